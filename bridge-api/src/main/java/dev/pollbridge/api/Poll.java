@@ -1,0 +1,147 @@
+package dev.pollbridge.api;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The result of one poll: {@code pending}, {@code ready(value)}, {@code failed(error)}, or
+ * (streams only) {@code done}.
+ *
+ * <ul>
+ *   <li>{@link #pending()}: no result yet. Returning it promises that the poller's waker is now
+ *       held by something that will call it when progress is possible (rule 5).
+ *   <li>{@link #ready(Object)}: a future's value (which may be {@code null}) or a stream's next
+ *       item (never {@code null}).
+ *   <li>{@link #failed(Throwable)}: the future or stream failed. This is a completion, not
+ *       "try again later": nobody polls again (rules 1 and 9).
+ *   <li>{@link #done()}: a stream ended normally. Futures never return it.
+ * </ul>
+ *
+ * Instances are immutable and safe to share.
+ *
+ * @param <T> the type of the value or item
+ */
+public final class Poll<T> {
+
+    private enum Kind { PENDING, READY, FAILED, DONE }
+
+    private static final Poll<?> PENDING = new Poll<>(Kind.PENDING, null, null);
+    private static final Poll<?> DONE = new Poll<>(Kind.DONE, null, null);
+    private static final Poll<?> READY_NULL = new Poll<>(Kind.READY, null, null);
+
+    private final Kind kind;
+    private final T value;
+    private final Throwable error;
+
+    private Poll(Kind kind, T value, Throwable error) {
+        this.kind = kind;
+        this.value = value;
+        this.error = error;
+    }
+
+    /** No result yet; the caller's waker has been registered. */
+    @SuppressWarnings("unchecked")
+    public static <T> Poll<T> pending() {
+        return (Poll<T>) PENDING;
+    }
+
+    /** A ready value. {@code null} is allowed for futures and rejected by every stream consumer. */
+    @SuppressWarnings("unchecked")
+    public static <T> Poll<T> ready(T value) {
+        return value == null ? (Poll<T>) READY_NULL : new Poll<>(Kind.READY, value, null);
+    }
+
+    /** A failure. A failure is final. */
+    public static <T> Poll<T> failed(Throwable error) {
+        return new Poll<>(Kind.FAILED, null, Objects.requireNonNull(error, "error"));
+    }
+
+    /** The end of a stream. */
+    @SuppressWarnings("unchecked")
+    public static <T> Poll<T> done() {
+        return (Poll<T>) DONE;
+    }
+
+    public boolean isPending() {
+        return kind == Kind.PENDING;
+    }
+
+    public boolean isReady() {
+        return kind == Kind.READY;
+    }
+
+    public boolean isFailed() {
+        return kind == Kind.FAILED;
+    }
+
+    public boolean isDone() {
+        return kind == Kind.DONE;
+    }
+
+    /** True for {@code failed} and {@code done}: nothing follows. (A future is also over once ready.) */
+    public boolean isTerminal() {
+        return kind == Kind.FAILED || kind == Kind.DONE;
+    }
+
+    /**
+     * The ready value.
+     *
+     * @throws IllegalStateException if this poll is not {@code ready}
+     */
+    public T value() {
+        if (kind != Kind.READY) {
+            throw new IllegalStateException("value() of a " + this + " poll", error);
+        }
+        return value;
+    }
+
+    /**
+     * The failure.
+     *
+     * @throws IllegalStateException if this poll is not {@code failed}
+     */
+    public Throwable error() {
+        if (kind != Kind.FAILED) {
+            throw new IllegalStateException("error() of a " + this + " poll");
+        }
+        return error;
+    }
+
+    /** Maps a ready value; other kinds are returned as they are (retyped). */
+    @SuppressWarnings("unchecked")
+    public <R> Poll<R> map(Function<? super T, ? extends R> mapper) {
+        return kind == Kind.READY ? Poll.ready(mapper.apply(value)) : (Poll<R>) this;
+    }
+
+    /** This poll retyped; only legal when it carries no value (not {@code ready}). */
+    @SuppressWarnings("unchecked")
+    public <R> Poll<R> cast() {
+        if (kind == Kind.READY) {
+            throw new IllegalStateException("cast() of a ready poll");
+        }
+        return (Poll<R>) this;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Poll<?> that
+                && kind == that.kind
+                && Objects.equals(value, that.value)
+                && Objects.equals(error, that.error);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, value, error);
+    }
+
+    @Override
+    public String toString() {
+        switch (kind) {
+            case READY: return "ready(" + value + ")";
+            case FAILED: return "failed(" + error + ")";
+            case DONE: return "done";
+            default: return "pending";
+        }
+    }
+}

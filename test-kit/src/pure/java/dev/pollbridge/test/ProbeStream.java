@@ -1,0 +1,134 @@
+package dev.pollbridge.test;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Waker;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A stream whose items and end the test controls, with counted polls and closes.
+ *
+ * <p>{@link #emit} queues items (the queue is the test's own, so it may grow as the test
+ * decides), {@link #complete} and {@link #fail} queue the end; each wakes the last poller. A
+ * poll returns the next queued signal or {@code pending}. Polling after the end or after close
+ * throws {@link IllegalStateException}. Thread-safe; the waker is called outside the lock.
+ *
+ * @param <T> the item type
+ */
+public final class ProbeStream<T> implements PollStream<T> {
+
+    private final ArrayDeque<T> items = new ArrayDeque<>(); // guarded by this
+    private Poll<T> end;                                    // guarded by this; done or failed
+    private boolean endDelivered;                           // guarded by this
+    private Waker waker;                                    // guarded by this
+    private final AtomicInteger polls = new AtomicInteger();
+    private final AtomicInteger closes = new AtomicInteger();
+    private volatile boolean closedBeforeEnd;
+
+    /** An empty, open probe. */
+    public ProbeStream() {}
+
+    /** A probe holding {@code values} followed by {@code done}. */
+    @SafeVarargs
+    public static <T> ProbeStream<T> of(T... values) {
+        ProbeStream<T> probe = new ProbeStream<>();
+        for (T value : values) {
+            probe.emit(value);
+        }
+        probe.complete();
+        return probe;
+    }
+
+    /** Queues an item and wakes the last poller. */
+    public void emit(T item) {
+        Objects.requireNonNull(item, "item");
+        signal(() -> {
+            if (end != null) {
+                throw new IllegalStateException("emit after the end");
+            }
+            items.add(item);
+        });
+    }
+
+    /** Queues the normal end. */
+    public void complete() {
+        signal(() -> end = end == null ? Poll.done() : end);
+    }
+
+    /** Queues a failure as the end. */
+    public void fail(Throwable error) {
+        Objects.requireNonNull(error, "error");
+        signal(() -> end = end == null ? Poll.failed(error) : end);
+    }
+
+    private void signal(Runnable change) {
+        Waker toWake;
+        synchronized (this) {
+            change.run();
+            toWake = waker;
+            waker = null;
+        }
+        if (toWake != null) {
+            toWake.wake();
+        }
+    }
+
+    @Override
+    public Poll<T> pollNext(Context cx) {
+        polls.incrementAndGet();
+        if (closes.get() > 0) {
+            throw new IllegalStateException("ProbeStream polled after close()");
+        }
+        synchronized (this) {
+            if (endDelivered) {
+                throw new IllegalStateException("ProbeStream polled after it returned " + end);
+            }
+            T item = items.poll();
+            if (item != null) {
+                return Poll.ready(item);
+            }
+            if (end != null) {
+                endDelivered = true;
+                return end;
+            }
+            waker = cx.waker();
+            return Poll.pending();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closes.incrementAndGet() == 1) {
+            synchronized (this) {
+                closedBeforeEnd = !endDelivered;
+                waker = null;
+            }
+        }
+    }
+
+    public int polls() {
+        return polls.get();
+    }
+
+    /** How many times {@link #close()} was called (a correct owner makes it exactly 1). */
+    public int closes() {
+        return closes.get();
+    }
+
+    public boolean isClosed() {
+        return closes.get() > 0;
+    }
+
+    /** True if the first close came before the end was delivered: the stream was cancelled. */
+    public boolean isCancelled() {
+        return closedBeforeEnd;
+    }
+
+    /** Items queued and not yet polled. */
+    public synchronized int queued() {
+        return items.size();
+    }
+}

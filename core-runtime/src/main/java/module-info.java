@@ -1,0 +1,12 @@
+/**
+ * The Pollbridge runtime: the work-stealing executor, time, sync primitives, structured
+ * concurrency, {@code Async} await, and the Reactive Streams and JDK {@code Flow} bridges.
+ * Only the public packages are exported; the engine lives in {@code ...runtime.internal.*}.
+ */
+module dev.pollbridge.runtime {
+    requires transitive dev.pollbridge.api;
+    requires transitive org.reactivestreams;
+    requires static jdk.jfr;
+
+    exports dev.pollbridge.runtime.time;
+}

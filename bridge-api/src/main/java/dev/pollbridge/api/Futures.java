@@ -173,7 +173,7 @@ public final class Futures {
         return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "join");
     }
 
-    /** {@link #joinAll} over the arguments. */
+    /** {@link #joinAll} over the arguments; cancel-safe when every child is. */
     @SafeVarargs
     public static <T> PollFuture<List<T>> join(PollFuture<? extends T>... futures) {
         return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.WAIT_ALL);
@@ -198,7 +198,10 @@ public final class Futures {
         return new JoinFuture<>(Checks.elementsNotNull(futures, "futures"), JoinFuture.Mode.WAIT_ALL);
     }
 
-    /** {@link #join(PollFuture, PollFuture, BiFunction)} that fails fast, as {@link #tryJoinAll}. */
+    /**
+     * {@link #join(PollFuture, PollFuture, BiFunction)} that fails fast, as {@link #tryJoinAll}:
+     * the first failure closes the other future. Cancel-safe when both futures are.
+     */
     @SuppressWarnings("unchecked")
     public static <A, B, R> PollFuture<R> tryJoin(PollFuture<? extends A> first, PollFuture<? extends B> second,
             BiFunction<? super A, ? super B, ? extends R> combiner) {
@@ -209,7 +212,7 @@ public final class Futures {
         return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "tryJoin");
     }
 
-    /** {@link #tryJoinAll} over the arguments. */
+    /** {@link #tryJoinAll} over the arguments; cancel-safe when every child is. */
     @SafeVarargs
     public static <T> PollFuture<List<T>> tryJoin(PollFuture<? extends T>... futures) {
         return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.FAIL_FAST);
@@ -226,7 +229,7 @@ public final class Futures {
         return new JoinFuture<>(Checks.elementsNotNull(futures, "futures"), JoinFuture.Mode.FAIL_FAST);
     }
 
-    /** {@link #selectAll} over the arguments. */
+    /** {@link #selectAll} over the arguments; cancel-safe only if every child is. */
     @SafeVarargs
     public static <T> PollFuture<T> select(PollFuture<? extends T>... futures) {
         return selectAll(Checks.elementsNotNull("futures", futures));

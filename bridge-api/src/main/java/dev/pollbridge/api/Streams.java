@@ -55,7 +55,8 @@ public final class Streams {
     }
 
     /**
-     * The given items, then done. The array is copied at build time.
+     * The given items, one per poll, then done. The array is copied at build time. Never
+     * pending. Cancel-safe.
      *
      * @throws NullPointerException if the array or an item is null (naming the index)
      */
@@ -76,7 +77,7 @@ public final class Streams {
 
     // ---- several inputs ----
 
-    /** {@link #concat(List)} over the arguments. */
+    /** {@link #concat(List)} over the arguments; cancel-safe when every input is. */
     @SafeVarargs
     public static <T> PollStream<T> concat(PollStream<? extends T>... streams) {
         return concat(Checks.elementsNotNull("streams", streams));
@@ -93,7 +94,7 @@ public final class Streams {
         return new ConcatStream<>(Checks.elementsNotNull(streams, "streams"));
     }
 
-    /** {@link #merge(List)} over the arguments. */
+    /** {@link #merge(List)} over the arguments; cancel-safe when every input is. */
     @SafeVarargs
     public static <T> PollStream<T> merge(PollStream<? extends T>... streams) {
         return merge(Checks.elementsNotNull("streams", streams));

@@ -54,6 +54,15 @@ class MapFutureTest extends FutureCombinatorContract {
     }
 
     @Test
+    void aFatalJvmErrorIsNotTurnedIntoAFailure() {
+        try (MockTask<Object> task = MockTask.spawn(Futures.ready(1).map(value -> {
+            throw new StackOverflowError("fatal");
+        }))) {
+            assertThrows(StackOverflowError.class, task::poll);
+        }
+    }
+
+    @Test
     void nullArgumentsAreRejectedAtBuildTime() {
         NullPointerException noFuture = assertThrows(NullPointerException.class,
                 () -> Futures.map(null, value -> value));

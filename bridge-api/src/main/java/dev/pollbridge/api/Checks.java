@@ -1,7 +1,6 @@
 package dev.pollbridge.api;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** Build-time argument checks shared by the factories: bad input fails before anything runs. */
@@ -27,10 +26,13 @@ final class Checks {
         return copy;
     }
 
-    /** The same check for a varargs array. */
-    @SafeVarargs
-    static <T> List<T> elementsNotNull(String name, T... array) {
+    /** The same check for the array of a varargs factory, read but never stored. */
+    static <T> List<T> elementsNotNull(String name, T[] array) {
         notNull(array, name);
-        return elementsNotNull(Arrays.asList(array), name);
+        List<T> copy = new ArrayList<>(array.length);
+        for (int i = 0; i < array.length; i++) {
+            copy.add(notNull(array[i], name + "[" + i + "]"));
+        }
+        return copy;
     }
 }

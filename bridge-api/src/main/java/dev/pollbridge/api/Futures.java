@@ -175,6 +175,7 @@ public final class Futures {
 
     /** {@link #joinAll} over the arguments; cancel-safe when every child is. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<List<T>> join(PollFuture<? extends T>... futures) {
         return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.WAIT_ALL);
     }
@@ -214,6 +215,7 @@ public final class Futures {
 
     /** {@link #tryJoinAll} over the arguments; cancel-safe when every child is. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<List<T>> tryJoin(PollFuture<? extends T>... futures) {
         return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.FAIL_FAST);
     }
@@ -231,6 +233,7 @@ public final class Futures {
 
     /** {@link #selectAll} over the arguments; cancel-safe only if every child is. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<T> select(PollFuture<? extends T>... futures) {
         return selectAll(Checks.elementsNotNull("futures", futures));
     }

@@ -61,6 +61,7 @@ public final class Streams {
      * @throws NullPointerException if the array or an item is null (naming the index)
      */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollStream<T> of(T... items) {
         return new IterableStream<>(Checks.elementsNotNull("items", items));
     }
@@ -79,6 +80,7 @@ public final class Streams {
 
     /** {@link #concat(List)} over the arguments; cancel-safe when every input is. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollStream<T> concat(PollStream<? extends T>... streams) {
         return concat(Checks.elementsNotNull("streams", streams));
     }
@@ -96,6 +98,7 @@ public final class Streams {
 
     /** {@link #merge(List)} over the arguments; cancel-safe when every input is. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollStream<T> merge(PollStream<? extends T>... streams) {
         return merge(Checks.elementsNotNull("streams", streams));
     }

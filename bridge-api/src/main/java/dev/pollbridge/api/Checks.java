@@ -20,8 +20,10 @@ final class Checks {
     static <T> List<T> elementsNotNull(List<? extends T> list, String name) {
         notNull(list, name);
         List<T> copy = new ArrayList<>(list.size());
-        for (int i = 0; i < list.size(); i++) {
-            copy.add(notNull(list.get(i), name + "[" + i + "]"));
+        int index = 0;
+        for (T element : list) {
+            copy.add(notNull(element, name + "[" + index + "]"));
+            index++;
         }
         return copy;
     }

@@ -1,0 +1,28 @@
+package dev.pollbridge.benchmarks;
+
+import dev.pollbridge.runtime.Runtime;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/** A Pollbridge runtime with two workers, started once per trial. */
+@State(Scope.Benchmark)
+public class PollbridgeRuntime {
+
+    /** The runtime under test. */
+    public Runtime runtime;
+
+    /** Starts the runtime. */
+    @Setup(Level.Trial)
+    public void start() {
+        runtime = Runtime.builder().workers(Workers.COUNT).threadNamePrefix("pollbridge-bench").build();
+    }
+
+    /** Closes the runtime and joins its threads. */
+    @TearDown(Level.Trial)
+    public void stop() {
+        runtime.close();
+    }
+}

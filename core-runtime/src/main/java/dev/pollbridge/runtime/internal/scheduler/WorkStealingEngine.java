@@ -1,94 +1,148 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
- * The multi-threaded scheduler (first version): one shared run queue drained by N workers that
- * park when it is empty. A producer pushes, then unparks one parked worker if any; a worker that
- * finds no work registers as idle, re-checks the queue, then parks (both sides use volatile/CAS
- * accesses, so one of them always sees the other: no lost wake).
+ * The multi-threaded, work-stealing scheduler (Tokio's {@code multi_thread} scheduler is the
+ * reference): per-worker bounded local queues ({@link LocalQueue}) with steal-half, a global
+ * injection queue ({@link GlobalQueue}), a LIFO slot per worker, idle-worker coordination with a
+ * searching count ({@link Idle}) and the worker loop in {@link Worker}.
+ *
+ * <h2>Where a task goes</h2>
+ * <ul>
+ *   <li>Woken on one of this engine's workers (by the task it is polling): that worker's LIFO
+ *       slot; the task displaced from the slot goes to the back of the local queue.
+ *   <li>Spawned on a worker, or re-queued after a wake during its own poll (rule T4), or after its
+ *       poll budget ran out: the back of that worker's local queue; a full local queue moves
+ *       half of itself to the global queue.
+ *   <li>Spawned or woken anywhere else: the global queue.
+ * </ul>
+ * After a push that other workers could take, a producer unparks one parked worker only if no
+ * worker is searching ({@link Idle#notifyOne()}); a push to the LIFO slot unparks nobody (no one
+ * else can take it, and this worker is awake).
  */
 final class WorkStealingEngine extends Engine {
 
-    private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<WorkerThread> idle = new ConcurrentLinkedQueue<>();
-    private final WorkerThread[] workers;
-    private final Parker[] parkers;
-    private final AtomicLong polls = new AtomicLong();
-    private final AtomicLong parks = new AtomicLong();
+    final GlobalQueue global = new GlobalQueue();
+    final Idle idle;
+    final Worker[] workers;
+    private final Consumer<Object> overflow = this::pushOverflow;
+    /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
 
     WorkStealingEngine(EngineConfig config) {
         super(config);
-        workers = new WorkerThread[config.workers()];
-        parkers = new Parker[config.workers()];
+        idle = new Idle(config.workers());
+        workers = new Worker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
-            int index = i;
-            workers[i] = new WorkerThread(this, i, () -> runWorker(index), config.threadNamePrefix() + "worker-" + i);
-            workers[i].setDaemon(config.daemon());
-            parkers[i] = new Parker(workers[i]);
+            workers[i] = new Worker(this, i, config.threadNamePrefix() + "worker-" + i, config.daemon());
         }
     }
 
     @Override
     protected void startThreads() {
-        for (WorkerThread worker : workers) {
-            worker.start();
+        for (Worker worker : workers) {
+            worker.thread.start();
         }
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    int workerCount() {
+        return workers.length;
+    }
+
+    Consumer<Object> overflowSink() {
+        return overflow;
+    }
+
+    private void pushOverflow(Object task) {
+        global.push((Task<?>) task);
+    }
+
+    /** This engine's worker running on the current thread, or null. */
+    private Worker localWorker() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread) {
+            WorkerThread workerThread = (WorkerThread) thread;
+            if (workerThread.engine() == this) {
+                return workers[workerThread.index];
+            }
+        }
+        return null;
     }
 
     @Override
     protected void submitNew(Task<?> task) {
-        schedule(task);
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.pushBack(task);
+        } else {
+            pushRemote(task);
+        }
     }
 
     @Override
     public void schedule(Task<?> task) {
-        queue.offer(task);
-        WorkerThread sleeper = idle.poll();
-        if (sleeper != null) {
-            parkers[sleeper.index].unpark();
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.scheduleWoken(task);
+        } else {
+            pushRemote(task);
         }
     }
 
     @Override
     public void yieldTask(Task<?> task) {
-        schedule(task);
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.pushBack(task);
+        } else {
+            pushRemote(task);
+        }
     }
 
-    private void runWorker(int index) {
-        WorkerThread self = workers[index];
-        Parker parker = parkers[index];
-        while (!stopping) {
-            Task<?> task = queue.poll();
-            if (task != null) {
-                CoopBudget.reset();
-                polls.incrementAndGet();
-                task.run();
-                continue;
-            }
-            idle.add(self);
-            if (!queue.isEmpty() || stopping) {
-                if (!idle.remove(self)) {
-                    parker.park(0); // a producer popped us and is unparking us: take the permit
-                }
-                continue;
-            }
-            parks.incrementAndGet();
-            parker.park(0);
-            idle.remove(self);
+    private void pushRemote(Task<?> task) {
+        global.push(task);
+        notifyParked();
+    }
+
+    /** After a push others can take: unpark one parked worker if none is searching. */
+    void notifyParked() {
+        int worker = idle.notifyOne();
+        if (worker >= 0) {
+            workers[worker].parker.unpark();
         }
-        CoopBudget.set(CoopBudget.unlimited());
+    }
+
+    /** Called by a worker that stopped being the last searcher: wake another if work is queued. */
+    void notifyIfWorkPending() {
+        if (hasVisibleWork()) {
+            notifyParked();
+        }
+    }
+
+    /** True if the global queue or any local queue holds a task now (racy, never blocking). */
+    boolean hasVisibleWork() {
+        if (!global.isEmpty()) {
+            return true;
+        }
+        for (Worker worker : workers) {
+            if (!worker.queue.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     protected void stopWorkers() {
         stopping = true;
-        for (Parker parker : parkers) {
-            parker.unpark();
+        for (Worker worker : workers) {
+            worker.parker.unpark();
         }
     }
 
@@ -96,13 +150,13 @@ final class WorkStealingEngine extends Engine {
     protected void joinWorkers() {
         Thread self = Thread.currentThread();
         boolean interrupted = false;
-        for (WorkerThread worker : workers) {
-            if (worker == self) {
+        for (Worker worker : workers) {
+            if (worker.thread == self) {
                 continue;
             }
             for (;;) {
                 try {
-                    worker.join();
+                    worker.thread.join();
                     break;
                 } catch (InterruptedException e) {
                     interrupted = true;
@@ -116,11 +170,22 @@ final class WorkStealingEngine extends Engine {
 
     @Override
     protected void clearQueues() {
-        queue.clear();
+        for (Worker worker : workers) {
+            worker.clear();
+        }
+        global.clear();
     }
 
     @Override
     protected SchedulerCounters schedulerCounters() {
-        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get());
+        long polls = 0;
+        long steals = 0;
+        long parks = 0;
+        for (Worker worker : workers) {
+            polls += worker.polls();
+            steals += worker.steals();
+            parks += worker.parks();
+        }
+        return new SchedulerCounters(polls, steals, global.size(), parks);
     }
 }

@@ -70,6 +70,7 @@ public final class CurrentThreadEngine extends Engine {
             }
             throw new IllegalStateException("another thread is driving this runtime");
         }
+        Engine outer = enter();
         try {
             long ran = 0;
             Task<?> task;
@@ -79,6 +80,7 @@ public final class CurrentThreadEngine extends Engine {
             }
             return ran;
         } finally {
+            exit(outer);
             driver.set(null);
         }
     }

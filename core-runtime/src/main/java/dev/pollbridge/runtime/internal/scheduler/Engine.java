@@ -82,6 +82,18 @@ public abstract class Engine implements Scheduler {
         return entered == null ? null : entered.facade;
     }
 
+    /** Marks the calling (non-worker) thread as inside this runtime; returns the previous one for {@link #exit}. */
+    protected final Engine enter() {
+        Engine outer = ENTERED.get();
+        ENTERED.set(this);
+        return outer;
+    }
+
+    /** Undoes {@link #enter()}. */
+    protected static void exit(Engine outer) {
+        ENTERED.set(outer);
+    }
+
     /** Settings. */
     public EngineConfig config() {
         return config;
@@ -163,14 +175,13 @@ public abstract class Engine implements Scheduler {
             future.close();
             throw new RejectedExecutionException("the runtime is closed");
         }
-        Engine outer = ENTERED.get();
-        ENTERED.set(this);
+        Engine outer = enter();
         Parker parker = new Parker(thread);
         Context cx = Context.of(parker);
         try {
             return resultOf(drive(future, cx, parker));
         } finally {
-            ENTERED.set(outer);
+            exit(outer);
             future.close();
         }
     }

@@ -277,6 +277,9 @@ final class Worker implements Runnable {
             engine.notifyIfWorkPending();
         }
         while (!engine.isStopping()) {
+            // An interrupt (from a task, or from outside) would make every park return at once:
+            // workers ignore interrupts, so clear it.
+            Thread.interrupted();
             parker.park(0);
             if (engine.idle.transitionWorkerFromParked(index)) {
                 searching = true;

@@ -39,8 +39,8 @@ COMPARISONS = [
     ("timers churn", "Timers.pollbridgeTimeoutReady", "Timers.completableFutureOrTimeoutReady", None, ""),
     ("timers insert+cancel", "Timers.pollbridgeSleepCancel", "Timers.scheduledExecutorCancel", None, ""),
     ("timers insert+cancel", "Timers.pollbridgeSleepCancel", "Timers.completableFutureOrTimeoutCancel", None, ""),
-    ("channel", "Channel.pollbridge", "Channel.arrayBlockingQueue", None, ""),
-    ("channel", "Channel.pollbridge", "Channel.reactorUnicast", None, ""),
+    ("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", None, ""),
+    ("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", None, ""),
 ]
 
 MEMORY_TARGETS = {"pollbridge-task": 128.0}

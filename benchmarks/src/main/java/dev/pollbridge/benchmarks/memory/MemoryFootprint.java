@@ -26,7 +26,9 @@ import java.util.TreeMap;
  * future and the promise; for a CompletableFuture the source, the stage and the dependent future.
  *
  * <p>Usage: {@code java -Xms4g -Xmx4g -cp benchmarks.jar dev.pollbridge.benchmarks.memory.MemoryFootprint
- * SUBJECT [COUNT]}. Prints one line of JSON: subject, count, bytesPerUnit, jdk.
+ * SUBJECT [COUNT]}. Prints one line of JSON: subject, count, bytesPerUnit, jdk. With
+ * {@code -Dfootprint.histogram=true} it also prints, to standard error, the classes that make up the
+ * footprint (the difference of two live-object class histograms, per unit).
  */
 public final class MemoryFootprint {
 
@@ -39,6 +41,7 @@ public final class MemoryFootprint {
             "async-body", "dev.pollbridge.benchmarks.memory.SuspendedAsyncBody"));
 
     private static final long STABLE_BYTES = 64 * 1024;
+    private static final boolean HISTOGRAM = Boolean.getBoolean("footprint.histogram");
     private static final int MAX_GCS = 20;
 
     private MemoryFootprint() {}
@@ -75,11 +78,16 @@ public final class MemoryFootprint {
     private static double measureOnce(Subject subject, int count, int earlier) throws InterruptedException {
         Object[] kept = new Object[count];
         long before = usedAfterGc();
+        ClassHistogram baseline = HISTOGRAM ? ClassHistogram.take() : null;
         for (int i = 0; i < count; i++) {
             kept[i] = subject.create(i);
         }
         subject.awaitPending(earlier + count);
         long after = usedAfterGc();
+        if (baseline != null) {
+            System.err.println("classes per pending unit (" + count + " units):");
+            ClassHistogram.take().growthSince(baseline, count).forEach(System.err::println);
+        }
         for (Object unit : kept) {
             subject.release(unit);
         }

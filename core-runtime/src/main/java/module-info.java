@@ -9,4 +9,5 @@ module dev.pollbridge.runtime {
     requires static jdk.jfr;
 
     exports dev.pollbridge.runtime.time;
+    exports dev.pollbridge.runtime.sync;
 }

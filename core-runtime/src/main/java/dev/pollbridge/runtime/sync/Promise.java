@@ -196,7 +196,7 @@ public final class Promise<T> {
                 }
                 // Check and register in one CAS (rule 6): if a completion slips in, the CAS
                 // fails and the loop sees the outcome. Storing each poll's waker keeps the latest.
-                if (current == waker || STATE.compareAndSet(this, current, waker)) {
+                if (current == waker || STATE.compareAndSet(Promise.this, current, waker)) {
                     return Poll.pending();
                 }
             }
@@ -209,7 +209,7 @@ public final class Promise<T> {
                 if (current instanceof Outcome || current == CANCELLED) {
                     return;
                 }
-                if (STATE.compareAndSet(this, current, CANCELLED)) {
+                if (STATE.compareAndSet(Promise.this, current, CANCELLED)) {
                     return;
                 }
             }

@@ -80,7 +80,7 @@ public final class VirtualClock implements Clock {
                 for (VirtualTime.Listener listener : listeners) {
                     next = Math.min(next, listener.nextDeadlineNanos());
                 }
-                if (next > target) {
+                if (next == Long.MAX_VALUE || next > target) {
                     break;
                 }
                 if (next > now) {

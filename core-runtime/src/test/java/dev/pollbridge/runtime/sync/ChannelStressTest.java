@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +65,9 @@ class ChannelStressTest {
         ParkingPoller poller = new ParkingPoller(MAX_MILLIS);
         ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int item = first; item < first + ITEMS_PER_PRODUCER; item++) {
+            if (item % 64 == 0) {
+                LockSupport.parkNanos(50_000); // simulate slow work so that consumers run dry
+            }
             while (true) {
                 PollFuture<Void> send = channel.send(item);
                 Poll<Void> poll = poller.pollOnce(send);
@@ -97,6 +101,11 @@ class ChannelStressTest {
             }
             if (poll.isPending()) {
                 poller.parkUntilWoken();
+                if (random.nextInt(4) == 0) {
+                    droppedReceives.incrementAndGet();
+                    receive.close(); // woken but dropped before taking: passes the wake on
+                    continue;
+                }
                 poll = poller.await(receive);
             }
             receive.close();

@@ -183,17 +183,22 @@ public final class Channel<T> {
         return first.takeWaker();
     }
 
-    /** Reserves free slots for the first waiting senders; collects their wakers. */
-    private void admitSendersLocked(List<Waker> toWake) {
-        while (buffer.size() + reserved < capacity) {
-            Send first = senders.poll();
-            if (first == null) {
-                return;
-            }
-            first.state = Send.RESERVED;
-            reserved++;
-            addIfPresent(toWake, first.takeWaker());
+    /**
+     * Reserves a freed slot for the first waiting sender and returns its waker, or null. Called
+     * after one slot was freed; while senders wait the channel is otherwise full
+     * ({@code buffered + reserved == capacity}), so at most one sender can be admitted.
+     */
+    private Waker admitSenderLocked() {
+        if (buffer.size() + reserved >= capacity) {
+            return null;
         }
+        Send first = senders.poll();
+        if (first == null) {
+            return null;
+        }
+        first.state = Send.RESERVED;
+        reserved++;
+        return first.takeWaker();
     }
 
     /**
@@ -201,16 +206,17 @@ public final class Channel<T> {
      * drained) or {@code pending} with the waker registered.
      */
     private Poll<T> pollReceive(Receiver receiver, Context cx) {
-        List<Waker> toWake = new ArrayList<>();
+        Waker senderToWake = null;
+        Waker receiverToWake = null;
         Poll<T> result;
         synchronized (lock) {
             T item = buffer.poll();
             if (item != null) {
                 leaveLocked(receiver);
-                admitSendersLocked(toWake);
+                senderToWake = admitSenderLocked();
                 if (!buffer.isEmpty()) {
                     // Items remain: make sure another waiting receiver is on its way.
-                    addIfPresent(toWake, wakeReceiverLocked());
+                    receiverToWake = wakeReceiverLocked();
                 }
                 result = Poll.ready(item);
             } else if (closed) {
@@ -225,9 +231,8 @@ public final class Channel<T> {
                 result = Poll.pending();
             }
         }
-        for (Waker waker : toWake) {
-            waker.wake();
-        }
+        wake(senderToWake);
+        wake(receiverToWake);
         return result;
     }
 
@@ -326,22 +331,18 @@ public final class Channel<T> {
 
         @Override
         public void close() {
-            List<Waker> toWake = new ArrayList<>();
+            Waker toWake = null;
             synchronized (lock) {
                 if (state == WAITING) {
                     senders.remove(this);
                 } else if (state == RESERVED) {
                     reserved--;
-                    if (!closed) {
-                        admitSendersLocked(toWake); // pass the slot on
-                    }
+                    toWake = admitSenderLocked(); // pass the slot on (no sender waits once closed)
                 }
                 state = FINISHED;
                 waker = null;
             }
-            for (Waker waker : toWake) {
-                waker.wake();
-            }
+            wake(toWake);
         }
     }
 
@@ -382,11 +383,11 @@ public final class Channel<T> {
         private final Receiver receiver = new Receiver();
         /** Owner-thread only. */
         private boolean ended;
-        private boolean closed;
+        private boolean dropped;
 
         @Override
         public Poll<T> pollNext(Context cx) {
-            if (closed) {
+            if (dropped) {
                 throw new IllegalStateException("channel stream polled after close()");
             }
             if (ended) {
@@ -399,8 +400,8 @@ public final class Channel<T> {
 
         @Override
         public void close() {
-            if (!closed) {
-                closed = true;
+            if (!dropped) {
+                dropped = true;
                 dropReceiver(receiver);
             }
         }

@@ -108,16 +108,20 @@ public final class Semaphore {
 
     /** Called by {@link Permit#close()} once per permit. */
     void release(int permits) {
-        List<Waker> toWake = new ArrayList<>();
+        List<Waker> toWake;
         synchronized (lock) {
             available += permits;
-            assignLocked(toWake);
+            toWake = assignLocked();
         }
         wakeAll(toWake);
     }
 
-    /** Grants permits to queued acquires in FIFO order while the head can be satisfied. */
-    private void assignLocked(List<Waker> toWake) {
+    /**
+     * Grants permits to queued acquires in FIFO order while the head can be satisfied; returns
+     * their wakers (null if none, so the uncontended path allocates nothing).
+     */
+    private List<Waker> assignLocked() {
+        List<Waker> toWake = null;
         for (Acquire head = waiters.peek(); head != null && available >= head.permits;
                 head = waiters.peek()) {
             waiters.poll();
@@ -125,14 +129,20 @@ public final class Semaphore {
             head.state = Acquire.GRANTED;
             Waker waker = head.takeWaker();
             if (waker != null) {
+                if (toWake == null) {
+                    toWake = new ArrayList<>(2);
+                }
                 toWake.add(waker);
             }
         }
+        return toWake;
     }
 
     private static void wakeAll(List<Waker> wakers) {
-        for (Waker waker : wakers) {
-            waker.wake();
+        if (wakers != null) {
+            for (Waker waker : wakers) {
+                waker.wake();
+            }
         }
     }
 
@@ -181,14 +191,14 @@ public final class Semaphore {
 
         @Override
         public void close() {
-            List<Waker> toWake = new ArrayList<>();
+            List<Waker> toWake = null;
             synchronized (lock) {
                 if (state == WAITING) {
                     waiters.remove(this);
-                    assignLocked(toWake); // it may have been the head that held the others back
+                    toWake = assignLocked(); // it may have been the head that held the others back
                 } else if (state == GRANTED) {
                     available += permits; // assigned but never handed out: give them back
-                    assignLocked(toWake);
+                    toWake = assignLocked();
                 }
                 state = FINISHED;
                 waker = null;

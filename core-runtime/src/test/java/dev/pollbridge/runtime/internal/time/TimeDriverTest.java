@@ -229,6 +229,18 @@ class TimeDriverTest {
     }
 
     @Test
+    void aDriverOnAVirtualClockNeverMakesAThread() {
+        try (TimeDriver noThreads = new TimeDriver(clock, task -> {
+                    throw new AssertionError("a virtual clock needs no timer thread");
+                });
+                MockTask<Void> task = MockTask.spawn(noThreads.sleep(Duration.ofMillis(2)))) {
+            assertPending(task.poll());
+            clock.advance(Duration.ofMillis(2));
+            assertReady(task.poll(), null);
+        }
+    }
+
+    @Test
     void twoDriversOnOneVirtualClockAreBothDriven() {
         try (TimeDriver other = new TimeDriver(clock);
                 MockTask<Void> first = MockTask.spawn(driver.sleep(Duration.ofMillis(5)));

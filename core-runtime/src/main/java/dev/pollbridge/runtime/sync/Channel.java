@@ -31,6 +31,9 @@ import java.util.Objects;
  * (FIFO). A receiver takes items only when it polls, so a woken receiver that is closed instead
  * loses nothing: it passes its wake to the next waiting receiver while items remain.
  *
+ * <p><b>Progress.</b> Blocking (one lock), held for O(1) work per operation; {@link #close()}
+ * holds it for O(waiters).
+ *
  * <p>All methods and futures may be used from any threads. State is guarded by one lock; wakers
  * are called after it is released. Everything a sender wrote before its item entered the channel
  * happens-before the receiver's poll that returns it (the lock).
@@ -69,6 +72,10 @@ public final class Channel<T> {
      * A future that puts {@code item} into the channel, waiting while it is full, and completes
      * ({@code null}) once the item is in. Fails with {@link ChannelClosedException} if the channel
      * is closed before the item got in. Nothing happens until the first poll.
+     *
+     * <p>Waiting senders are admitted in FIFO order: each freed slot is reserved for the
+     * longest-waiting sender, whose item enters the buffer when that sender polls again (so items
+     * of several admitted senders enter in the order of their polls).
      *
      * <p><b>Cancel safety:</b> cancel-safe. Closing the future before it completes guarantees the
      * item was not sent; the future leaves the queue of waiting senders (and a slot reserved for

@@ -21,6 +21,8 @@ import java.util.List;
  * </ul>
  * (Java's {@code Object.notifyAll()} is final, hence the name {@code notifyWaiters}.)
  *
+ * <p><b>Progress.</b> Blocking (one lock), held for O(1) work ({@code notifyWaiters}: O(waiters)).
+ *
  * <p>All methods may be called from any thread. State is guarded by one lock; wakers are called
  * after it is released.
  */

@@ -28,6 +28,9 @@ import java.util.Objects;
  * visible to the reader that polls the value (the CAS publishes the outcome; the reader's
  * volatile read acquires it).
  *
+ * <p><b>Progress.</b> Lock-free: every operation is a CAS loop that fails only when another
+ * operation on the same promise succeeded.
+ *
  * <p><b>Threads.</b> The write-end methods may be called from any thread, concurrently.
  *
  * @param <T> the value type; {@code null} values are allowed

@@ -20,6 +20,8 @@ import java.util.Optional;
  * == total}; permits assigned to an acquire that was not polled again since are counted as
  * granted, and go back if that acquire is closed.
  *
+ * <p><b>Progress.</b> Blocking (one lock), held for O(1) work plus O(1) per waiter granted.
+ *
  * <p>All methods may be called from any thread. State is guarded by one lock; wakers are called
  * after it is released.
  */

@@ -27,6 +27,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Locking.</b> One lock guards the wheel and every entry (see the package protocol). Wakers
  * and the thread factory are called outside it.
  *
+ * <p><b>Progress.</b> Blocking (one lock). A poll holds it for O(1) work; the timer thread holds
+ * it for O(levels) per processed slot plus O(1) per fired or cascaded entry.
+ *
  * <p><b>Closing.</b> {@link #close()} unlinks every registered timer and wakes its poller; from
  * then on a timer that has not fired fails with {@link CancellationException} ("timer driver
  * closed") when polled, and new timers fail on their first poll. Timers that fired before the

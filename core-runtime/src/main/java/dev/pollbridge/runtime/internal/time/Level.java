@@ -39,8 +39,9 @@ final class Level {
         return (int) ((tick >>> (SLOT_BITS * level)) & (SLOTS - 1));
     }
 
-    void add(TimerEntry entry) {
-        int slot = slotFor(entry.deadlineTick);
+    /** Links {@code entry} into the slot of {@code placementTick} (its deadline, or nearer). */
+    void add(TimerEntry entry, long placementTick) {
+        int slot = slotFor(placementTick);
         slots[slot].append(entry);
         entry.level = level;
         entry.slot = slot;

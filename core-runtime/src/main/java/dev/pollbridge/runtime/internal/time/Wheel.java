@@ -9,8 +9,8 @@ import java.util.List;
  * of level {@code L} covers {@code 64^L} ms, so the levels span 64 ms, ~4 s, ~4 min, ~4.7 h,
  * ~12.4 days and ~2.2 years ({@code 2^36} ms). An entry goes to the lowest level whose slot
  * range separates its deadline from the current time; when that slot's time comes, its entries
- * either fire or cascade down to a finer level. Deadlines beyond the top level's range are kept
- * in the top level's slots as in a ring and re-examined once per rotation until they are near.
+ * either fire or cascade down to a finer level. A deadline beyond the top level's range is placed
+ * at the far end of the range and re-placed each time it comes up, until it is in range.
  *
  * <p>Insert and remove are O(1); finding the next deadline is O(levels) with one bit scan per
  * level. Not thread-safe: guarded by the {@link TimeDriver}'s lock.
@@ -18,7 +18,7 @@ import java.util.List;
 final class Wheel {
 
     static final int LEVELS = 6;
-    /** Deadlines at least this far ahead are parked in the top level's ring. */
+    /** The span of the wheel in ticks: deadlines further ahead are placed at its far end. */
     static final long MAX_RANGE = (1L << (Level.SLOT_BITS * LEVELS)) - 1;
 
     private final Level[] levels = new Level[LEVELS];
@@ -43,8 +43,24 @@ final class Wheel {
 
     /** Links {@code entry}; its deadline must be after {@link #elapsed()}. */
     void insert(TimerEntry entry) {
-        levels[levelFor(elapsed, entry.deadlineTick)].add(entry);
+        place(entry);
         size++;
+    }
+
+    /**
+     * Puts {@code entry} into the level and slot for its deadline. A deadline beyond the wheel's
+     * range is placed at the far end of the range instead and re-placed when that slot comes up.
+     * The far end is the last tick of the top-level slot just before the current one in ring
+     * order, so no entry ever sits in the current top-level slot "one rotation later": that would
+     * make the bit scan, which starts at the current slot, return it ahead of nearer slots. Every
+     * placement thus lies within one rotation, which is what makes "the lowest occupied level
+     * holds the next deadline" true.
+     */
+    private void place(TimerEntry entry) {
+        long topSlotRange = 1L << (Level.SLOT_BITS * (LEVELS - 1));
+        long farEnd = (elapsed & -topSlotRange) + MAX_RANGE;
+        long placement = Math.min(entry.deadlineTick, farEnd);
+        levels[levelFor(elapsed, placement)].add(entry, placement);
     }
 
     /** Unlinks {@code entry}, which must be linked. O(1). */
@@ -93,9 +109,9 @@ final class Wheel {
     }
 
     /**
-     * Fires or cascades a slot's entries at time {@link #elapsed}. The whole list was taken off
-     * its slot first, because a top-level entry that is still a rotation away goes back into the
-     * same slot and must not be seen twice.
+     * Fires or cascades a slot's entries at time {@link #elapsed}. The whole list is taken off its
+     * slot first, because a far entry that is re-placed may go back into the same top-level slot
+     * (one rotation later) and must not be seen twice in this pass.
      */
     private void process(TimerEntry first, List<Waker> wakers) {
         TimerEntry entry = first;
@@ -112,7 +128,7 @@ final class Wheel {
                     entry.waker = null;
                 }
             } else {
-                levels[levelFor(elapsed, entry.deadlineTick)].add(entry);
+                place(entry); // cascade to a finer level (or, if still far, a later slot)
             }
             entry = following;
         }

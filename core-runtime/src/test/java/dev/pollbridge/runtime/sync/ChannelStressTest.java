@@ -61,10 +61,46 @@ class ChannelStressTest {
         assertTrue(droppedReceives.get() > 0, "the run exercised dropped receives");
     }
 
+    @Test
+    void oneProducerAndOneConsumerSeeFifoOrderDespiteDrops() throws Exception {
+        Channel<Integer> channel = Channel.bounded(4);
+        int items = 20_000;
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        List<Integer> seen = new ArrayList<>();
+        Thread producer = start("producer", failures, () -> {
+            produceRange(channel, 0, items);
+            channel.close();
+        });
+        Thread consumer = start("consumer", failures, () -> {
+            ParkingPoller poller = new ParkingPoller(MAX_MILLIS);
+            while (true) {
+                PollFuture<Integer> receive = channel.receive();
+                Poll<Integer> poll = poller.await(receive);
+                receive.close();
+                if (poll.isFailed()) {
+                    return;
+                }
+                seen.add(poll.value());
+            }
+        });
+        producer.join(MAX_MILLIS);
+        consumer.join(MAX_MILLIS);
+        assertTrue(failures.isEmpty(), () -> "failures: " + failures);
+        assertEquals(items, seen.size());
+        for (int i = 0; i < items; i++) {
+            assertEquals(i, seen.get(i), "FIFO order");
+        }
+    }
+
     private void produce(Channel<Integer> channel, int first) {
+        produceRange(channel, first, first + ITEMS_PER_PRODUCER);
+    }
+
+    /** Sends {@code from..to-1} in order, dropping a pending send now and then and resending. */
+    private void produceRange(Channel<Integer> channel, int from, int to) {
         ParkingPoller poller = new ParkingPoller(MAX_MILLIS);
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        for (int item = first; item < first + ITEMS_PER_PRODUCER; item++) {
+        for (int item = from; item < to; item++) {
             if (item % 64 == 0) {
                 LockSupport.parkNanos(50_000); // simulate slow work so that consumers run dry
             }

@@ -8,5 +8,7 @@ module dev.pollbridge.runtime {
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
 
+    exports dev.pollbridge.runtime;
+    exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
 }

@@ -35,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Rules this class keeps</h2>
  * <ol>
- *   <li><b>No lost owner wake</b> (rule 6): the owner stores its waker, then reads
+ *   <li><b>No lost owner wake</b> (pull-model rule 6): the owner stores its waker, then reads
  *       {@link #state}; the body thread writes {@link #state}, then swaps the waker out and
  *       wakes it. Both are volatile accesses, so they are totally ordered: either the owner sees
  *       {@code FINISHED}, or the body thread sees the owner's waker.
@@ -52,6 +52,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>Interrupts are kept, not lost</b>: an interrupt while parked is recorded, cleared
  *       so that the park does not spin, and restored when the await or emit returns. The body
  *       thread's interrupt status is cleared when the body ends (pooled threads are reused).
+ *   <li><b>Task-locals follow the owner</b>: each owner poll publishes its bindings (an
+ *       immutable list) in {@link #ownerLocals}; the body thread installs the latest at start,
+ *       before each child poll and when an await, next or emit returns. Bindings the body pushed
+ *       itself are left alone, and the body thread's own bindings are put back when it ends.
  * </ol>
  *
  * @param <T> the type of the final outcome: the future's value, or {@code Void} for a stream
@@ -110,6 +114,8 @@ abstract class AsyncFiber<T> {
     private boolean polling;
     /** An interrupt arrived while parked in the current await or emit. Body thread only. */
     private boolean interrupted;
+    /** The owner's bindings this fiber last installed on the body thread. Body thread only (rule 6). */
+    private LocalBindings.Frame installedLocals;
     /** The context the body polls its children with. Body thread only; made at first use. */
     private Context childContext;
 
@@ -227,7 +233,8 @@ abstract class AsyncFiber<T> {
         bodyThread = Thread.currentThread(); // rule 3: before any park and any cancellation check
         AsyncFiber<?> enclosing = CURRENT.get();
         CURRENT.set(this);
-        LocalBindings.Frame threadLocals = LocalBindings.install(ownerLocals);
+        installedLocals = ownerLocals;
+        LocalBindings.Frame threadLocals = LocalBindings.install(installedLocals);
         Poll<T> result;
         try {
             if (cancelled) {
@@ -261,7 +268,7 @@ abstract class AsyncFiber<T> {
         }
         if (polling) {
             throw new IllegalStateException(operation + " was called from inside a poll on an Async body "
-                    + "thread; a poll must never block (rule 4)");
+                    + "thread; a poll must never block (pull-model rule 4)");
         }
     }
 
@@ -307,7 +314,7 @@ abstract class AsyncFiber<T> {
                     throw cancellation();
                 }
                 notified = false; // rule 2
-                LocalBindings.install(ownerLocals);
+                refreshLocals();
                 Poll<R> poll;
                 polling = true;
                 try {
@@ -333,7 +340,7 @@ abstract class AsyncFiber<T> {
 
     private <R> Poll<R> pollChild(PollFuture<R> child, Context cx) {
         notified = false; // rule 2: cleared before the poll, so a wake during it is kept
-        LocalBindings.install(ownerLocals);
+        refreshLocals();
         polling = true;
         try {
             return child.poll(cx);
@@ -358,10 +365,23 @@ abstract class AsyncFiber<T> {
 
     /** Back to user code after a suspension: the owner's latest task-locals, the interrupt kept (rule 5). */
     final void resume() {
-        LocalBindings.install(ownerLocals);
+        refreshLocals();
         if (interrupted) {
             interrupted = false;
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Installs the owner's latest task-locals on the body thread (rule 6), unless the body has
+     * bound values of its own on top of the last ones installed (a {@code syncScope} around an
+     * await): those stay in force until the body's scope ends.
+     */
+    private void refreshLocals() {
+        if (LocalBindings.current() == installedLocals) {
+            LocalBindings.Frame latest = ownerLocals;
+            LocalBindings.install(latest);
+            installedLocals = latest;
         }
     }
 

@@ -89,6 +89,19 @@ class AsyncTaskLocalTest {
     }
 
     @Test
+    void aSyncScopeInsideTheBodyCoversTheAwaitsWithinIt() {
+        Recording<String> recording = new Recording<>(ProbeFuture.completed("v"), USER::getOrNull);
+        PollFuture<String> future = USER.scope("owner", Async.run(() -> {
+            String inside = USER.syncScope("mine", () -> Async.await(recording) + ":" + USER.get());
+            return inside + "," + USER.get();
+        }));
+        try (MockTask<String> task = MockTask.spawn(future)) {
+            assertReady(pollToCompletion(task), "v:mine,owner");
+        }
+        assertEquals(List.of("mine"), recording.seenInPolls);
+    }
+
+    @Test
     void aStreamBodySeesThem() {
         try (MockStreamTask<String> task = MockStreamTask.spawn(USER.scope("grace",
                 Async.<String>stream(emitter -> {

@@ -1,10 +1,10 @@
 package dev.pollbridge.runtime;
 
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
+import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,14 +42,14 @@ class AsyncPoolTest {
             assertPending(one.poll());
             assertPending(two.poll());
             assertPending(three.poll());
-            await().atMost(PATIENCE).until(() -> gate1.hasWaker() && gate2.hasWaker());
-            await().during(Duration.ofMillis(200)).atMost(PATIENCE).until(() -> started.get() == 2);
+            soon().until(() -> gate1.hasWaker() && gate2.hasWaker());
+            soon().during(Duration.ofMillis(200)).atMost(PATIENCE).until(() -> started.get() == 2);
             assertEquals(1, pool.queued());
             assertFalse(gate3.hasWaker());
 
             gate1.complete("one");
             assertReady(pollToCompletion(one), "one");
-            await().atMost(PATIENCE).until(gate3::hasWaker); // the queued body got the freed thread
+            soon().until(gate3::hasWaker); // the queued body got the freed thread
             gate3.complete("three");
             gate2.complete("two");
             assertReady(pollToCompletion(three), "three");
@@ -71,7 +71,7 @@ class AsyncPoolTest {
                 MockTask<String> two = task(gate2, started, threads)) {
             assertPending(one.poll());
             assertPending(two.poll());
-            await().atMost(PATIENCE).until(() -> gate1.hasWaker() && gate2.hasWaker());
+            soon().until(() -> gate1.hasWaker() && gate2.hasWaker());
             MockTask<String> queued = task(gate3, started, threads);
             assertPending(queued.poll());
             assertEquals(1, pool.queued());
@@ -101,7 +101,7 @@ class AsyncPoolTest {
                 return Async.await(gate);
             }, single))) {
                 assertPending(first.poll());
-                await().atMost(PATIENCE).until(gate::hasWaker);
+                soon().until(gate::hasWaker);
                 gate.complete("first");
                 assertReady(pollToCompletion(first), "first");
             }

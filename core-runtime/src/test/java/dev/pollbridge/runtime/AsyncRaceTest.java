@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime;
 
-import static dev.pollbridge.runtime.PollDriver.PATIENCE;
+import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,6 +39,7 @@ class AsyncRaceTest {
             Context cx = Context.of(new CountingWaker());
             Poll<Integer> first = future.poll(cx);
             assertTrue(first.isPending());
+            soon().until(child::hasWaker); // the body is suspended in its await: now race
             int value = i;
             Thread completer = new Thread(() -> {
                 meet(start);
@@ -48,8 +49,8 @@ class AsyncRaceTest {
             meet(start);
             future.close();
             completer.join();
-            await().atMost(PATIENCE).until(() -> finallies.get() == 1);
-            await().atMost(PATIENCE).until(child::isClosed);
+            soon().until(() -> finallies.get() == 1);
+            soon().until(child::isClosed);
             assertEquals(1, child.closes());
             assertEquals(1, finallies.get());
         }
@@ -78,7 +79,7 @@ class AsyncRaceTest {
                 expected++;
             }
             task.close();
-            await().atMost(PATIENCE).until(() -> finallies.get() == 1);
+            soon().until(() -> finallies.get() == 1);
         }
     }
 

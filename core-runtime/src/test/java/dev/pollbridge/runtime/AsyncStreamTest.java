@@ -1,13 +1,13 @@
 package dev.pollbridge.runtime;
 
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
+import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.test.PollAssertions.assertDone;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -71,10 +71,10 @@ class AsyncStreamTest {
                 // The body is blocked in emit(taken + 1): it has started exactly one emit beyond
                 // what the consumer took, and it stays there while nobody polls.
                 int expectedEmits = taken + 1;
-                await().atMost(PATIENCE).until(() -> emitsStarted.get() >= expectedEmits
+                soon().until(() -> emitsStarted.get() >= expectedEmits
                         && bodyThread.get().getState() == Thread.State.WAITING);
                 assertEquals(expectedEmits, emitsStarted.get(), "emits started vs items taken: " + taken);
-                await().during(Duration.ofMillis(taken == 0 ? 200 : 5)).atMost(PATIENCE)
+                soon().during(Duration.ofMillis(taken == 0 ? 200 : 5)).atMost(PATIENCE)
                         .until(() -> emitsStarted.get() == expectedEmits);
                 assertReady(pollNextToCompletion(task), taken + 1);
             }
@@ -126,9 +126,9 @@ class AsyncStreamTest {
         });
         MockStreamTask<String> task = MockStreamTask.spawn(stream);
         assertReady(pollNextToCompletion(task), "first");
-        await().atMost(PATIENCE).until(() -> emitsStarted.get() == 1);
+        soon().until(() -> emitsStarted.get() == 1);
         task.close();
-        await().atMost(PATIENCE).untilTrue(finallyRan);
+        soon().untilTrue(finallyRan);
         assertFalse(nextLineRan.get());
         assertTrue(thrown.get() instanceof CancellationException, String.valueOf(thrown.get()));
     }
@@ -146,9 +146,9 @@ class AsyncStreamTest {
         });
         MockStreamTask<String> task = MockStreamTask.spawn(stream);
         assertPending(task.pollNext());
-        await().atMost(PATIENCE).until(child::hasWaker);
+        soon().until(child::hasWaker);
         task.close();
-        await().atMost(PATIENCE).untilTrue(finallyRan);
+        soon().untilTrue(finallyRan);
         assertEquals(1, child.closes());
         assertTrue(child.isCancelled());
     }
@@ -164,7 +164,7 @@ class AsyncStreamTest {
         try (MockStreamTask<String> task = MockStreamTask.spawn(stream)) {
             assertReady(pollNextToCompletion(task), "before");
             assertPending(task.pollNext());
-            await().atMost(PATIENCE).until(slow::hasWaker);
+            soon().until(slow::hasWaker);
             slow.complete("awaited");
             assertReady(pollNextToCompletion(task), "awaited");
             assertReady(pollNextToCompletion(task), "after");
@@ -194,7 +194,7 @@ class AsyncStreamTest {
         });
         try (MockStreamTask<String> task = MockStreamTask.spawn(stream)) {
             assertPending(task.pollNext());
-            await().atMost(PATIENCE).until(gate::hasWaker);
+            soon().until(gate::hasWaker);
             assertThrows(IllegalStateException.class, () -> leaked.get().emit("from the test thread"));
             gate.complete("go");
             assertDone(pollNextToCompletion(task));
@@ -209,7 +209,7 @@ class AsyncStreamTest {
             assertPending(task.poll());
             numbers.emit(1);
             numbers.emit(2);
-            await().atMost(PATIENCE).until(() -> numbers.queued() == 0 && numbers.polls() >= 3);
+            soon().until(() -> numbers.queued() == 0 && numbers.polls() >= 3);
             numbers.emit(3);
             numbers.complete();
             assertReady(pollToCompletion(task), 6);

@@ -1,13 +1,12 @@
 package dev.pollbridge.runtime;
 
-import static dev.pollbridge.runtime.PollDriver.PATIENCE;
+import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.test.PollAssertions.assertDone;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,7 +42,7 @@ class AsyncTaskLocalTest {
         Recording<String> recording = new Recording<>(child, USER::getOrNull);
         try (MockTask<String> task = MockTask.spawn(USER.scope("ada", Async.run(() -> Async.await(recording))))) {
             assertPending(task.poll());
-            await().atMost(PATIENCE).until(child::hasWaker);
+            soon().until(child::hasWaker);
             child.complete("x");
             assertReady(pollToCompletion(task), "x");
         }
@@ -65,10 +64,10 @@ class AsyncTaskLocalTest {
         Context cx = Context.of(new CountingWaker());
         try (future) {
             assertPending(USER.syncScope("first", () -> future.poll(cx)));
-            await().atMost(PATIENCE).until(gate::hasWaker);
+            soon().until(gate::hasWaker);
             assertPending(USER.syncScope("second", () -> future.poll(cx)));
             gate.complete("go");
-            await().atMost(PATIENCE).until(() -> seen.size() == 2);
+            soon().until(() -> seen.size() == 2);
             assertReady(USER.syncScope("second", () -> future.poll(cx)), "done");
         }
         assertEquals(List.of("first", "second"), seen);

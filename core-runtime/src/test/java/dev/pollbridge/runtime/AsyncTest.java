@@ -1,11 +1,10 @@
 package dev.pollbridge.runtime;
 
-import static dev.pollbridge.runtime.PollDriver.PATIENCE;
+import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -46,11 +45,11 @@ class AsyncTest {
             return a + "+" + b + "+" + c + "=" + (a + b + c) + (Async.inBody() ? " in body" : "");
         });
         Thread completer = new Thread(() -> {
-            await().atMost(PATIENCE).until(first::hasWaker);
+            soon().until(first::hasWaker);
             first.complete(1);
-            await().atMost(PATIENCE).until(second::hasWaker);
+            soon().until(second::hasWaker);
             second.complete(2);
-            await().atMost(PATIENCE).until(third::hasWaker);
+            soon().until(third::hasWaker);
             third.complete(3);
         }, "completer");
         try (MockTask<String> task = MockTask.spawn(sum)) {
@@ -86,7 +85,7 @@ class AsyncTest {
         });
         try (MockTask<String> task = MockTask.spawn(future)) {
             assertPending(task.poll());
-            await().atMost(PATIENCE).until(failsUnchecked::hasWaker);
+            soon().until(failsUnchecked::hasWaker);
             failsUnchecked.fail(unchecked);
             assertSame(unchecked, assertFailed(pollToCompletion(task), IllegalArgumentException.class));
         }
@@ -149,10 +148,10 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(future);
         assertPending(task.poll());
-        await().atMost(PATIENCE).until(child::hasWaker);
+        soon().until(child::hasWaker);
         task.close();
 
-        await().atMost(PATIENCE).untilTrue(finallyRan);
+        soon().untilTrue(finallyRan);
         assertFalse(nextLineRan.get());
         assertTrue(thrownAtAwait.get() instanceof CancellationException, String.valueOf(thrownAtAwait.get()));
         assertEquals(1, childClosesSeenInFinally.get(), "the child is closed before the body's finally runs");
@@ -185,9 +184,9 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(future);
         assertPending(task.poll());
-        await().atMost(PATIENCE).until(pending::hasWaker);
+        soon().until(pending::hasWaker);
         task.close();
-        await().atMost(PATIENCE).untilTrue(done);
+        soon().untilTrue(done);
         assertEquals(List.of("first await cancelled", "second await cancelled"), events);
         assertEquals(0, ready.polls(), "a later await fails without polling");
         assertEquals(1, ready.closes());
@@ -220,7 +219,7 @@ class AsyncTest {
         try (MockTask<String> task = MockTask.spawn(future)) {
             assertPending(task.poll());
             assertEquals(1, launcher.launches.get());
-            await().atMost(PATIENCE).until(gate::hasWaker);
+            soon().until(gate::hasWaker);
             assertPending(task.poll());
             assertPending(task.poll());
             gate.complete("go");
@@ -260,10 +259,10 @@ class AsyncTest {
         CountingWaker secondWaker = new CountingWaker();
         try (future) {
             assertPending(future.poll(Context.of(firstWaker)));
-            await().atMost(PATIENCE).until(gate::hasWaker);
+            soon().until(gate::hasWaker);
             assertPending(future.poll(Context.of(secondWaker)));
             gate.complete("x");
-            await().atMost(PATIENCE).until(() -> secondWaker.count() > 0);
+            soon().until(() -> secondWaker.count() > 0);
             assertEquals(0, firstWaker.count());
             assertReady(future.poll(Context.of(secondWaker)), "x");
         }
@@ -321,7 +320,7 @@ class AsyncTest {
         });
         try (MockTask<Boolean> task = MockTask.spawn(future)) {
             assertPending(task.poll());
-            await().atMost(PATIENCE).until(gate::hasWaker);
+            soon().until(gate::hasWaker);
             bodyThread.get().interrupt();
             assertPending(task.poll()); // an interrupt is not a completion
             gate.complete("done");
@@ -342,10 +341,10 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(Async.run(() -> Async.await(inner).toUpperCase()));
         assertPending(task.poll());
-        await().atMost(PATIENCE).until(innermost::hasWaker);
+        soon().until(innermost::hasWaker);
         task.close();
-        await().atMost(PATIENCE).untilTrue(innerFinally);
-        await().atMost(PATIENCE).until(innermost::isClosed);
+        soon().untilTrue(innerFinally);
+        soon().until(innermost::isClosed);
         assertEquals(1, innermost.closes());
         assertTrue(innermost.isCancelled());
     }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
+import org.awaitility.core.ConditionFactory;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -19,6 +20,11 @@ final class PollDriver {
 
     private PollDriver() {}
 
+    /** Awaitility that checks at once and then every millisecond, for up to {@link #PATIENCE}. */
+    static ConditionFactory soon() {
+        return await().atMost(PATIENCE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1));
+    }
+
     /** Polls until the result is not pending, waiting for a wake between polls. */
     static <T> Poll<T> pollToCompletion(MockTask<T> task) {
         Poll<T> first = task.poll();
@@ -26,7 +32,7 @@ final class PollDriver {
             return first;
         }
         AtomicReference<Poll<T>> result = new AtomicReference<>();
-        await().pollInSameThread().atMost(PATIENCE).pollInterval(Duration.ofMillis(1)).until(() -> {
+        soon().pollInSameThread().until(() -> {
             if (!task.isWoken()) {
                 return false;
             }
@@ -47,7 +53,7 @@ final class PollDriver {
             return first;
         }
         AtomicReference<Poll<T>> result = new AtomicReference<>();
-        await().pollInSameThread().atMost(PATIENCE).pollInterval(Duration.ofMillis(1)).until(() -> {
+        soon().pollInSameThread().until(() -> {
             if (!task.isWoken()) {
                 return false;
             }

@@ -149,7 +149,7 @@ public final class Async {
      * future had not done is not done.
      *
      * @throws IllegalStateException if called outside an {@code Async} body (before touching the
-     *     future: use {@code Runtime.blockOn} from plain code), or from inside a poll on a body
+     *     future: use {@link Runtime#blockOn} from plain code), or from inside a poll on a body
      *     thread
      * @throws java.util.concurrent.CancellationException if the body was cancelled
      */

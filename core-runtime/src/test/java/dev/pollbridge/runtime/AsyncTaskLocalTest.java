@@ -102,7 +102,7 @@ class AsyncTaskLocalTest {
 
     @Test
     void aStreamBodySeesThem() {
-        try (MockStreamTask<String> task = MockStreamTask.spawn(USER.scope("grace",
+        try (MockStreamTask<String> task = MockStreamTask.spawn(USER.scopeStream("grace",
                 Async.<String>stream(emitter -> {
                     emitter.emit(USER.get());
                     emitter.emit(USER.get() + " again");

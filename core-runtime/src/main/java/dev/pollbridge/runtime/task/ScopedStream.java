@@ -6,7 +6,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 
 /**
- * The stream of {@link TaskLocal#scope(Object, PollStream)}: polls and closes the inner stream
+ * The stream of {@link TaskLocal#scopeStream(Object, PollStream)}: polls and closes the inner stream
  * with one task-local bound.
  */
 final class ScopedStream<T, R> extends Scoped<T> implements PollStream<R> {

@@ -84,7 +84,7 @@ public final class TaskLocal<T> {
      *
      * @throws NullPointerException if {@code value} or {@code stream} is null
      */
-    public <R> PollStream<R> scope(T value, PollStream<R> stream) {
+    public <R> PollStream<R> scopeStream(T value, PollStream<R> stream) {
         return new ScopedStream<>(this, Objects.requireNonNull(value, "value"),
                 Objects.requireNonNull(stream, "stream"));
     }

@@ -163,7 +163,7 @@ class TaskLocalTest {
                 items.close();
             }
         };
-        try (MockStreamTask<String> task = MockStreamTask.spawn(REQUEST.scope("s", recording))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(REQUEST.scopeStream("s", recording))) {
             assertReady(task.pollNext(), "a");
             assertReady(task.pollNext(), "b");
             assertDone(task.pollNext());
@@ -186,7 +186,7 @@ class TaskLocalTest {
         ProbeFuture<String> future = new ProbeFuture<>();
         assertThrows(NullPointerException.class, () -> REQUEST.scope(null, future));
         assertThrows(NullPointerException.class, () -> REQUEST.scope("v", (PollFuture<String>) null));
-        assertThrows(NullPointerException.class, () -> REQUEST.scope("v", (PollStream<String>) null));
+        assertThrows(NullPointerException.class, () -> REQUEST.scopeStream("v", null));
         assertThrows(NullPointerException.class, () -> REQUEST.syncScope(null, () -> "x"));
         assertThrows(NullPointerException.class, () -> TaskLocal.create(null));
     }

@@ -103,16 +103,18 @@ public final class TaskScope<T> implements AutoCloseable {
      */
     public long spawn(PollFuture<? extends T> future) {
         Objects.requireNonNull(future, "future");
-        ScopeChild<T> child;
-        boolean runIt;
+        ScopeChild<T> child = null;
+        boolean runIt = false;
         synchronized (lock) {
-            if (closed) {
-                future.close();
-                throw new IllegalStateException("spawn on a closed TaskScope");
+            if (!closed) {
+                child = new ScopeChild<>(nextId++, this, future);
+                running.put(child.id, child);
+                runIt = !siblingsCancelled;
             }
-            child = new ScopeChild<>(nextId++, this, future);
-            running.put(child.id, child);
-            runIt = !siblingsCancelled;
+        }
+        if (child == null) {
+            future.close(); // outside the lock: user code
+            throw new IllegalStateException("spawn on a closed TaskScope");
         }
         if (!runIt) {
             child.endWithoutRunning();

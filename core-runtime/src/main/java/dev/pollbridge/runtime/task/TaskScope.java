@@ -124,10 +124,13 @@ public final class TaskScope<T> implements AutoCloseable {
         try {
             handle = runtime.spawn(child);
         } catch (RejectedExecutionException rejected) {
+            List<Waker> toWake;
             synchronized (lock) {
                 running.remove(child.id);
+                toWake = takeWaiters(); // a joinAll may have been waiting for this child alone
             }
             future.close();
+            toWake.forEach(Waker::wake);
             throw rejected;
         }
         boolean stillRunning;
@@ -283,14 +286,23 @@ public final class TaskScope<T> implements AutoCloseable {
                 siblingsCancelled = true;
                 toAbort = handlesOfRunning();
             }
-            toWake = new ArrayList<>(waiters.values());
-            waiters.clear();
+            toWake = takeWaiters();
         }
         if (handle != null) {
             handle.close(); // detach: the task is over; the scope already has its outcome
         }
         toAbort.forEach(JoinHandle::abort);
         toWake.forEach(Waker::wake);
+    }
+
+    /** The wakers of every pending waiter, forgotten here: each re-registers when polled. Guarded by lock. */
+    private List<Waker> takeWaiters() {
+        if (waiters.isEmpty()) {
+            return List.of();
+        }
+        List<Waker> wakers = new ArrayList<>(waiters.values());
+        waiters.clear();
+        return wakers;
     }
 
     /** Guarded by lock. */

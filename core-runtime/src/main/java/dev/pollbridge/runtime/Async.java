@@ -49,7 +49,7 @@ import java.util.Objects;
  *
  * <h2>Cost of a suspended body</h2>
  * A body parked in {@code await} holds its thread's stack. On a virtual thread that is a heap
- * object sized by the stack depth of the body at the await (measured at about 2 KB for a
+ * object sized by the stack depth of the body at the await (measured at 2 to 3 KB for a
  * shallow body; hundreds of thousands of suspended bodies fit in an ordinary heap). On the Java
  * 17 pool it is a platform thread: a native stack (reserved up to {@code -Xss}, committed as
  * used) and an OS thread, which is why the pool is bounded. A hand-written {@link PollFuture}

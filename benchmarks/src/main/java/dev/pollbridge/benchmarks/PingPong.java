@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Promise;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +26,7 @@ import reactor.core.scheduler.Scheduler;
  * All rounds run concurrently; the invocation ends when every pong arrived. Score: rounds per second.
  *
  * <p>Per round every variant runs two tasks (pinger, ponger) and two one-shot values:
- * Pollbridge spawns two futures; CompletableFuture runs the pinger with {@code runAsync} and the
+ * Pollbridge spawns two futures over two {@code Promise}s; CompletableFuture runs the pinger with {@code runAsync} and the
  * ponger as {@code thenRunAsync} on the ping; Reactor subscribes the pinger and the ponger with
  * {@code subscribeOn(parallel)} and uses two {@code Sinks.one()}.
  */
@@ -108,11 +109,11 @@ public class PingPong {
         @Override
         public Poll<Void> poll(Context cx) {
             if (pong == null) {
-                Oneshot<Boolean> ping = new Oneshot<>();
-                Oneshot<Boolean> pongChannel = new Oneshot<>();
-                runtime.spawn(new Ponger(ping, pongChannel)).close();
-                ping.send(Boolean.TRUE);
-                pong = pongChannel;
+                Promise<Boolean> ping = Promise.create();
+                Promise<Boolean> pongPromise = Promise.create();
+                runtime.spawn(new Ponger(ping.future(), pongPromise)).close();
+                ping.complete(Boolean.TRUE);
+                pong = pongPromise.future();
             }
             if (pong.poll(cx).isPending()) {
                 return Poll.pending();
@@ -126,9 +127,9 @@ public class PingPong {
     /** Waits for the ping, then sends the pong. */
     static final class Ponger implements PollFuture<Void> {
         private final PollFuture<Boolean> ping;
-        private final Oneshot<Boolean> pong;
+        private final Promise<Boolean> pong;
 
-        Ponger(PollFuture<Boolean> ping, Oneshot<Boolean> pong) {
+        Ponger(PollFuture<Boolean> ping, Promise<Boolean> pong) {
             this.ping = ping;
             this.pong = pong;
         }
@@ -139,7 +140,7 @@ public class PingPong {
                 return Poll.pending();
             }
             ping.close();
-            pong.send(Boolean.TRUE);
+            pong.complete(Boolean.TRUE);
             return Poll.ready(null);
         }
     }

@@ -3,8 +3,8 @@ package dev.pollbridge.benchmarks.memory;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.benchmarks.Oneshot;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Promise;
 
 /**
  * A Pollbridge task spawned on a two-worker runtime, waiting on a promise: the spawned future is a
@@ -20,8 +20,8 @@ public final class PollbridgeTask implements Subject {
 
     @Override
     public Object create(int index) {
-        Oneshot<Integer> promise = new Oneshot<>();
-        runtime.spawn(new PlusOne(promise)).close();
+        Promise<Integer> promise = Promise.create();
+        runtime.spawn(new PlusOne(promise.future())).close();
         return promise;
     }
 
@@ -33,7 +33,7 @@ public final class PollbridgeTask implements Subject {
     @Override
     @SuppressWarnings("unchecked")
     public void release(Object kept) {
-        ((Oneshot<Integer>) kept).send(1);
+        ((Promise<Integer>) kept).complete(1);
     }
 
     @Override

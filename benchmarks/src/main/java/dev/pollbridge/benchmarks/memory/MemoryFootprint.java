@@ -32,7 +32,7 @@ import java.util.TreeMap;
  */
 public final class MemoryFootprint {
 
-    /** The subjects by name; the Java 21 source set adds its own in {@code dev.pollbridge.benchmarks.memory}. */
+    /** The subjects by name; {@code virtual-thread} is in the Java 21 source set, {@code async-body} needs Java 21+ to run. */
     static final Map<String, String> SUBJECTS = new TreeMap<>(Map.of(
             "pollbridge-task", "dev.pollbridge.benchmarks.memory.PollbridgeTask",
             "completable-future", "dev.pollbridge.benchmarks.memory.CompletableFutureThenApply",

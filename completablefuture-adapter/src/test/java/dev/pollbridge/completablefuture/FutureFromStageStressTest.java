@@ -115,7 +115,7 @@ class FutureFromStageStressTest {
                 if (System.nanoTime() - waitStart > LOST_WAKE_NANOS) {
                     fail("pending without a wake: a lost wake-up");
                 }
-                Thread.onSpinWait();
+                Thread.yield();
             }
         }
     }

@@ -158,8 +158,12 @@ final class FutureFromStage<T> implements PollFuture<T> {
         }
     }
 
+    /**
+     * Acquire pairs with the release half of the CAS that stored an outcome: a poller that sees
+     * the outcome also sees everything written before it was stored (rule 10).
+     */
     private Object stateAcquire() {
-        return state;
+        return STATE.getAcquire(this);
     }
 
     private boolean casState(Object expected, Object next) {

@@ -154,7 +154,15 @@ public final class CompletableFutureBridge {
         return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
     }
 
-    /** {@link #stage(Function)} on the given runtime. */
+    /**
+     * {@link #stage(Function)} on the given runtime: each call of the returned function is
+     * {@link #toCompletableFuture(PollFuture, Runtime)}. {@code thenCompose} calls it on the thread
+     * that completed the previous stage (a runtime worker, if that stage was bridged too); it only
+     * spawns, so it never blocks that thread.
+     *
+     * @throws NullPointerException if an argument is {@code null}, or later if {@code fn} returns
+     *     {@code null}
+     */
     public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn,
                                                                  Runtime runtime) {
         Objects.requireNonNull(fn, "fn");

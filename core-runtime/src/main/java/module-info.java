@@ -11,6 +11,7 @@ module dev.pollbridge.runtime {
     requires org.jctools.core;
 
     exports dev.pollbridge.runtime;
+    exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;

@@ -1,6 +1,7 @@
 package dev.pollbridge.completablefuture;
 
 import static dev.pollbridge.completablefuture.CompletableFutureBridge.toFuture;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -8,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.Runtime;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -74,6 +77,31 @@ class CounterpartsTest {
         CompletableFuture<Integer> slowForSelect = new CompletableFuture<>();
         assertEquals(1, runtime.blockOn(Futures.selectAll(List.of(toFuture(slowForSelect), toFuture(later(1))))));
         assertTrue(slowForSelect.isCancelled(), "selectAll closed the loser, which cancelled its stage");
+    }
+
+    @Test
+    void straightLineJoinsBecomeAsyncAwaits() {
+        int viaJoin = later(20).join() + later(22).join();
+        int viaAwait = runtime.blockOn(Async.run(
+                () -> Async.await(toFuture(later(20))) + Async.await(toFuture(later(22)))));
+        assertEquals(viaJoin, viaAwait);
+    }
+
+    @Test
+    void cancellingAnAsyncBodyCancelsTheStageItAwaits() {
+        CompletableFuture<Integer> awaited = new CompletableFuture<>();
+        AtomicReference<Boolean> reachedLaterCode = new AtomicReference<>(false);
+        CompletableFuture<Integer> result = CompletableFutureBridge.toCompletableFuture(Async.run(() -> {
+            int value = Async.await(toFuture(awaited));
+            reachedLaterCode.set(true);
+            return value;
+        }), runtime);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> awaited.getNumberOfDependents() > 0);
+        result.cancel(false);
+
+        await().atMost(Duration.ofSeconds(10)).until(awaited::isCancelled);
+        assertFalse(reachedLaterCode.get());
     }
 
     @Test

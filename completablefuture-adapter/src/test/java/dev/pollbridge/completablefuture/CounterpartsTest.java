@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,6 +79,20 @@ class CounterpartsTest {
         CompletableFuture<Integer> slowForSelect = new CompletableFuture<>();
         assertEquals(1, runtime.blockOn(Futures.selectAll(List.of(toFuture(slowForSelect), toFuture(later(1))))));
         assertTrue(slowForSelect.isCancelled(), "selectAll closed the loser, which cancelled its stage");
+    }
+
+    @Test
+    void orTimeoutAndTimeoutFailWithTimeoutExceptionButOnlyTimeoutClosesTheWork() {
+        CompletableFuture<Integer> slowForOrTimeout = new CompletableFuture<>();
+        CompletionException viaOrTimeout = assertThrows(CompletionException.class,
+                () -> slowForOrTimeout.orTimeout(20, TimeUnit.MILLISECONDS).join());
+        assertInstanceOf(TimeoutException.class, viaOrTimeout.getCause());
+
+        CompletableFuture<Integer> slowForTimeout = new CompletableFuture<>();
+        CompletionException viaTimeout = assertThrows(CompletionException.class,
+                () -> runtime.blockOn(runtime.timeout(toFuture(slowForTimeout), Duration.ofMillis(20))));
+        assertInstanceOf(TimeoutException.class, viaTimeout.getCause());
+        assertTrue(slowForTimeout.isCancelled(), "the timed-out future was closed, which cancelled its stage");
     }
 
     @Test

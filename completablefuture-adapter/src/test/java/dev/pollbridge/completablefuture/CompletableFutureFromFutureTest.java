@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.MockTask;
@@ -90,8 +92,8 @@ class CompletableFutureFromFutureTest {
         ExecutionException viaGet = assertThrows(ExecutionException.class, result::get);
         assertSame(boom, viaGet.getCause());
         assertFalse(result.isCancelled());
-        assertSame(boom, CompletableFutureBridge.toFuture(result).poll(
-                dev.pollbridge.api.Context.of(dev.pollbridge.api.Waker.noop())).error(), "round trip unwraps");
+        assertSame(boom, CompletableFutureBridge.toFuture(result).poll(Context.of(Waker.noop())).error(),
+                "round trip unwraps");
         assertEquals(uncaughtBefore, UNCAUGHT.size());
     }
 

@@ -8,7 +8,7 @@
 #
 # Results: benchmarks/results/<date>.json (raw JMH JSON), <date>-jdk25.json, <date>-memory.jsonl,
 # <date>-machine.txt. Usage: benchmarks/run.sh [JMH include regex]   (see benchmarks/README.md)
-# Environment: JMH_OPTS (default "-f 1 -wi 2 -w 1s -i 3 -r 1s"), JDK25_HOME, SKIP_JDK25=1,
+# Environment: JMH_OPTS (default "-f 1 -wi 3 -w 1s -i 5 -r 1s"), JDK25_HOME, SKIP_JDK25=1,
 # SKIP_MEMORY=1, RESULTS_DATE (default today), MEMORY_COUNT (default 1000000).
 set -euo pipefail
 
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 results="$root/benchmarks/results"
 date_tag=${RESULTS_DATE:-$(date +%Y-%m-%d)}
-read -r -a jmh_opts <<< "${JMH_OPTS:--f 1 -wi 2 -w 1s -i 3 -r 1s}"
+read -r -a jmh_opts <<< "${JMH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
 include=${1:-'dev.pollbridge.benchmarks.[A-Za-z]+\.'}
 jdk25=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 memory_count=${MEMORY_COUNT:-1000000}

@@ -169,7 +169,7 @@ public final class TimeDriver implements AutoCloseable {
 
     /** A timer entry for {@code deadlineNanos}, not yet registered. */
     TimerEntry newEntry(long deadlineNanos) {
-        return new TimerEntry(tickCeil(deadlineNanos));
+        return new TimerEntry(tickCeil(deadlineNanos), deadlineNanos);
     }
 
     /**
@@ -187,8 +187,11 @@ public final class TimeDriver implements AutoCloseable {
             if (closed) {
                 return Poll.failed(new CancellationException("timer driver closed"));
             }
-            long now = Math.max(wheel.elapsed(), tickFloor(clock.nanoTime()));
-            if (entry.deadlineTick <= now) {
+            long nowNanos = clock.nanoTime();
+            long now = Math.max(wheel.elapsed(), tickFloor(nowNanos));
+            // The exact deadline counts too: rounding it up to a tick is for the wheel only, so a
+            // poll after it (a zero sleep, an interval's first tick) is ready at once.
+            if (entry.deadlineTick <= now || nowNanos >= entry.deadlineNanos) {
                 if (entry.isLinked()) {
                     wheel.remove(entry);
                 }
@@ -238,6 +241,7 @@ public final class TimeDriver implements AutoCloseable {
             entry.fired = false;
             entry.waker = null;
             entry.deadlineTick = tickCeil(deadlineNanos);
+            entry.deadlineNanos = deadlineNanos;
         }
     }
 

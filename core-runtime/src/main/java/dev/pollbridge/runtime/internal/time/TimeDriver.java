@@ -342,6 +342,9 @@ public final class TimeDriver implements AutoCloseable {
                 due.clear();
                 continue;
             }
+            // An interrupt would make every park return at once (a busy loop for the driver's
+            // whole life); the timer thread stops only through close(), so it clears it.
+            Thread.interrupted();
             if (waitNanos < 0) {
                 LockSupport.park(this);
             } else if (waitNanos > 0) {

@@ -52,4 +52,34 @@ class RealClockTimerTest {
         assertNotNull(timerThread.get());
         assertFalse(timerThread.get().isAlive(), "close() joined the timer thread");
     }
+
+    @Test
+    void anInterruptedTimerThreadDoesNotSpin() {
+        AtomicReference<Thread> timerThread = new AtomicReference<>();
+        AtomicInteger clockReads = new AtomicInteger();
+        Clock counting = () -> {
+            clockReads.incrementAndGet();
+            return System.nanoTime();
+        };
+        TimeDriver driver = new TimeDriver(counting, task -> {
+            Thread thread = new Thread(task, "test-timer-interrupted");
+            thread.setDaemon(true);
+            timerThread.set(thread);
+            return thread;
+        });
+        try (MockTask<Void> far = MockTask.spawn(driver.sleep(Duration.ofHours(1)))) {
+            assertPending(far.poll());
+            await().atMost(Duration.ofSeconds(5)).until(() -> timerThread.get() != null
+                    && timerThread.get().getState() == Thread.State.TIMED_WAITING);
+            timerThread.get().interrupt(); // from outside: the timer thread has no use for it
+            int readsAtInterrupt = clockReads.get();
+            // Parked, the thread reads the clock once per wake-up; spinning, millions of times.
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                    .until(() -> clockReads.get() - readsAtInterrupt < 1_000);
+            assertFalse(far.isWoken());
+        } finally {
+            driver.close();
+        }
+        assertFalse(timerThread.get().isAlive(), "close() still stops it");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
@@ -304,10 +305,19 @@ public final class TimeDriver implements AutoCloseable {
 
     // ---- the timer thread (real clocks) --------------------------------------------------------
 
+    /**
+     * Makes and starts the timer thread. If the factory refuses (throws or returns null) or the
+     * thread cannot start, the failure is thrown to the registering poll and the next
+     * registration tries again (before, one failure left every later timer without a thread
+     * for good; timers registered while the attempt failed wait for that next registration).
+     */
     private void startTimerThread() {
         Thread thread;
         try {
             thread = threads.newThread(this::runTimer);
+            if (thread == null) {
+                throw new RejectedExecutionException("the thread factory refused to make the timer thread");
+            }
         } catch (RuntimeException | Error failed) {
             synchronized (lock) {
                 threadRequested = false; // the next registration tries again
@@ -318,8 +328,13 @@ public final class TimeDriver implements AutoCloseable {
             if (closed) {
                 return;
             }
+            try {
+                thread.start();
+            } catch (RuntimeException | Error failed) {
+                threadRequested = false; // the next registration tries again
+                throw failed;
+            }
             timerThread = thread;
-            thread.start();
         }
     }
 

@@ -82,4 +82,47 @@ class RealClockTimerTest {
         }
         assertFalse(timerThread.get().isAlive(), "close() still stops it");
     }
+
+    @Test
+    void aTimerThreadThatCouldNotStartIsTriedAgainByTheNextRegistration() {
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicReference<Thread> started = new AtomicReference<>();
+        TimeDriver driver = new TimeDriver(Clock.system(), task -> {
+            switch (attempts.incrementAndGet()) {
+                case 1:
+                    return null; // a ThreadFactory may refuse
+                case 2:
+                    return new Thread(task, "test-timer-unstartable") {
+                        @Override
+                        public synchronized void start() {
+                            throw new OutOfMemoryError("unable to create native thread (simulated)");
+                        }
+                    };
+                default:
+                    Thread thread = new Thread(task, "test-timer-retried");
+                    thread.setDaemon(true);
+                    started.set(thread);
+                    return thread;
+            }
+        });
+        try {
+            for (int failing = 0; failing < 2; failing++) {
+                try (MockTask<Void> refused = MockTask.spawn(driver.sleep(Duration.ofMillis(1)))) {
+                    Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, refused::poll);
+                    assertTrue(failure instanceof RuntimeException || failure instanceof OutOfMemoryError, failure.toString());
+                }
+            }
+            try (MockTask<Void> sleep = MockTask.spawn(driver.sleep(Duration.ofMillis(1)))) {
+                if (sleep.poll().isPending()) {
+                    await().atMost(Duration.ofSeconds(5)).until(sleep::isWoken);
+                    assertReady(sleep.poll(), null);
+                }
+            }
+            assertEquals(3, attempts.get());
+            assertNotNull(started.get());
+        } finally {
+            driver.close();
+        }
+        assertEquals(0, driver.timerCount());
+    }
 }

@@ -308,8 +308,8 @@ public final class TimeDriver implements AutoCloseable {
     /**
      * Makes and starts the timer thread. If the factory refuses (throws or returns null) or the
      * thread cannot start, the failure is thrown to the registering poll and the next
-     * registration tries again (before, one failure left every later timer without a thread
-     * for good; timers registered while the attempt failed wait for that next registration).
+     * registration tries again, so one failure does not leave every later timer without a
+     * thread (timers registered while the attempt failed wait for that next registration).
      */
     private void startTimerThread() {
         Thread thread;

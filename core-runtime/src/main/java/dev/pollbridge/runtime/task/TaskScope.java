@@ -129,8 +129,8 @@ public final class TaskScope<T> implements AutoCloseable {
                 running.remove(child.id);
                 toWake = takeWaiters(); // a joinAll may have been waiting for this child alone
             }
+            toWake.forEach(Waker::wake); // before the user's close(), which must not lose them
             future.close();
-            toWake.forEach(Waker::wake);
             throw rejected;
         }
         boolean stillRunning;

@@ -107,6 +107,15 @@ public abstract class Engine implements Scheduler {
     /** Pushes a newly spawned task (born SCHEDULED) to a run queue. */
     protected abstract void submitNew(Task<?> task);
 
+    /**
+     * A new task id: unique in this runtime, and the registry shard hint is its low 16 bits. The
+     * default draws from one shared counter; the work-stealing flavour gives each worker its own
+     * sequence so that spawns on different workers share no counter.
+     */
+    protected long newTaskId() {
+        return taskIds.incrementAndGet() << 16 | 0xFFFF;
+    }
+
     /** Tells the workers to stop after their current poll and wakes them all. */
     protected abstract void stopWorkers();
 
@@ -128,8 +137,9 @@ public abstract class Engine implements Scheduler {
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
-        Task<T> task = new Task<>(taskIds.incrementAndGet(), future, this, true);
-        tasks.bind(task);
+        long id = newTaskId();
+        Task<T> task = new Task<>(id, future, this, true);
+        tasks.bind(task, shardHint(id));
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
@@ -141,8 +151,9 @@ public abstract class Engine implements Scheduler {
      */
     public void spawnDetached(PollFuture<?> future) {
         Objects.requireNonNull(future, "future");
-        Task<?> task = new Task<>(taskIds.incrementAndGet(), future, this, false);
-        tasks.bind(task);
+        long id = newTaskId();
+        Task<?> task = new Task<>(id, future, this, false);
+        tasks.bind(task, shardHint(id));
         submitNew(task);
     }
 
@@ -157,6 +168,12 @@ public abstract class Engine implements Scheduler {
             throw new RejectedExecutionException("the runtime is closed");
         }
         return blocking.submit(work);
+    }
+
+    /** Registry shard hint of an id: the spawner's worker index, or the id's sequence for foreign spawns. */
+    private static int shardHint(long id) {
+        int low = (int) id & 0xFFFF;
+        return low == 0xFFFF ? (int) (id >>> 16) : low;
     }
 
     // ---- blockOn ----
@@ -196,10 +213,15 @@ public abstract class Engine implements Scheduler {
             if (!result.isPending()) {
                 return result;
             }
+            // A spawned task often answers within microseconds: spin briefly before parking.
+            parker.spinForPermit(BLOCK_ON_SPIN_NANOS);
             parker.park(0);
             checkInterrupted();
         }
     }
+
+    /** How long {@code blockOn} spins for a wake before parking its thread. */
+    private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
 
     /** One poll of a driven future with a fresh budget; a thrown exception becomes a failure. */
     protected static <T> Poll<T> pollWithBudget(PollFuture<T> future, Context cx) {

@@ -16,14 +16,19 @@ final class SlowPollReporter {
 
     static void report(String taskName, long pollNanos, long thresholdNanos) {
         if (LOGGER.isLoggable(System.Logger.Level.WARNING)) {
-            LOGGER.log(System.Logger.Level.WARNING, String.format(
-                    "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
-                            + " (reported once per task; a poll must not block: see rule 4)",
-                    taskName, pollNanos / 1e6, Thread.currentThread().getName(), thresholdNanos / 1e6));
+            LOGGER.log(System.Logger.Level.WARNING, message(taskName, pollNanos, thresholdNanos, Thread.currentThread().getName()));
         }
         if (JFR_PRESENT) {
             emit(taskName, pollNanos, thresholdNanos);
         }
+    }
+
+    /** The log line of one report. */
+    static String message(String taskName, long pollNanos, long thresholdNanos, String threadName) {
+        return String.format(java.util.Locale.ROOT,
+                "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
+                        + " (reported once per task; a poll must not block: see rule 4)",
+                taskName, pollNanos / 1e6, threadName, thresholdNanos / 1e6);
     }
 
     private static void emit(String taskName, long pollNanos, long thresholdNanos) {

@@ -76,6 +76,12 @@ final class WorkStealingEngine extends Engine {
     }
 
     @Override
+    protected long newTaskId() {
+        Worker worker = localWorker();
+        return worker != null ? worker.newTaskId() : super.newTaskId();
+    }
+
+    @Override
     protected void submitNew(Task<?> task) {
         Worker worker = localWorker();
         if (worker != null) {
@@ -105,10 +111,30 @@ final class WorkStealingEngine extends Engine {
         }
     }
 
+    /**
+     * A push from outside the workers. If nobody searches but a worker is running, that worker is
+     * usually a moment away from searching (it just finished the poll that led to this push:
+     * think {@code blockOn(spawn(...))} in a loop). Unparking a second worker for it costs a
+     * syscall here and a context switch there, so the producer first spins for up to
+     * {@value #REMOTE_SPIN_NANOS} ns until a searcher appears or the task is taken. Then it
+     * notifies as usual: the spin only delays the check, so no wake is lost (see {@link Idle}).
+     */
     private void pushRemote(Task<?> task) {
         global.push(task);
+        if (idle.shouldWakeOne() && idle.someWorkerRunning()) {
+            long deadline = System.nanoTime() + REMOTE_SPIN_NANOS;
+            do {
+                Thread.onSpinWait();
+            } while (idle.shouldWakeOne() && !global.isEmpty() && System.nanoTime() - deadline < 0);
+            if (global.isEmpty()) {
+                return; // taken already: our push needs no worker
+            }
+        }
         notifyParked();
     }
+
+    /** How long a foreign producer waits for a running worker to start searching. */
+    static final long REMOTE_SPIN_NANOS = 3_000L;
 
     /** After a push others can take: unpark one parked worker if none is searching. */
     void notifyParked() {

@@ -27,8 +27,10 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
-    /** Unique within its runtime; also picks the registry shard. Immutable. */
+    /** Unique within its runtime. Immutable. */
     final long id;
+    /** The registry shard holding this task, chosen by the spawner. Immutable after binding. */
+    int shard;
     /** The engine that queues this task. Immutable. */
     private final Scheduler scheduler;
     /** The context every poll uses: this task as waker and as attachment. Immutable. */
@@ -63,10 +65,16 @@ public final class Task<T> extends TaskState implements Waker {
         return id;
     }
 
-    /** A name for reports: {@code task-<id> (<future class>)}. */
+    /**
+     * A name for reports: {@code task-<n> (<future class>)} for a task spawned from outside the
+     * workers, {@code task-<worker>.<n> (...)} for one spawned on worker {@code <worker>}.
+     */
     public String name() {
         PollFuture<T> current = future;
-        return "task-" + id + (current == null ? "" : " (" + current.getClass().getName() + ")");
+        long sequence = id >>> 16;
+        int spawner = (int) id & 0xFFFF;
+        String number = spawner == 0xFFFF ? Long.toString(sequence) : spawner + "." + sequence;
+        return "task-" + number + (current == null ? "" : " (" + current.getClass().getName() + ")");
     }
 
     /** Wakes the task (rule T3): never polls inline, never blocks, coalesces with other wakes. */
@@ -92,25 +100,31 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
+     *
+     * @param startNanos {@link System#nanoTime()} at (or just before) the start of this turn; a
+     *     worker passes the end of its previous turn, so each poll costs one clock read
+     * @return {@link System#nanoTime()} at the end of the turn
      */
-    public void run() {
+    public long run(long startNanos) {
         switch (transitionToRunning()) {
             case SUCCESS:
-                pollOnce();
-                break;
+                return pollOnce(startNanos);
             case CANCELLED:
                 cancel();
-                break;
+                return System.nanoTime();
             case NOT_SCHEDULED:
-                break;
+                return startNanos;
             default:
                 throw new AssertionError();
         }
     }
 
-    private void pollOnce() {
-        long threshold = scheduler.slowPollThresholdNanos();
-        long start = System.nanoTime();
+    /** {@link #run(long)} for callers that do not track time themselves. */
+    public void run() {
+        run(System.nanoTime());
+    }
+
+    private long pollOnce(long start) {
         Poll<T> result;
         try {
             result = future.poll(context);
@@ -122,14 +136,15 @@ public final class Task<T> extends TaskState implements Waker {
         } catch (Throwable failure) {
             result = Poll.failed(failure);
         }
-        long elapsed = System.nanoTime() - start;
-        if (elapsed > threshold && !slowPollReported) {
+        long end = System.nanoTime();
+        long elapsed = end - start;
+        if (elapsed > scheduler.slowPollThresholdNanos() && !slowPollReported) {
             slowPollReported = true;
             scheduler.reportSlowPoll(this, elapsed);
         }
         if (!result.isPending()) {
             complete(result);
-            return;
+            return end;
         }
         switch (transitionToIdle()) {
             case OK:
@@ -143,6 +158,7 @@ public final class Task<T> extends TaskState implements Waker {
             default:
                 throw new AssertionError();
         }
+        return end;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -167,9 +183,14 @@ public final class Task<T> extends TaskState implements Waker {
         ToComplete outcome = transitionToComplete();
         scheduler.release(this);
         if (outcome == ToComplete.JOIN_INTERESTED) {
-            Waker joiner = (Waker) JOIN_WAKER.getAndSet(this, null);
-            if (joiner != null) {
-                joiner.wake();
+            // Rule T9: COMPLETE is set (CAS); a volatile read of the waker after it pairs with the
+            // joiner's store-then-re-check. Swap only if there is a waker, saving an atomic op when
+            // nobody waits yet.
+            if (JOIN_WAKER.getVolatile(this) != null) {
+                Waker joiner = (Waker) JOIN_WAKER.getAndSet(this, null);
+                if (joiner != null) {
+                    joiner.wake();
+                }
             }
         } else {
             output = null;

@@ -122,7 +122,7 @@ public final class CurrentThreadEngine extends Engine {
                     continue;
                 }
                 parks.incrementAndGet();
-                parker.park(0);
+                parker.park();
                 sleeper.compareAndSet(parker, null);
                 checkInterrupted();
                 break;

@@ -57,6 +57,7 @@ public abstract class Engine implements Scheduler {
     /** The public facade, set once right after construction. */
     private volatile Runtime facade;
 
+    /** An engine with these settings; {@link #start} builds one and starts its threads. */
     protected Engine(EngineConfig config) {
         this.config = config;
         this.tasks = new OwnedTasks(Math.max(16, 4 * config.workers()));
@@ -215,7 +216,7 @@ public abstract class Engine implements Scheduler {
             }
             // A spawned task often answers within microseconds: spin briefly before parking.
             parker.spinForPermit(BLOCK_ON_SPIN_NANOS);
-            parker.park(0);
+            parker.park();
             checkInterrupted();
         }
     }

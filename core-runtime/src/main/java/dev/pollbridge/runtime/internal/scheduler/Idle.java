@@ -141,14 +141,4 @@ final class Idle {
         int current = (int) STATE.getVolatile(this);
         return unparked(current) > searching(current);
     }
-
-    /** Searching workers now (racy; for diagnostics and tests). */
-    int searchingNow() {
-        return searching((int) STATE.getVolatile(this));
-    }
-
-    /** Parked workers now (racy; for diagnostics and tests). */
-    int parkedNow() {
-        return workers - unparked((int) STATE.getVolatile(this));
-    }
 }

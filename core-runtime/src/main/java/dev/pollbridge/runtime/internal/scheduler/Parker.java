@@ -39,11 +39,8 @@ final class Parker implements Waker {
         this.owner = owner;
     }
 
-    /**
-     * Owner only: returns once a permit is available (consuming it), or when the thread is
-     * interrupted, or (for a positive {@code nanos}) when the time is up. Zero means no time limit.
-     */
-    void park(long nanos) {
+    /** Owner only: returns once a permit is available (consuming it), or when the thread is interrupted. */
+    void park() {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) {
             return;
         }
@@ -52,21 +49,9 @@ final class Parker implements Waker {
             STATE.setVolatile(this, EMPTY);
             return;
         }
-        long deadline = nanos > 0 ? System.nanoTime() + nanos : 0L;
-        for (;;) {
-            if (nanos > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                LockSupport.parkNanos(this, left);
-            } else {
-                LockSupport.park(this);
-            }
-            if ((int) STATE.getVolatile(this) == NOTIFIED || owner.isInterrupted()) {
-                break;
-            }
-        }
+        do {
+            LockSupport.park(this);
+        } while ((int) STATE.getVolatile(this) != NOTIFIED && !owner.isInterrupted());
         // Consume a permit that arrived, or withdraw the PARKED mark: either way back to EMPTY.
         STATE.getAndSet(this, EMPTY);
     }
@@ -100,9 +85,5 @@ final class Parker implements Waker {
     @Override
     public void wake() {
         unpark();
-    }
-
-    Thread owner() {
-        return owner;
     }
 }

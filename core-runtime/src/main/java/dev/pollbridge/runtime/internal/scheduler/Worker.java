@@ -310,7 +310,7 @@ final class Worker implements Runnable {
             // An interrupt (from a task, or from outside) would make every park return at once:
             // workers ignore interrupts, so clear it.
             Thread.interrupted();
-            parker.park(0);
+            parker.park();
             if (engine.idle.transitionWorkerFromParked(index)) {
                 searching = true;
                 notified = true;

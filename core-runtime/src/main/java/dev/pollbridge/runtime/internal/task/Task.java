@@ -18,6 +18,8 @@ import java.util.concurrent.CancellationException;
 public final class Task<T> extends TaskState implements Waker {
 
     private static final VarHandle JOIN_WAKER;
+    /** {@link #current()} on threads that are not runtime threads. */
+    private static final ThreadLocal<Task<?>> CURRENT = new ThreadLocal<>();
 
     static {
         try {
@@ -44,6 +46,8 @@ public final class Task<T> extends TaskState implements Waker {
     private volatile Waker joinWaker;
     /** RUNNING holder only: a slow poll was reported already (once per task). */
     private boolean slowPollReported;
+    /** Per-task data of the task-local support; RUNNING holder only (code inside this task's polls). */
+    private Object locals;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -75,6 +79,46 @@ public final class Task<T> extends TaskState implements Waker {
         int spawner = (int) id & 0xFFFF;
         String number = spawner == 0xFFFF ? Long.toString(sequence) : spawner + "." + sequence;
         return "task-" + number + (current == null ? "" : " (" + current.getClass().getName() + ")");
+    }
+
+    /**
+     * The task whose poll is running on the current thread, or null outside any task poll (for
+     * task-local data and diagnostics). On a worker it is read from a field, elsewhere (the
+     * current-thread runtime's driver) from a thread-local.
+     */
+    public static Task<?> current() {
+        Thread thread = Thread.currentThread();
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask : CURRENT.get();
+    }
+
+    /** Task-local data of this task; only code running inside this task's poll may call it. */
+    public Object locals() {
+        return locals;
+    }
+
+    /** Replaces this task's task-local data; only code running inside this task's poll may call it. */
+    public void setLocals(Object value) {
+        locals = value;
+    }
+
+    private Task<?> enter(Thread thread) {
+        if (thread instanceof BudgetedThread) {
+            BudgetedThread runtimeThread = (BudgetedThread) thread;
+            Task<?> outer = runtimeThread.currentTask;
+            runtimeThread.currentTask = this;
+            return outer;
+        }
+        Task<?> outer = CURRENT.get();
+        CURRENT.set(this);
+        return outer;
+    }
+
+    private static void exit(Thread thread, Task<?> outer) {
+        if (thread instanceof BudgetedThread) {
+            ((BudgetedThread) thread).currentTask = outer;
+        } else {
+            CURRENT.set(outer);
+        }
     }
 
     /** Wakes the task (rule T3): never polls inline, never blocks, coalesces with other wakes. */
@@ -126,6 +170,8 @@ public final class Task<T> extends TaskState implements Waker {
 
     private long pollOnce(long start) {
         Poll<T> result;
+        Thread thread = Thread.currentThread();
+        Task<?> outer = enter(thread);
         try {
             result = future.poll(context);
             if (result == null) {
@@ -135,6 +181,8 @@ public final class Task<T> extends TaskState implements Waker {
             }
         } catch (Throwable failure) {
             result = Poll.failed(failure);
+        } finally {
+            exit(thread, outer);
         }
         long end = System.nanoTime();
         long elapsed = end - start;
@@ -198,13 +246,19 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
+    /** Closes the future with this task as {@link #current()}, so cleanup code sees its task-locals. */
     private void closeFuture() {
         PollFuture<T> owned = future;
         future = null;
+        Thread thread = Thread.currentThread();
+        Task<?> outer = enter(thread);
         try {
             owned.close();
         } catch (Throwable failure) {
             scheduler.reportUncaught(this, failure);
+        } finally {
+            exit(thread, outer);
+            locals = null;
         }
     }
 

@@ -141,4 +141,14 @@ final class Idle {
         int current = (int) STATE.getVolatile(this);
         return unparked(current) > searching(current);
     }
+
+    /** Searching workers now (racy; for tests and diagnostics). */
+    int searchingNow() {
+        return searching((int) STATE.getVolatile(this));
+    }
+
+    /** Parked workers now (racy; for tests and diagnostics). */
+    int parkedNow() {
+        return workers - unparked((int) STATE.getVolatile(this));
+    }
 }

@@ -148,7 +148,7 @@ class RuntimeTest {
         ProbeFuture<String> inner = new ProbeFuture<>();
         JoinHandle<String> handle = runtime.spawn(cx -> Poll.ready(runtime.blockOn(inner)));
         IllegalStateException error = assertThrows(IllegalStateException.class, () -> runtime.blockOn(handle));
-        assertTrue(error.getMessage().contains("worker"), error.getMessage());
+        assertTrue(error.getMessage().contains("inside a task"), error.getMessage());
         assertEquals(1, inner.closes());
     }
 

@@ -142,6 +142,17 @@ class TestRuntimeTest {
     }
 
     @Test
+    void blockOnFromInsideATaskFailsFast() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            ProbeFuture<Integer> inner = new ProbeFuture<>();
+            JoinHandle<Integer> nested = rt.spawn(cx -> Poll.ready(rt.blockOn(inner)));
+            IllegalStateException error = assertThrows(IllegalStateException.class, () -> rt.blockOn(nested));
+            assertTrue(error.getMessage().contains("inside a task"), error.getMessage());
+            assertEquals(1, inner.closes());
+        }
+    }
+
+    @Test
     void runUntilIdleFromInsideATaskFails() {
         try (TestRuntime rt = TestRuntime.create()) {
             JoinHandle<Long> nested = rt.spawn(cx -> Poll.ready(rt.runUntilIdle()));

@@ -183,11 +183,11 @@ public abstract class Engine implements Scheduler {
     public <T> T blockOn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
         Thread thread = Thread.currentThread();
-        if (thread instanceof WorkerThread) {
+        if (thread instanceof WorkerThread || Task.current() != null) {
             future.close();
-            throw new IllegalStateException("blockOn() called on runtime worker thread '" + thread.getName()
-                    + "': it would block the worker (and could deadlock the runtime). Await the future inside"
-                    + " the task instead, or spawn it and return its JoinHandle.");
+            throw new IllegalStateException("blockOn() called inside a task (thread '" + thread.getName()
+                    + "'): it would block the thread that runs tasks and could deadlock the runtime. Await the"
+                    + " future inside the task instead, or spawn it and return its JoinHandle.");
         }
         if (tasks.isClosed()) {
             future.close();

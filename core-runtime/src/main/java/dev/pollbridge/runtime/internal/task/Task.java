@@ -184,11 +184,15 @@ public final class Task<T> extends TaskState implements Waker {
         } finally {
             exit(thread, outer);
         }
-        long end = System.nanoTime();
-        long elapsed = end - start;
-        if (elapsed > scheduler.slowPollThresholdNanos() && !slowPollReported) {
-            slowPollReported = true;
-            scheduler.reportSlowPoll(this, elapsed);
+        long threshold = scheduler.slowPollThresholdNanos();
+        long end = start;
+        if (threshold != Long.MAX_VALUE) { // MAX_VALUE: reports are off, and so is the clock read
+            end = System.nanoTime();
+            long elapsed = end - start;
+            if (elapsed > threshold && !slowPollReported) {
+                slowPollReported = true;
+                scheduler.reportSlowPoll(this, elapsed);
+            }
         }
         if (!result.isPending()) {
             complete(result);

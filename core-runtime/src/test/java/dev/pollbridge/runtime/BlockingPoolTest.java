@@ -45,6 +45,19 @@ class BlockingPoolTest {
     }
 
     @Test
+    void sequentialJobsReuseAnIdleThread() {
+        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(16).threadNamePrefix("reuse-").build()) {
+            java.util.Set<String> threads = new java.util.HashSet<>();
+            for (int i = 0; i < 20; i++) {
+                threads.add(runtime.blockOn(runtime.spawnBlocking(() -> Thread.currentThread().getName())));
+                await().until(() -> runtime.metrics().blockingThreadsBusy() == 0);
+            }
+            // Usually one thread; a job submitted while the last one is between jobs may start another.
+            assertTrue(threads.size() <= 4, "a thread per job instead of reuse: " + threads);
+        }
+    }
+
+    @Test
     void thePoolGrowsToItsMaximumAndIdleThreadsExitAfterTheKeepAlive() throws Exception {
         try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(3)
                 .blockingKeepAlive(Duration.ofMillis(100)).threadNamePrefix("keepalive-").build()) {

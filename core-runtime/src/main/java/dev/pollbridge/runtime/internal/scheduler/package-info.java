@@ -49,8 +49,9 @@
  * {@code runUntilIdle()} (the test kit's {@code TestRuntime}); runs are reproducible.
  *
  * <h2>Blocking pool</h2>
- * {@code BlockingPool} is a {@code ThreadPoolExecutor} (core = max, core time-out = keep-alive,
- * unbounded FIFO queue) whose thread factory records its threads so shutdown can join them;
+ * {@code BlockingPool} is a {@code ThreadPoolExecutor} with no core threads and a hand-off queue:
+ * a job goes to an idle thread, else a new one up to the maximum, else a FIFO queue; idle threads
+ * exit after the keep-alive. Its thread factory records its threads so shutdown can join them;
  * each job is a {@code FutureTask} (cancel before start, interrupt while running).
  */
 package dev.pollbridge.runtime.internal.scheduler;

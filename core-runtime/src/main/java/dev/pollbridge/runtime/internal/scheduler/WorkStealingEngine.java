@@ -26,7 +26,12 @@ final class WorkStealingEngine extends Engine {
 
     final GlobalQueue global = new GlobalQueue();
     final Idle idle;
+    /** The workers; other threads use only {@link #queues} and {@link #parkers}, never these objects. */
     final Worker[] workers;
+    /** Each worker's local queue, for stealers and the visibility check. Immutable array. */
+    final LocalQueue<Task<?>>[] queues;
+    /** Each worker's parker, for producers. Immutable array. */
+    final Parker[] parkers;
     private final Consumer<Object> overflow = this::pushOverflow;
     /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
@@ -35,9 +40,15 @@ final class WorkStealingEngine extends Engine {
         super(config);
         idle = new Idle(config.workers());
         workers = new Worker[config.workers()];
+        @SuppressWarnings("unchecked")
+        LocalQueue<Task<?>>[] localQueues = new LocalQueue[config.workers()];
+        parkers = new Parker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(this, i, config.threadNamePrefix() + "worker-" + i, config.daemon());
+            localQueues[i] = workers[i].queue;
+            parkers[i] = workers[i].parker;
         }
+        queues = localQueues;
     }
 
     @Override
@@ -140,7 +151,7 @@ final class WorkStealingEngine extends Engine {
     void notifyParked() {
         int worker = idle.notifyOne();
         if (worker >= 0) {
-            workers[worker].parker.unpark();
+            parkers[worker].unpark();
         }
     }
 
@@ -156,8 +167,8 @@ final class WorkStealingEngine extends Engine {
         if (!global.isEmpty()) {
             return true;
         }
-        for (Worker worker : workers) {
-            if (!worker.queue.isEmpty()) {
+        for (LocalQueue<Task<?>> queue : queues) {
+            if (!queue.isEmpty()) {
                 return true;
             }
         }
@@ -167,8 +178,8 @@ final class WorkStealingEngine extends Engine {
     @Override
     protected void stopWorkers() {
         stopping = true;
-        for (Worker worker : workers) {
-            worker.parker.unpark();
+        for (Parker parker : parkers) {
+            parker.unpark();
         }
     }
 

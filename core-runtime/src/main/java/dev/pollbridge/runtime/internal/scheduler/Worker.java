@@ -53,22 +53,8 @@ final class Worker implements Runnable {
 
     private final WorkStealingEngine engine;
     final int index;
-    /** Owner pushes and pops; other workers steal. */
+    /** Owner pushes and pops; other workers steal (through {@code WorkStealingEngine.queues}). */
     final LocalQueue<Task<?>> queue = new LocalQueue<>();
-    /** Owner only: the task woken last by the task being polled, run next. */
-    private Task<?> lifoSlot;
-    /** Owner only: this worker is counted as searching in {@link Idle}. */
-    private boolean searching;
-    /** Owner only: unparked by a producer and has not run a task since. */
-    private boolean notified;
-    /** Owner only. */
-    private int tick;
-    /** Owner only: xorshift state for the steal start. */
-    private int random;
-    /** Owner only: the sequence part of the next task id spawned on this worker. */
-    private long nextIdSequence;
-    /** Owner only: when the current poll started (the end of the previous one, or of the last idle spell). */
-    private long pollStart;
     /** Owner only: scratch for the global batch take. */
     private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
     private final int[] stolen = new int[1];
@@ -76,6 +62,20 @@ final class Worker implements Runnable {
     final Parker parker;
     final WorkerThread thread;
 
+    /** Owner only: the task woken last by the task being polled, run next. */
+    private Task<?> lifoSlot;
+    /** Owner only: this worker is counted as searching in {@link Idle}. */
+    private boolean searching;
+    /** Owner only: unparked by a producer and has not run a task since. */
+    private boolean notified;
+    /** Owner only: loop iterations, for the periodic global-queue check. */
+    private int tick;
+    /** Owner only: xorshift state for the steal start. */
+    private int random;
+    /** Owner only: the sequence part of the next task id spawned on this worker. */
+    private long nextIdSequence;
+    /** Owner only: when the current poll started (the end of the previous one, or of the last idle spell). */
+    private long pollStart;
     /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
     @SuppressWarnings("unused")
     private long polls;
@@ -181,15 +181,15 @@ final class Worker implements Runnable {
 
     /** One round: every other worker's queue from a random start, then the global queue. */
     private Task<?> stealOnce() {
-        Worker[] workers = engine.workers;
-        int count = workers.length;
+        LocalQueue<Task<?>>[] queues = engine.queues;
+        int count = queues.length;
         int start = nextRandom() % count;
         for (int i = 0; i < count; i++) {
-            Worker victim = workers[(start + i) % count];
-            if (victim == this) {
+            int victim = (start + i) % count;
+            if (victim == index) {
                 continue;
             }
-            Task<?> task = victim.queue.stealInto(queue, stolen);
+            Task<?> task = queues[victim].stealInto(queue, stolen);
             if (task != null) {
                 STEALS.setOpaque(this, steals + stolen[0]);
                 return task;

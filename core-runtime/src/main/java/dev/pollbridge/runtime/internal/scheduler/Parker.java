@@ -57,8 +57,8 @@ final class Parker implements Waker {
     }
 
     /**
-     * Owner only: spins (with {@link Thread#onSpinWait()}) for up to {@code nanos} waiting for a
-     * permit, without consuming it. Returns true if one arrived. Lets a thread that expects a
+     * Owner only: spins (with {@link Thread#onSpinWait()}, and a {@link Thread#yield()} every 32
+     * rounds) for up to {@code nanos} waiting for a permit, without consuming it. Returns true if one arrived. Lets a thread that expects a
      * quick answer skip the cost of a park/unpark pair (tens of microseconds on a small VM).
      */
     boolean spinForPermit(long nanos) {
@@ -67,9 +67,15 @@ final class Parker implements Waker {
             if ((int) STATE.getVolatile(this) == NOTIFIED) {
                 return true;
             }
-            Thread.onSpinWait();
-            if ((round & 31) == 0 && System.nanoTime() - deadline > 0) {
-                return false;
+            if ((round & 31) == 0) {
+                if (System.nanoTime() - deadline > 0) {
+                    return false;
+                }
+                // On an oversubscribed machine the thread that will wake us may be waiting for
+                // this CPU: give it a chance now and then (a no-op when nothing else is runnable).
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
             }
         }
     }

@@ -217,8 +217,12 @@ final class Worker implements Runnable {
                     return task;
                 }
             }
-            if ((round & 3) == 0 && System.nanoTime() - deadline > 0) {
-                break;
+            if ((round & 3) == 0) {
+                if (System.nanoTime() - deadline > 0) {
+                    break;
+                }
+                // Let a descheduled producer (or worker) run if this CPU is contended.
+                Thread.yield();
             }
         }
         return null;

@@ -42,6 +42,8 @@ import java.util.concurrent.locks.LockSupport;
 public abstract class Engine implements Scheduler {
 
     private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    /** How long {@code blockOn} spins for a wake before parking its thread. */
+    private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
     /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
     private static final ThreadLocal<Engine> ENTERED = new ThreadLocal<>();
 
@@ -220,9 +222,6 @@ public abstract class Engine implements Scheduler {
             checkInterrupted();
         }
     }
-
-    /** How long {@code blockOn} spins for a wake before parking its thread. */
-    private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
 
     /** One poll of a driven future with a fresh budget; a thrown exception becomes a failure. */
     protected static <T> Poll<T> pollWithBudget(PollFuture<T> future, Context cx) {

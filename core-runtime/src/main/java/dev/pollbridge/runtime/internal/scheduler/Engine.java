@@ -111,9 +111,10 @@ public abstract class Engine implements Scheduler {
     protected abstract void submitNew(Task<?> task);
 
     /**
-     * A new task id: unique in this runtime, and the registry shard hint is its low 16 bits. The
-     * default draws from one shared counter; the work-stealing flavour gives each worker its own
-     * sequence so that spawns on different workers share no counter.
+     * A new task id, unique in this runtime: a sequence number in the high bits and the spawning
+     * worker's index in the low 16 bits (0xFFFF for other threads). The default draws from one
+     * shared counter; the work-stealing flavour gives each worker its own sequence so that spawns
+     * on different workers share no counter.
      */
     protected long newTaskId() {
         return taskIds.incrementAndGet() << 16 | 0xFFFF;
@@ -173,10 +174,13 @@ public abstract class Engine implements Scheduler {
         return blocking.submit(work);
     }
 
-    /** Registry shard hint of an id: the spawner's worker index, or the id's sequence for foreign spawns. */
+    /**
+     * Registry shard hint of an id: its sequence part, so consecutive spawns use different shards.
+     * (A per-worker shard was tried: when one worker spawns and another completes the tasks, both
+     * then contend on one shard's monitor, which showed up in profiles.)
+     */
     private static int shardHint(long id) {
-        int low = (int) id & 0xFFFF;
-        return low == 0xFFFF ? (int) (id >>> 16) : low;
+        return (int) (id >>> 16);
     }
 
     // ---- blockOn ----

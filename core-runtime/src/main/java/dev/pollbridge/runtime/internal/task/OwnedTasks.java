@@ -29,9 +29,7 @@ public final class OwnedTasks {
     }
 
     /**
-     * Adds a new task to the shard picked by {@code hint} (a spawner passes a value of its own, such
-     * as its worker index, so that its binds and the removals on the same worker stay on one
-     * shard's cache line).
+     * Adds a new task to the shard picked by {@code hint} (any int; the low bits choose).
      *
      * @throws RejectedExecutionException once the registry is closed
      */

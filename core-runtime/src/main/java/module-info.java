@@ -7,6 +7,8 @@ module dev.pollbridge.runtime {
     requires transitive dev.pollbridge.api;
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
+    requires org.jctools.core;
 
     exports dev.pollbridge.runtime.time;
+    exports dev.pollbridge.runtime.bridge;
 }

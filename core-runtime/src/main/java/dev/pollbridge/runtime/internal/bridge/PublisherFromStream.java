@@ -1,0 +1,53 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import dev.pollbridge.api.PollStream;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A factory of streams seen as a cold publisher: the publisher half of the Reactive Streams and
+ * {@code Flow} bridges, written once against {@link Source}/{@link Downstream}. Each
+ * subscription gets a fresh stream from the factory and a {@link StreamSubscription} task that
+ * drives it.
+ *
+ * <p>The factory runs on the subscribing thread, inside {@code subscribe}. If it throws or
+ * returns {@code null}, the subscriber gets {@code onSubscribe} and then {@code onError} with
+ * that failure (a {@link NullPointerException} for {@code null}), without any request: a
+ * rejected subscription (rule 1.9).
+ *
+ * @param <T> the item type
+ */
+public final class PublisherFromStream<T> implements Source<T> {
+
+    private final Supplier<? extends PollStream<? extends T>> streamFactory;
+    private final TaskSpawner spawner;
+    private final Consumer<? super Throwable> subscriberFailures;
+
+    /**
+     * @param subscriberFailures receives exceptions thrown by subscriber methods (rule 2.13),
+     *     after the subscription was cancelled
+     */
+    public PublisherFromStream(
+            Supplier<? extends PollStream<? extends T>> streamFactory,
+            TaskSpawner spawner,
+            Consumer<? super Throwable> subscriberFailures) {
+        this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
+        this.spawner = Objects.requireNonNull(spawner, "spawner");
+        this.subscriberFailures = Objects.requireNonNull(subscriberFailures, "subscriberFailures");
+    }
+
+    @Override
+    public void subscribe(Downstream<? super T> downstream) {
+        Objects.requireNonNull(downstream, "subscriber");
+        PollStream<? extends T> stream;
+        try {
+            stream = Objects.requireNonNull(streamFactory.get(), "the stream factory returned null");
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            StreamSubscription.reject(downstream, error, subscriberFailures);
+            return;
+        }
+        new StreamSubscription<T>(stream, downstream, subscriberFailures).start(spawner);
+    }
+}

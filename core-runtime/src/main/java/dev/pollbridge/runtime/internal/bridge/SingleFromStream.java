@@ -48,22 +48,19 @@ public final class SingleFromStream<T> implements PollFuture<T> {
                 continue; // wait for the end (or a second item)
             }
             finished = true;
-            close();
+            T value = first;
+            close(); // drops the reference to the first item too
             if (next.isReady()) {
-                first = null;
                 return Poll.failed(new IllegalArgumentException(
                         "single(): the publisher emitted more than one item"));
             }
             if (next.isFailed()) {
-                first = null;
                 return Poll.failed(next.error());
             }
             if (!hasFirst) {
                 return Poll.failed(new NoSuchElementException(
                         "single(): the publisher completed without an item"));
             }
-            T value = first;
-            first = null;
             return Poll.ready(value);
         }
     }

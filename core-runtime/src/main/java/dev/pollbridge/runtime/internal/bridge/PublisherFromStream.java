@@ -2,7 +2,6 @@ package dev.pollbridge.runtime.internal.bridge;
 
 import dev.pollbridge.api.PollStream;
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -22,19 +21,14 @@ public final class PublisherFromStream<T> implements Source<T> {
 
     private final Supplier<? extends PollStream<? extends T>> streamFactory;
     private final TaskSpawner spawner;
-    private final Consumer<? super Throwable> subscriberFailures;
 
     /**
-     * @param subscriberFailures receives exceptions thrown by subscriber methods (rule 2.13),
-     *     after the subscription was cancelled
+     * @param spawner starts one detached task per subscription; a task that fails (a subscriber
+     *     method threw, rule 2.13) reports to the runtime's uncaught-failure handler
      */
-    public PublisherFromStream(
-            Supplier<? extends PollStream<? extends T>> streamFactory,
-            TaskSpawner spawner,
-            Consumer<? super Throwable> subscriberFailures) {
+    public PublisherFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, TaskSpawner spawner) {
         this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
         this.spawner = Objects.requireNonNull(spawner, "spawner");
-        this.subscriberFailures = Objects.requireNonNull(subscriberFailures, "subscriberFailures");
     }
 
     @Override
@@ -45,9 +39,9 @@ public final class PublisherFromStream<T> implements Source<T> {
             stream = Objects.requireNonNull(streamFactory.get(), "the stream factory returned null");
         } catch (Throwable error) {
             Fatal.rethrowIfFatal(error);
-            StreamSubscription.reject(downstream, error, subscriberFailures);
+            StreamSubscription.reject(downstream, error, spawner);
             return;
         }
-        new StreamSubscription<T>(stream, downstream, subscriberFailures).start(spawner);
+        new StreamSubscription<T>(stream, downstream).start(spawner);
     }
 }

@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * @param <T> the value type
  */
-public final class StreamFromFuture<T> implements PollStream<T> {
+public final class StreamFromFuture<T> implements PollStream<T>, KnownEnd {
 
     private final PollFuture<? extends T> future;
     private boolean valueDelivered;
@@ -53,6 +53,12 @@ public final class StreamFromFuture<T> implements PollStream<T> {
         }
         valueDelivered = true;
         return Poll.ready(value);
+    }
+
+    /** True once the value was returned: the next poll returns done. */
+    @Override
+    public boolean isAtEnd() {
+        return valueDelivered && !finished;
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 
 /**
  * One subscription to a {@link PublisherFromStream}: the subscription the subscriber holds, and
@@ -41,7 +40,10 @@ import java.util.function.Consumer;
  *
  * <h2>Subscriber failures (rule 2.13)</h2>
  * A subscriber method that throws breaks rule 2.13; the subscription is then cancelled (the
- * stream closed) and the exception is handed to the failure consumer given at construction.
+ * stream closed) and the task completes with that exception as its failure. The task is
+ * detached, so the runtime hands the failure to its uncaught-failure handler. (An exception from
+ * {@code onError(CancellationException)} during runtime shutdown is dropped: the runtime is
+ * closing that very task.)
  *
  * @param <T> the item type
  */
@@ -63,7 +65,6 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     };
 
     private final PollStream<? extends T> stream;
-    private final Consumer<? super Throwable> subscriberFailures;
 
     /** The subscriber; null once cancelled or terminated (rule 3.13). */
     private final AtomicReference<Downstream<? super T>> downstream;
@@ -81,24 +82,33 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     private final AtomicBoolean streamClosed = new AtomicBoolean();
     /** Task only: the task returned ready or was closed. */
     private boolean finished;
+    /**
+     * The first exception a subscriber method threw (rule 2.13); becomes the task's failure.
+     * Written by start (before the task exists) or by the task.
+     */
+    private Throwable subscriberFailure;
 
-    StreamSubscription(
-            PollStream<? extends T> stream,
-            Downstream<? super T> downstream,
-            Consumer<? super Throwable> subscriberFailures) {
+    StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream) {
         this.stream = stream;
         this.downstream = new AtomicReference<>(downstream);
-        this.subscriberFailures = subscriberFailures;
     }
 
-    /** A subscription refused before it started: {@code onSubscribe}, then {@code onError}. */
-    static void reject(Downstream<?> subscriber, Throwable error, Consumer<? super Throwable> failures) {
+    /**
+     * A subscription refused before it started: {@code onSubscribe}, then {@code onError}, on
+     * the subscribing thread. If the subscriber throws, a task that fails with its exception
+     * reports it to the runtime.
+     */
+    static void reject(Downstream<?> subscriber, Throwable error, TaskSpawner spawner) {
         try {
             subscriber.onSubscribe(REJECTED);
             subscriber.onError(error);
         } catch (Throwable subscriberError) {
             Fatal.rethrowIfFatal(subscriberError);
-            report(failures, subscriberError);
+            try {
+                spawner.spawn(cx -> Poll.failed(subscriberError));
+            } catch (Throwable rejected) {
+                Fatal.rethrowIfFatal(rejected); // the runtime is closed: nobody left to tell
+            }
         }
     }
 
@@ -108,13 +118,12 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         try {
             subscriber.onSubscribe(this);
         } catch (Throwable error) {
+            // Rule 2.13: cancel; the task still runs once, to close the stream and report.
             Fatal.rethrowIfFatal(error);
             markCancelled();
-            closeStream();
-            report(subscriberFailures, error);
-            return;
+            subscriberFailure = error;
         }
-        if (cancelled.get()) {
+        if (cancelled.get() && subscriberFailure == null) {
             closeStream(); // cancelled inside onSubscribe: no task needed
             return;
         }
@@ -125,10 +134,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             // No task exists, so this thread may still signal (the runtime is closed).
             Fatal.rethrowIfFatal(error);
             closeStream();
-            Downstream<? super T> last = downstream.getAndSet(null);
-            if (last != null) {
-                signalError(last, error);
-            }
+            signalTerminal(error); // dropped if the subscriber already cancelled
             return;
         }
         if (!abortTask.compareAndSet(null, abort)) {
@@ -196,7 +202,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 return finish();
             }
             long demand = requested.get();
-            if (demand == 0) {
+            if (demand == 0 && !isStreamAtEnd()) {
                 return Poll.pending(); // taskWaker holds our waker
             }
             if (emitted == ITEMS_PER_POLL) {
@@ -219,9 +225,11 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 return finish();
             }
             T item = next.value();
-            if (item == null) {
+            if (item == null || demand == 0) {
                 closeStream();
-                signalTerminal(new NullPointerException("the stream yielded a null item"));
+                signalTerminal(item == null
+                        ? new NullPointerException("the stream yielded a null item")
+                        : new IllegalStateException("a stream that reported its end yielded an item"));
                 return finish();
             }
             if (demand != Long.MAX_VALUE) {
@@ -234,11 +242,16 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                     subscriber.onNext(item);
                 } catch (Throwable error) {
                     Fatal.rethrowIfFatal(error);
-                    markCancelled();
-                    report(subscriberFailures, error);
+                    markCancelled(); // rule 2.13; the loop then finishes with this failure
+                    subscriberFailure = error;
                 }
             }
         }
+    }
+
+    /** A stream that knows it is done may be polled for its end without demand (KnownEnd). */
+    private boolean isStreamAtEnd() {
+        return stream instanceof KnownEnd && ((KnownEnd) stream).isAtEnd();
     }
 
     /**
@@ -259,11 +272,14 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         }
     }
 
+    /** Ends the task: the stream is closed; the result is the subscriber's failure, if any. */
     private Poll<Void> finish() {
         finished = true;
         closeStream();
         downstream.set(null);
-        return Poll.ready(null);
+        Throwable failure = subscriberFailure;
+        subscriberFailure = null;
+        return failure == null ? Poll.ready(null) : Poll.failed(failure);
     }
 
     private void closeStream() {
@@ -278,33 +294,17 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         if (subscriber == null) {
             return;
         }
-        if (error == null) {
-            try {
-                subscriber.onComplete();
-            } catch (Throwable subscriberError) {
-                Fatal.rethrowIfFatal(subscriberError);
-                report(subscriberFailures, subscriberError);
-            }
-        } else {
-            signalError(subscriber, error);
-        }
-    }
-
-    private void signalError(Downstream<? super T> subscriber, Throwable error) {
         try {
-            subscriber.onError(error);
+            if (error == null) {
+                subscriber.onComplete();
+            } else {
+                subscriber.onError(error);
+            }
         } catch (Throwable subscriberError) {
             Fatal.rethrowIfFatal(subscriberError);
-            report(subscriberFailures, subscriberError);
-        }
-    }
-
-    private static void report(Consumer<? super Throwable> failures, Throwable error) {
-        try {
-            failures.accept(error);
-        } catch (Throwable ignored) {
-            // The failure consumer must not throw; if it does there is nobody left to tell.
-            Fatal.rethrowIfFatal(ignored);
+            if (subscriberFailure == null) {
+                subscriberFailure = subscriberError; // rule 2.13: reported as the task's failure
+            }
         }
     }
 

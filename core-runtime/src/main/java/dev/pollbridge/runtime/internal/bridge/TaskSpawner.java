@@ -10,7 +10,8 @@ import dev.pollbridge.api.PollFuture;
 public interface TaskSpawner {
 
     /**
-     * Starts a task that polls {@code task} until it is ready, then closes it.
+     * Starts a detached task that polls {@code task} until it is ready, then closes it. A task
+     * that fails is reported to the runtime's uncaught-failure handler (it is detached).
      *
      * @return the action that aborts the task: its future is closed at its next suspension point
      *     (rule 13); idempotent

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.bridge;
 
+import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -29,6 +30,17 @@ public final class PublisherFromStream<T> implements Source<T> {
     public PublisherFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, TaskSpawner spawner) {
         this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
         this.spawner = Objects.requireNonNull(spawner, "spawner");
+    }
+
+    /**
+     * A publisher of at most one item per subscription: each subscription gets a fresh future
+     * from {@code futureFactory} (a {@code null} value completes empty).
+     */
+    public static <T> PublisherFromStream<T> ofFutures(
+            Supplier<? extends PollFuture<? extends T>> futureFactory, TaskSpawner spawner) {
+        Objects.requireNonNull(futureFactory, "futureFactory");
+        return new PublisherFromStream<T>(() -> new StreamFromFuture<T>(
+                Objects.requireNonNull(futureFactory.get(), "the future factory returned null")), spawner);
     }
 
     @Override

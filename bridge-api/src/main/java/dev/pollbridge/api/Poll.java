@@ -62,18 +62,22 @@ public final class Poll<T> {
         return (Poll<T>) DONE;
     }
 
+    /** True for {@code pending}: no result yet. */
     public boolean isPending() {
         return kind == Kind.PENDING;
     }
 
+    /** True for {@code ready}: a value (or a stream item). */
     public boolean isReady() {
         return kind == Kind.READY;
     }
 
+    /** True for {@code failed}: a final failure. */
     public boolean isFailed() {
         return kind == Kind.FAILED;
     }
 
+    /** True for {@code done}: the normal end of a stream. */
     public boolean isDone() {
         return kind == Kind.DONE;
     }

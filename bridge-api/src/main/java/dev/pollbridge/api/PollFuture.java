@@ -1,5 +1,8 @@
 package dev.pollbridge.api;
 
+import java.util.function.Consumer;
+import java.util.function.Function;
+
 /**
  * A handle to one value that is not here yet, advanced by polling (the pull model; see
  * {@code docs/concepts.md}).
@@ -58,4 +61,61 @@ public interface PollFuture<T> extends AutoCloseable {
      */
     @Override
     default void close() {}
+
+    /**
+     * {@link Futures#map}: this future's value transformed by {@code mapper} on the polling
+     * thread. Takes ownership of this future. Cancel-safe when this future is.
+     */
+    default <R> PollFuture<R> map(Function<? super T, ? extends R> mapper) {
+        return Futures.map(this, mapper);
+    }
+
+    /**
+     * {@link Futures#flatMap}: the continuation; awaits this future, then the future
+     * {@code next} builds from its value. Takes ownership of this future. Cancel-safe when both
+     * futures are.
+     */
+    default <R> PollFuture<R> flatMap(Function<? super T, ? extends PollFuture<R>> next) {
+        return Futures.flatMap(this, next);
+    }
+
+    /**
+     * {@link Futures#recover}: a failure of this future turned into a value. Takes ownership of
+     * this future. Cancel-safe when this future is.
+     */
+    default PollFuture<T> recover(Function<? super Throwable, ? extends T> handler) {
+        return Futures.recover(this, handler);
+    }
+
+    /**
+     * {@link Futures#recoverWith}: on failure, awaits the fallback future {@code handler} builds.
+     * Takes ownership of this future. Cancel-safe when both futures are.
+     */
+    default PollFuture<T> recoverWith(Function<? super Throwable, ? extends PollFuture<T>> handler) {
+        return Futures.recoverWith(this, handler);
+    }
+
+    /**
+     * {@link Futures#inspect}: shows the value to {@code action} and passes it on. Takes
+     * ownership of this future. Cancel-safe when this future is.
+     */
+    default PollFuture<T> inspect(Consumer<? super T> action) {
+        return Futures.inspect(this, action);
+    }
+
+    /**
+     * {@link Futures#inspectError}: shows a failure to {@code action} and passes it on. Takes
+     * ownership of this future. Cancel-safe when this future is.
+     */
+    default PollFuture<T> inspectError(Consumer<? super Throwable> action) {
+        return Futures.inspectError(this, action);
+    }
+
+    /**
+     * {@link Futures#fuse}: a future that returns {@code pending} instead of throwing once it
+     * completed, for select loops. Takes ownership of this future. Cancel-safe when this future is.
+     */
+    default FusedFuture<T> fuse() {
+        return Futures.fuse(this);
+    }
 }

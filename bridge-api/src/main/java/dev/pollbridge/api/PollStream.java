@@ -1,5 +1,11 @@
 package dev.pollbridge.api;
 
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collector;
+
 /**
  * A sequence of items that arrive over time, pulled one at a time by
  * {@link #pollNext(Context)}; the stream counterpart of {@link PollFuture}.
@@ -42,4 +48,47 @@ public interface PollStream<T> extends AutoCloseable {
      */
     @Override
     default void close() {}
+
+    /** {@link Streams#map}: each item transformed. Takes ownership of this stream. Cancel-safe when this stream is. */
+    default <R> PollStream<R> map(Function<? super T, ? extends R> mapper) {
+        return Streams.map(this, mapper);
+    }
+
+    /** {@link Streams#filter}: only accepted items. Takes ownership of this stream. Cancel-safe when this stream is. */
+    default PollStream<T> filter(Predicate<? super T> predicate) {
+        return Streams.filter(this, predicate);
+    }
+
+    /**
+     * {@link Streams#take}: the first {@code n} items; this stream is closed as soon as the n-th
+     * was taken. Takes ownership of this stream. Cancel-safe when this stream is.
+     *
+     * @throws IllegalArgumentException if {@code n} is negative
+     */
+    default PollStream<T> take(long n) {
+        return Streams.take(this, n);
+    }
+
+    /** {@link Streams#fold}: all items folded into one value. Takes ownership of this stream. Not cancel-safe. */
+    default <R> PollFuture<R> fold(R initial, BiFunction<R, ? super T, R> step) {
+        return Streams.fold(this, initial, step);
+    }
+
+    /** {@link Streams#collect}: all items collected. Takes ownership of this stream. Not cancel-safe. */
+    default <A, R> PollFuture<R> collect(Collector<? super T, A, R> collector) {
+        return Streams.collect(this, collector);
+    }
+
+    /**
+     * {@link Streams#next}: the first item or {@code null} if empty; this stream is closed once the
+     * item arrived. Takes ownership of this stream. Cancel-safe when this stream is.
+     */
+    default PollFuture<T> next() {
+        return Streams.next(this);
+    }
+
+    /** {@link Streams#forEach}: {@code action} for every item. Takes ownership of this stream. Not cancel-safe. */
+    default PollFuture<Void> forEach(Consumer<? super T> action) {
+        return Streams.forEach(this, action);
+    }
 }

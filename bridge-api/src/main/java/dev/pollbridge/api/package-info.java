@@ -7,5 +7,23 @@
  * fluent methods on the two interfaces) compose them without threads or timers. Each combinator
  * is a package-private final class built through those factories, owns its children and closes
  * each unfinished child exactly once.
+ *
+ * <h2>How the combinators are written</h2>
+ * <ul>
+ *   <li>One combinator per file, package-private and {@code final}, in the style of futures-rs:
+ *       an explicit {@code enum State} whose terminal states ({@code COMPLETE} or
+ *       {@code TERMINATED} after a result, {@code CLOSED} after an early close) make a further
+ *       poll throw {@link java.lang.IllegalStateException} (rule 9).
+ *   <li>A child reference is set to {@code null} (or its list slot emptied) <em>before</em> the
+ *       child is closed, so no path can close it twice; {@code close()} of the combinator
+ *       closes whatever is still referenced, so closing twice is a no-op.
+ *   <li>Children are polled with the poller's {@link dev.pollbridge.api.Context} unchanged: the
+ *       child registers the task's own waker, so no combinator here needs a waker of its own
+ *       or any synchronisation. Combinators are confined to their owner like every future.
+ *   <li>Loops over items stop after a fixed budget and wake their own waker before returning
+ *       {@code pending} (the tail of that pending, rule 5).
+ *   <li>Argument checks and shared messages live once, in {@code Checks} and {@code Outcomes};
+ *       closing many children in {@code Closer}.
+ * </ul>
  */
 package dev.pollbridge.api;

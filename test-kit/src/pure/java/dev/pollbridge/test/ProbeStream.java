@@ -109,6 +109,7 @@ public final class ProbeStream<T> implements PollStream<T> {
         }
     }
 
+    /** How many times {@link #pollNext} was called. */
     public int polls() {
         return polls.get();
     }
@@ -118,6 +119,7 @@ public final class ProbeStream<T> implements PollStream<T> {
         return closes.get();
     }
 
+    /** True once closed. */
     public boolean isClosed() {
         return closes.get() > 0;
     }

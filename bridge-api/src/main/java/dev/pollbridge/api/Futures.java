@@ -1,0 +1,258 @@
+package dev.pollbridge.api;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Builds and composes {@link PollFuture}s without threads or timers.
+ *
+ * <h2>Common rules</h2>
+ * <ul>
+ *   <li><b>Lazy</b> (rule 2): building runs nothing and polls no child; arguments are checked at
+ *       build time ({@code null} futures or functions fail at once with a
+ *       {@link NullPointerException} naming the argument).
+ *   <li><b>Ownership</b> (rule 11): every combinator owns its children. A child is closed as soon
+ *       as the combinator no longer needs it (when it finishes, when it loses a select, when a
+ *       sibling fails a {@code tryJoin}), and {@code close()} closes every child not closed yet,
+ *       each exactly once; closing twice does nothing.
+ *   <li><b>Wakes</b>: children are polled with the poller's {@link Context}, so a child's wake
+ *       reaches the polling task directly and a completion between two polls is never lost.
+ *   <li><b>User functions</b> run on the polling thread, inside {@code poll}. One that throws
+ *       turns the combinator into {@code failed} with that exception (the child that already
+ *       finished is closed first). Functions that return a future must not return {@code null}
+ *       (that also fails, with a {@link NullPointerException}).
+ *   <li><b>Ready is final</b> (rule 9): polling a combinator after it returned ready or failed,
+ *       or after it was closed, throws {@link IllegalStateException}. Only {@link #fuse} differs.
+ *   <li><b>Threads</b>: a combinator is confined to its owner like any future: polled by one
+ *       thread at a time, closed by its owner. It is not safe to poll and close it concurrently.
+ * </ul>
+ *
+ * <h2>Cancel-safety</h2>
+ * A combinator is cancel-safe exactly when every child it still holds is: closing it only closes
+ * children, and a value it already returned is never taken back. Values a {@code join} collected
+ * from finished children are dropped on close (as in any future that is dropped mid-way).
+ */
+public final class Futures {
+
+    private Futures() {}
+
+    // ---- leaves ----
+
+    /**
+     * A future that is ready with {@code value} on its first poll. Cancel-safe (holds nothing).
+     *
+     * @param value the value; may be {@code null}
+     */
+    public static <T> PollFuture<T> ready(T value) {
+        return new ReadyFuture<>(Poll.ready(value));
+    }
+
+    /**
+     * A future that fails with {@code error} on its first poll. Cancel-safe.
+     *
+     * @throws NullPointerException if {@code error} is null
+     */
+    public static <T> PollFuture<T> failed(Throwable error) {
+        return new ReadyFuture<>(Poll.failed(Checks.notNull(error, "error")));
+    }
+
+    /**
+     * A future that never completes. It holds nothing and stores no waker, so a task awaiting only
+     * this future waits forever; it is useful as a neutral member of a {@link #select} or in
+     * tests. Cancel-safe; closing it does nothing.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> PollFuture<T> pending() {
+        return (PollFuture<T>) (PollFuture<?>) PendingFuture.INSTANCE;
+    }
+
+    /**
+     * A future that calls {@code supplier} on its first poll, on the polling thread, and is ready
+     * with the result; a throwing supplier makes it fail. Closed before its first poll, the
+     * supplier never runs. Cancel-safe.
+     */
+    public static <T> PollFuture<T> lazy(Supplier<? extends T> supplier) {
+        return new LazyFuture<>(Checks.notNull(supplier, "supplier"));
+    }
+
+    /**
+     * A future that builds its inner future with {@code supplier} on the first poll and then
+     * behaves as that future (it owns it and closes it when done or closed). A throwing supplier,
+     * or one that returns {@code null}, makes it fail. Cancel-safe when the inner future is.
+     */
+    public static <T> PollFuture<T> defer(Supplier<? extends PollFuture<T>> supplier) {
+        return new DeferFuture<>(Checks.notNull(supplier, "supplier"));
+    }
+
+    // ---- one child ----
+
+    /**
+     * Applies {@code mapper} to the value of {@code future}; a failure passes through unchanged.
+     * The mapper runs on the polling thread once the child is ready (and closed). Cancel-safe
+     * when {@code future} is.
+     */
+    public static <T, R> PollFuture<R> map(PollFuture<? extends T> future, Function<? super T, ? extends R> mapper) {
+        return new MapFuture<>(Checks.notNull(future, "future"), Checks.notNull(mapper, "mapper"), "map");
+    }
+
+    /**
+     * The continuation: awaits {@code future}, closes it, passes its value to {@code next} and
+     * awaits the future {@code next} returns (which it then owns). A failure of the first future
+     * skips {@code next}. Cancel-safe when both futures are.
+     */
+    public static <T, R> PollFuture<R> flatMap(PollFuture<? extends T> future,
+            Function<? super T, ? extends PollFuture<R>> next) {
+        return new FlatMapFuture<>(Checks.notNull(future, "future"), Checks.notNull(next, "next"));
+    }
+
+    /**
+     * Turns a failure of {@code future} into the value {@code handler} returns; a value passes
+     * through. If the handler throws, the result fails with that exception (the original failure
+     * added as suppressed). Cancel-safe when {@code future} is.
+     */
+    public static <T> PollFuture<T> recover(PollFuture<? extends T> future,
+            Function<? super Throwable, ? extends T> handler) {
+        return new RecoverFuture<>(Checks.notNull(future, "future"), Checks.notNull(handler, "handler"));
+    }
+
+    /**
+     * On a failure of {@code future}, closes it and awaits the fallback future {@code handler}
+     * builds from the error; a value passes through. Cancel-safe when both futures are.
+     */
+    public static <T> PollFuture<T> recoverWith(PollFuture<? extends T> future,
+            Function<? super Throwable, ? extends PollFuture<T>> handler) {
+        return new RecoverWithFuture<>(Checks.notNull(future, "future"), Checks.notNull(handler, "handler"));
+    }
+
+    /**
+     * Shows the value of {@code future} to {@code action} (on the polling thread) and passes it
+     * on; failures pass through without calling it. A throwing action fails the result.
+     * Cancel-safe when {@code future} is.
+     */
+    public static <T> PollFuture<T> inspect(PollFuture<? extends T> future, Consumer<? super T> action) {
+        return InspectFuture.values(Checks.notNull(future, "future"), Checks.notNull(action, "action"));
+    }
+
+    /**
+     * Shows the failure of {@code future} to {@code action} (on the polling thread) and passes
+     * it on; values pass through without calling it. A throwing action replaces the failure with
+     * its own (the original added as suppressed). Cancel-safe when {@code future} is.
+     */
+    public static <T> PollFuture<T> inspectError(PollFuture<? extends T> future, Consumer<? super Throwable> action) {
+        return InspectFuture.errors(Checks.notNull(future, "future"), Checks.notNull(action, "action"));
+    }
+
+    /**
+     * A {@link FusedFuture} over {@code future}: once it returned ready or failed it returns
+     * {@code pending} forever (with no waker stored) instead of throwing, and reports
+     * {@link FusedFuture#isTerminated()}. It exists for select loops that keep polling a set of
+     * futures some of which already finished. The inner future is closed when it completes.
+     * Cancel-safe when {@code future} is.
+     */
+    public static <T> FusedFuture<T> fuse(PollFuture<? extends T> future) {
+        return new FuseFuture<>(Checks.notNull(future, "future"));
+    }
+
+    // ---- many children ----
+
+    /**
+     * Awaits both futures inside the polling task and combines their values with
+     * {@code combiner}. Like {@link #joinAll}, it waits for both even if one fails, then fails
+     * with the first failure (by argument order). Cancel-safe when both futures are.
+     */
+    @SuppressWarnings("unchecked")
+    public static <A, B, R> PollFuture<R> join(PollFuture<? extends A> first, PollFuture<? extends B> second,
+            BiFunction<? super A, ? super B, ? extends R> combiner) {
+        Checks.notNull(first, "first");
+        Checks.notNull(second, "second");
+        Checks.notNull(combiner, "combiner");
+        JoinFuture<Object> both = new JoinFuture<>(List.of(first, second), JoinFuture.Mode.WAIT_ALL);
+        return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "join");
+    }
+
+    /** {@link #joinAll} over the arguments; cancel-safe when every child is. */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
+    public static <T> PollFuture<List<T>> join(PollFuture<? extends T>... futures) {
+        return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.WAIT_ALL);
+    }
+
+    /**
+     * Awaits every future inside the polling task (each poll polls every unfinished child) and
+     * is ready with their values in list order (an unmodifiable list; values may be
+     * {@code null}). Each child is closed as soon as it finishes.
+     *
+     * <p><b>Failure:</b> a failing child does not stop the others: the join waits until every
+     * child has finished, then fails with the first failure in list order, with the other
+     * failures added to it as {@linkplain Throwable#addSuppressed suppressed}. Use
+     * {@link #tryJoinAll} to stop at the first failure.
+     *
+     * <p>An empty list gives a future that is ready with an empty list on its first poll.
+     * Cancel-safe when every child is; closing drops the values already collected.
+     *
+     * @throws NullPointerException if the list or any element is null (naming the index)
+     */
+    public static <T> PollFuture<List<T>> joinAll(List<? extends PollFuture<? extends T>> futures) {
+        return new JoinFuture<>(Checks.elementsNotNull(futures, "futures"), JoinFuture.Mode.WAIT_ALL);
+    }
+
+    /**
+     * {@link #join(PollFuture, PollFuture, BiFunction)} that fails fast, as {@link #tryJoinAll}:
+     * the first failure closes the other future. Cancel-safe when both futures are.
+     */
+    @SuppressWarnings("unchecked")
+    public static <A, B, R> PollFuture<R> tryJoin(PollFuture<? extends A> first, PollFuture<? extends B> second,
+            BiFunction<? super A, ? super B, ? extends R> combiner) {
+        Checks.notNull(first, "first");
+        Checks.notNull(second, "second");
+        Checks.notNull(combiner, "combiner");
+        JoinFuture<Object> both = new JoinFuture<>(List.of(first, second), JoinFuture.Mode.FAIL_FAST);
+        return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "tryJoin");
+    }
+
+    /** {@link #tryJoinAll} over the arguments; cancel-safe when every child is. */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
+    public static <T> PollFuture<List<T>> tryJoin(PollFuture<? extends T>... futures) {
+        return new JoinFuture<>(Checks.elementsNotNull("futures", futures), JoinFuture.Mode.FAIL_FAST);
+    }
+
+    /**
+     * Like {@link #joinAll}, but the first failure observed ends it at once: it fails with that
+     * error and closes every child that has not finished (cancelling them). An empty list is
+     * ready with an empty list. Cancel-safe when every child is.
+     *
+     * @throws NullPointerException if the list or any element is null (naming the index)
+     */
+    public static <T> PollFuture<List<T>> tryJoinAll(List<? extends PollFuture<? extends T>> futures) {
+        return new JoinFuture<>(Checks.elementsNotNull(futures, "futures"), JoinFuture.Mode.FAIL_FAST);
+    }
+
+    /** {@link #selectAll} over the arguments; cancel-safe only if every child is. */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
+    public static <T> PollFuture<T> select(PollFuture<? extends T>... futures) {
+        return selectAll(Checks.elementsNotNull("futures", futures));
+    }
+
+    /**
+     * Awaits the first future to finish and completes as it did, value or failure. Every other
+     * child (the losers) is closed, exactly once, at that moment: that is how select cancels.
+     * Children are polled in list order, so when several are ready at the same poll the lowest
+     * index wins. Cancel-safe only if every child is: a loser that was half-way through its work
+     * loses it.
+     *
+     * @throws NullPointerException if the list or any element is null (naming the index)
+     * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)
+     */
+    public static <T> PollFuture<T> selectAll(List<? extends PollFuture<? extends T>> futures) {
+        List<PollFuture<? extends T>> children = Checks.elementsNotNull(futures, "futures");
+        if (children.isEmpty()) {
+            throw new IllegalArgumentException("select needs at least one future");
+        }
+        return new SelectFuture<>(children);
+    }
+}

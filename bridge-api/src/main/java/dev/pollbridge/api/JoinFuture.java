@@ -1,0 +1,108 @@
+package dev.pollbridge.api;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * {@link Futures#joinAll} and {@link Futures#tryJoinAll}: drives every child inside the polling
+ * task and completes with all their values in index order.
+ *
+ * <p>Each poll polls every unfinished child with the poller's context, so each pending child
+ * holds the task's waker and a completion between two polls is seen by the next one. A child is
+ * closed as soon as it finishes.
+ *
+ * <p>Failure: in {@link Mode#WAIT_ALL} a failed child is recorded and the others are still
+ * driven to the end; then the first failure in index order is returned, with the later ones
+ * added to it as suppressed. In {@link Mode#FAIL_FAST} the first failure seen ends the join at
+ * once and every unfinished child is closed.
+ */
+final class JoinFuture<T> implements PollFuture<List<T>> {
+
+    enum Mode { WAIT_ALL, FAIL_FAST }
+
+    private enum State { POLLING, COMPLETE, CLOSED }
+
+    private final Mode mode;
+    /** Slot i holds child i until it finishes or is closed, then {@code null}. */
+    private final List<PollFuture<? extends T>> children;
+    private final Object[] values;
+    private final Throwable[] failures;
+    private int unfinished;
+    private State state = State.POLLING;
+
+    JoinFuture(List<PollFuture<? extends T>> children, Mode mode) {
+        this.children = new ArrayList<>(children);
+        this.mode = mode;
+        this.values = new Object[children.size()];
+        this.failures = new Throwable[children.size()];
+        this.unfinished = children.size();
+    }
+
+    @Override
+    public Poll<List<T>> poll(Context cx) {
+        String name = mode == Mode.FAIL_FAST ? "tryJoin" : "join";
+        switch (state) {
+            case COMPLETE: throw Outcomes.polledAfterCompletion(name);
+            case CLOSED: throw Outcomes.polledAfterClose(name);
+            default: break;
+        }
+        for (int i = 0; i < children.size(); i++) {
+            PollFuture<? extends T> child = children.get(i);
+            if (child == null) {
+                continue;
+            }
+            Poll<? extends T> poll = child.poll(cx);
+            if (poll.isPending()) {
+                continue;
+            }
+            children.set(i, null);
+            unfinished--;
+            Closer.close(child);
+            if (poll.isReady()) {
+                values[i] = poll.value();
+            } else if (mode == Mode.FAIL_FAST) {
+                state = State.COMPLETE;
+                Closer.closeAll(children);
+                return Poll.failed(poll.error());
+            } else {
+                failures[i] = poll.error();
+            }
+        }
+        if (unfinished > 0) {
+            return Poll.pending();
+        }
+        state = State.COMPLETE;
+        Throwable failure = firstFailureWithOthersSuppressed();
+        if (failure != null) {
+            return Poll.failed(failure);
+        }
+        @SuppressWarnings("unchecked")
+        List<T> result = (List<T>) Collections.unmodifiableList(Arrays.asList(values));
+        return Poll.ready(result);
+    }
+
+    private Throwable firstFailureWithOthersSuppressed() {
+        Throwable first = null;
+        for (Throwable failure : failures) {
+            if (failure == null) {
+                continue;
+            }
+            if (first == null) {
+                first = failure;
+            } else if (failure != first) {
+                first.addSuppressed(failure);
+            }
+        }
+        return first;
+    }
+
+    @Override
+    public void close() {
+        if (state == State.POLLING) {
+            state = State.CLOSED;
+        }
+        Closer.closeAll(children);
+    }
+}

@@ -17,8 +17,8 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  * single-consumer ring and wakes the poller through a {@link WakerSlot}; the pull side
  * ({@link #pollNext}) takes them out. Demand keeps the ring bounded: the subscriber requests
  * {@code prefetch} items in {@code onSubscribe} and, each time the poller has consumed
- * {@code replenishBatch = prefetch - prefetch / 4} items, requests that many again (Reactor's
- * {@code limitRate} policy: few, large requests). Items in the ring plus demand still
+ * {@code replenishBatch = prefetch - prefetch / 4} items, requests that many again at its next
+ * poll (Reactor's {@code limitRate} policy: few, large requests). Items in the ring plus demand still
  * outstanding never exceed {@code prefetch}, so the ring (capacity {@code prefetch}) never
  * overflows unless the publisher sends more than was requested, which this class detects by
  * counting ({@link #received} against {@link #requested}) and turns into a failed stream and a
@@ -75,6 +75,8 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private boolean finished;
     /** Poller only: items consumed since the last replenishing request. */
     private int consumedSinceRequest;
+    /** Poller only: a batch was consumed; request it at the next poll (not before it). */
+    private boolean replenishDue;
 
     /** Publisher only: items received (signals are serial, rule 1.3). */
     private long received;
@@ -107,6 +109,12 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         if (!subscribed) {
             subscribe();
+        }
+        if (replenishDue) {
+            // Requested when the owner comes back for more, so a consumer that stops after
+            // an item (first(), a closed stream) never asks for items it will not take.
+            replenishDue = false;
+            request(replenishBatch);
         }
         T item = ring.poll();
         if (item != null) {
@@ -148,7 +156,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private Poll<T> deliver(T item) {
         if (++consumedSinceRequest == replenishBatch) {
             consumedSinceRequest = 0;
-            request(replenishBatch);
+            replenishDue = true;
         }
         return Poll.ready(item);
     }

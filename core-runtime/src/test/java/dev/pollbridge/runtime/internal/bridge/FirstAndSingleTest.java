@@ -30,6 +30,7 @@ class FirstAndSingleTest {
             assertTrue(task.isWoken());
             assertReady(task.poll(), "a");
             assertEquals(1, publisher.cancels());
+            assertEquals(List.of(1L), publisher.requests, "nothing more is requested");
             assertThrows(IllegalStateException.class, task::poll);
         }
         assertEquals(1, publisher.cancels(), "closing after completion cancels nothing more");
@@ -95,6 +96,7 @@ class FirstAndSingleTest {
             IllegalArgumentException error = assertFailed(task.poll(), IllegalArgumentException.class);
             assertTrue(error.getMessage().contains("more than one"), error.getMessage());
             assertEquals(1, publisher.cancels());
+            assertEquals(List.of(2L), publisher.requests);
         }
         assertEquals(1, publisher.cancels());
     }

@@ -86,6 +86,8 @@ class StreamFromPublisherTest {
             }
             assertEquals(List.of(8L), publisher.requests, "no request before a batch is consumed");
             assertReady(task.pollNext(), 5);
+            assertEquals(List.of(8L), publisher.requests, "the batch is requested at the next poll");
+            assertReady(task.pollNext(), 6);
             assertEquals(List.of(8L, 6L), publisher.requests);
             assertEquals(6, publisher.emitWhileDemand(i -> 100 + i));
         }

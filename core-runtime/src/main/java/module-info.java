@@ -12,6 +12,7 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime;
     exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
+    exports dev.pollbridge.runtime.sync;
     exports dev.pollbridge.runtime.bridge;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;

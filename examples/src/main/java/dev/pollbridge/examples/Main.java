@@ -1,9 +1,7 @@
 package dev.pollbridge.examples;
 
-import dev.pollbridge.api.Context;
-import dev.pollbridge.api.Poll;
-import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.api.Waker;
+import dev.pollbridge.examples.completablefuture.MigrationExample;
+import dev.pollbridge.runtime.Runtime;
 
 /** Entry point of {@code mvn -pl examples -am compile exec:java}: runs every example in turn. */
 public final class Main {
@@ -11,9 +9,8 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        PollFuture<String> greeting = cx -> Poll.ready("hello from a pull-model future");
-        try (greeting) {
-            System.out.println(greeting.poll(Context.of(Waker.noop())).value());
+        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("examples-").build()) {
+            new MigrationExample(runtime).run();
         }
     }
 }

@@ -7,20 +7,20 @@ import org.reactivestreams.tck.flow.FlowPublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * {@code FlowBridge.toPublisher} over a stream fed by another task through a bounded buffer, on
- * a runtime of its own (the explicit-runtime overload).
+ * {@code FlowBridge.toPublisher} over the stream of a bounded {@code Channel} that another task
+ * fills, on a runtime of its own (the explicit-runtime overload).
  */
-public class FlowProducerTaskPublisherTckTest extends FlowPublisherVerification<Long> {
+public class FlowChannelPublisherTckTest extends FlowPublisherVerification<Long> {
 
     private final Runtime runtime = TckSettings.runtime();
 
-    public FlowProducerTaskPublisherTckTest() {
+    public FlowChannelPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override
     public Flow.Publisher<Long> createFlowPublisher(long elements) {
-        return FlowBridge.toPublisher(() -> HandoffStream.fedBy(runtime, elements), runtime);
+        return FlowBridge.toPublisher(() -> ChannelFedStream.fedBy(runtime, elements), runtime);
     }
 
     @Override

@@ -7,20 +7,20 @@ import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * {@code ReactiveStreamsBridge.toPublisher} over a stream fed by another task through a bounded
- * buffer, on a runtime of its own (the explicit-runtime overload).
+ * {@code ReactiveStreamsBridge.toPublisher} over the stream of a bounded {@code Channel} that another task
+ * fills, on a runtime of its own (the explicit-runtime overload).
  */
-public class ProducerTaskPublisherTckTest extends PublisherVerification<Long> {
+public class ChannelPublisherTckTest extends PublisherVerification<Long> {
 
     private final Runtime runtime = TckSettings.runtime();
 
-    public ProducerTaskPublisherTckTest() {
+    public ChannelPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override
     public Publisher<Long> createPublisher(long elements) {
-        return ReactiveStreamsBridge.toPublisher(() -> HandoffStream.fedBy(runtime, elements), runtime);
+        return ReactiveStreamsBridge.toPublisher(() -> ChannelFedStream.fedBy(runtime, elements), runtime);
     }
 
     @Override

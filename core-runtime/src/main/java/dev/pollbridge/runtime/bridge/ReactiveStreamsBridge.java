@@ -18,7 +18,7 @@ import org.reactivestreams.Publisher;
  * <h2>Publisher to stream</h2>
  * {@link #toStream(Publisher, int)} subscribes on the first {@code pollNext}, requests
  * {@code prefetch} items, and requests {@code prefetch - prefetch / 4} more each time that many
- * have been polled (few, large requests, like Reactor's {@code limitRate}). Items wait in a
+ * have been polled, at the next poll (few, large requests, like Reactor's {@code limitRate}). Items wait in a
  * bounded ring of {@code prefetch} slots; {@code onError} and {@code onComplete} surface after
  * the items received before them. A publisher that sends more items than requested breaks
  * rule 1.1: the stream then fails with an {@link IllegalStateException} (after the items
@@ -73,6 +73,7 @@ public final class ReactiveStreamsBridge {
      * @param prefetch items requested ahead of the poller, in {@code [1, MAX_PREFETCH]}; the
      *     ring of that many slots is allocated here
      * @throws IllegalArgumentException if {@code prefetch} is out of range
+     * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> PollStream<T> toStream(Publisher<? extends T> publisher, int prefetch) {
         return new StreamFromPublisher<>(RsAdapter.source(publisher), prefetch);

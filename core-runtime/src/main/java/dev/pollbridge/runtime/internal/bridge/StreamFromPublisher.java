@@ -3,7 +3,9 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
@@ -46,6 +48,8 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  *       poller that reads the terminal and then finds the ring empty has seen every item.
  *   <li>{@code cancel()} reaches the subscription at most once, and never after the publisher
  *       terminated.
+ *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
+ *       (the racing producer empties it itself; {@link #dropQueued()}).
  * </ol>
  *
  * @param <T> the item type
@@ -68,6 +72,8 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private final AtomicReference<Poll<T>> terminal = new AtomicReference<>();
     /** Set once by close(); read by onNext to drop items that arrive after cancel (rule 2.8). */
     private volatile boolean closed;
+    /** Work-in-progress count of {@link #dropQueued()}: the caller that moves it from 0 clears. */
+    private final AtomicInteger dropping = new AtomicInteger();
 
     /** Poller only: the publisher was subscribed (on the first poll). */
     private boolean subscribed;
@@ -177,9 +183,28 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
             return;
         }
         closed = true;
+        // Pairs with the fence in onNext: either this clear sees an item offered concurrently,
+        // or that onNext sees closed and drops it itself (store-load on both sides).
+        VarHandle.fullFence();
         upstream.cancel();
         waker.clear();
-        ring.clear();
+        dropQueued();
+    }
+
+    /**
+     * Empties the ring once the stream is closed. The owner no longer polls then, so the only
+     * consumers are close() and an onNext that raced it; the work-in-progress count makes them
+     * take turns, so the ring still has one consumer at a time.
+     */
+    private void dropQueued() {
+        if (dropping.getAndIncrement() != 0) {
+            return;
+        }
+        int missed = 1;
+        do {
+            ring.clear();
+            missed = dropping.addAndGet(-missed);
+        } while (missed != 0);
     }
 
     // ---- push side (the publisher) ----
@@ -217,6 +242,11 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         if (!ring.offer(item)) {
             // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
             fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
+            return;
+        }
+        VarHandle.fullFence(); // pairs with close(): see there
+        if (closed) {
+            dropQueued(); // close() ran after our first check and may have missed this item
             return;
         }
         waker.wake();

@@ -30,7 +30,7 @@ import reactor.core.scheduler.Schedulers;
  *       with {@code ReactiveStreamsBridge}: the stream is polled by a task on the two-worker runtime
  *       while there is demand, and the {@code toStream} side requests from the range with the
  *       bridge's default bounded prefetch (256).</li>
- *   <li>plainFlux: {@code range.reduce(sum).block()}: synchronous and fused, the floor.</li>
+ *   <li>plainFlux: {@code range.reduce(sum).block()}: synchronous and fused, the ceiling.</li>
  *   <li>publishOnUnfused: {@code range.hide().publishOn(single, 256).reduce(sum).block()}: a thread
  *       hand-off through a 256-element queue, fusion disabled by {@code hide()}.</li>
  *   <li>rxjavaObserveOn: {@code Flowable.range.hide().observeOn(from(pool of 2)).reduce(sum)

@@ -23,6 +23,7 @@ COMPARISONS = [
     ("ping_pong", "PingPong.pollbridge", "PingPong.completableFuture", 1.0, ">= 1x"),
     ("ping_pong", "PingPong.pollbridge", "PingPong.reactor", 5.0, ">= 5x"),
     ("yield_many", "YieldMany.pollbridge", "YieldMany.forkJoin", 2.0, ">= 2x"),
+    ("yield_many", "YieldMany.pollbridge", "YieldMany.forkJoinFifo", None, ""),
     ("yield_many", "YieldMany.pollbridge", "YieldMany.reactor", None, ""),
     ("yield_many (JDK 25)", "YieldManyVirtual.pollbridge", "YieldManyVirtual.virtualThreads", 10.0, ">= 10x"),
     ("yield_many (JDK 25)", "YieldManyVirtual.pollbridge", "YieldManyVirtual.forkJoin", None, ""),

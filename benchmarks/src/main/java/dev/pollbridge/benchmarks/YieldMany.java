@@ -8,10 +8,15 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import reactor.core.scheduler.Scheduler;
 
@@ -20,8 +25,9 @@ import reactor.core.scheduler.Scheduler;
  * and then count down. Score: yields per second.
  *
  * <p>A Pollbridge yield is a future that wakes its own waker and returns pending (the runtime
- * re-schedules the task); the ForkJoinPool yield re-submits the same Runnable to the pool from its
- * worker; the Reactor yield re-schedules the Runnable on the parallel scheduler.
+ * re-schedules the task behind the others); the ForkJoinPool yield re-submits the same Runnable to
+ * the pool from its worker (default LIFO pool: it runs again at once; {@code forkJoinFifo}: FIFO
+ * pool, behind the others); the Reactor yield re-schedules the Runnable on the parallel scheduler.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -57,6 +63,41 @@ public class YieldMany {
             fj.pool.execute(new ResubmittingRunnable(fj.pool, done));
         }
         done.await();
+    }
+
+    /**
+     * Anchor: the same re-submission to a ForkJoinPool(2) in FIFO ({@code asyncMode}) order, where
+     * a yield goes behind the other queued tasks as a Pollbridge yield does (the default LIFO pool
+     * runs the re-submitted task again at once).
+     */
+    @Benchmark
+    @OperationsPerInvocation(TOTAL_YIELDS)
+    public void forkJoinFifo(FifoForkJoin fj) throws InterruptedException {
+        Countdown done = new Countdown(TASKS);
+        for (int i = 0; i < TASKS; i++) {
+            fj.pool.execute(new ResubmittingRunnable(fj.pool, done));
+        }
+        done.await();
+    }
+
+    /** A {@code ForkJoinPool(2)} with FIFO local queues ({@code asyncMode = true}). */
+    @State(Scope.Benchmark)
+    public static class FifoForkJoin {
+        /** The pool under test. */
+        public ForkJoinPool pool;
+
+        /** Starts the pool. */
+        @Setup(Level.Trial)
+        public void start() {
+            pool = new ForkJoinPool(Workers.COUNT, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, true);
+        }
+
+        /** Stops the pool. */
+        @TearDown(Level.Trial)
+        public void stop() throws InterruptedException {
+            pool.shutdownNow();
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        }
     }
 
     /** Anchor: a Runnable that re-schedules itself on Reactor's parallel(2) scheduler 1,000 times. */

@@ -29,14 +29,22 @@ public final class OwnedTasks {
     }
 
     /**
-     * Adds a new task to the shard picked by {@code hint} (any int; the low bits choose).
+     * The shard of a task: the low bits of its id's sequence part, so consecutive spawns use
+     * different shards. (A per-worker shard was tried: when one worker spawns and another
+     * completes the tasks, both then contend on one shard's lock, which showed up in profiles.)
+     * Derived from the immutable id rather than stored, to keep the task object small.
+     */
+    private Shard shardOf(Task<?> task) {
+        return shards[(int) (task.id >>> 16) & mask];
+    }
+
+    /**
+     * Adds a new task to its shard.
      *
      * @throws RejectedExecutionException once the registry is closed
      */
-    public void bind(Task<?> task, int hint) {
-        int index = hint & mask;
-        task.shard = index;
-        Shard shard = shards[index];
+    public void bind(Task<?> task) {
+        Shard shard = shardOf(task);
         synchronized (shard) {
             if (closed) {
                 throw new RejectedExecutionException("the runtime is closed");
@@ -54,7 +62,7 @@ public final class OwnedTasks {
 
     /** Removes a completed task (idempotent per task: only its completer calls it). */
     public void remove(Task<?> task) {
-        Shard shard = shards[task.shard];
+        Shard shard = shardOf(task);
         synchronized (shard) {
             Task<?> before = task.previous;
             Task<?> after = task.next;

@@ -11,6 +11,7 @@
  *   COMPLETE       finished, future closed, output stored        (once set, never unset)
  *   CANCELLED      abort() or shutdown requested                 (once set, never unset)
  *   JOIN_INTEREST  a join handle is attached                      (once unset, never set)
+ *   SLOW_POLL_REPORTED  a slow poll was reported; set by the RUNNING holder (once set, never unset)
  * </pre>
  * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
  * excludes SCHEDULED, RUNNING and NOTIFIED. Hence a task is in at most one queue at a time and
@@ -21,10 +22,11 @@
  *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached), bound to
  *       the registry, then pushed to a run queue exactly once by the spawner.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
- *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future},
- *       {@code output} (before COMPLETE) and the slow-poll flag; the CAS that hands RUNNING
- *       from one thread to the next orders their accesses. An entry whose task is no longer
- *       SCHEDULED (possible only after shutdown took it) is skipped.
+ *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
+ *       {@code output} before COMPLETE (one field holds the future, then the output) and sets the
+ *       slow-poll flag; the CAS that hands RUNNING from one thread to the next orders their
+ *       accesses. An entry whose task is no longer SCHEDULED (possible only after shutdown took
+ *       it) is skipped.
  *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
  *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the
  *       task to a queue (the {@code SUBMIT} outcome; exactly one push per outcome). A wake never

@@ -33,8 +33,6 @@ public final class Task<T> extends TaskState implements Waker {
     final long id;
     /** The engine that queues this task. Immutable. */
     private final Scheduler scheduler;
-    /** The context every poll uses: this task as waker and as attachment. Immutable. */
-    private final Context context;
     /**
      * The future until it is closed, then the output (rule T5). One field for both keeps the task
      * small (a pending task is mostly this object): before COMPLETE it is the {@code PollFuture},
@@ -60,7 +58,6 @@ public final class Task<T> extends TaskState implements Waker {
         this.id = id;
         this.slot = future;
         this.scheduler = scheduler;
-        this.context = Context.of(this, this);
     }
 
     /** The task's id, unique within its runtime. */
@@ -175,7 +172,10 @@ public final class Task<T> extends TaskState implements Waker {
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
         try {
-            result = future().poll(context);
+            // A fresh context per poll (this task as waker and attachment) instead of one kept in a
+            // field: a young-generation allocation that dies at once is cheaper than 24 bytes
+            // (and a reference) held by every pending task.
+            result = future().poll(Context.of(this, this));
             if (result == null) {
                 result = Poll.failed(new NullPointerException("poll() of " + name() + " returned null"));
             } else if (result.isDone()) {

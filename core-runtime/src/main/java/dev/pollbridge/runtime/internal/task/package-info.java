@@ -65,7 +65,8 @@
  * and, once it is spent, wake their task and return pending so it re-queues by T4.
  *
  * <h2>Context attachment, current task, task-locals</h2>
- * Every poll of a task uses one {@code Context} whose waker and attachment are the task itself.
+ * Every poll of a task gets a {@code Context} whose waker and attachment are the task itself (a
+ * new one per poll: cheaper than keeping one per pending task).
  * While a task's future is polled or closed, {@code Task.current()} returns that task (a field of
  * the runtime thread, or a thread-local on a foreign driver thread), and {@code locals()} /
  * {@code setLocals(..)} hold one object of per-task data for the task-local support; like

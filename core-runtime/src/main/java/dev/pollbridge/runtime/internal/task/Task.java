@@ -45,6 +45,11 @@ public final class Task<T> extends TaskState implements Waker {
     private volatile Waker joinWaker;
     /** Per-task data of the task-local support; RUNNING holder only (code inside this task's polls). */
     private Object locals;
+    /**
+     * RUNNING holder only: the task was woken by its own poll, on its runtime thread (the self-wake
+     * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
+     */
+    private boolean selfWoken;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -123,6 +128,15 @@ public final class Task<T> extends TaskState implements Waker {
     /** Wakes the task (rule T3): never polls inline, never blocks, coalesces with other wakes. */
     @Override
     public void wake() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread && ((BudgetedThread) thread).currentTask == this) {
+            // Self-wake (a yield, a budget hand-back): this thread is polling or closing this task,
+            // so it holds RUNNING and owns selfWoken (rule T2). Noting the wake here instead of
+            // setting NOTIFIED saves a CAS; the runner folds it into its after-poll CAS (rule T4).
+            // During a close the note is dropped, as NOTIFIED would be by completion (rule T5).
+            selfWoken = true;
+            return;
+        }
         if (transitionToNotified() == ToNotified.SUBMIT) {
             scheduler.schedule(this);
         }
@@ -199,7 +213,9 @@ public final class Task<T> extends TaskState implements Waker {
             complete(result);
             return end;
         }
-        switch (transitionToIdle()) {
+        boolean woken = selfWoken;
+        selfWoken = false;
+        switch (transitionToIdle(woken)) {
             case OK:
                 break;
             case NOTIFIED:

@@ -125,15 +125,25 @@ abstract class TaskState {
 
     /** The poll returned pending: RUNNING -> idle, or re-scheduled, or kept for cancellation. */
     final ToIdle transitionToIdle() {
+        return transitionToIdle(false);
+    }
+
+    /**
+     * {@link #transitionToIdle()} for a runner that may have recorded a wake of the task by its
+     * own poll outside the word ({@code selfWoken}: the task's self-wake fast path, rule T3); such a
+     * wake counts as NOTIFIED.
+     */
+    final ToIdle transitionToIdle(boolean selfWoken) {
         for (;;) {
             long s = loadState();
             assert isRunning(s) && !isComplete(s);
             if (isCancelled(s)) {
                 return ToIdle.CANCELLED;
             }
-            long next = isNotified(s) ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
+            boolean notified = selfWoken || isNotified(s);
+            long next = notified ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
             if (casState(s, next)) {
-                return isNotified(s) ? ToIdle.NOTIFIED : ToIdle.OK;
+                return notified ? ToIdle.NOTIFIED : ToIdle.OK;
             }
         }
     }

@@ -157,31 +157,29 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
-     *
-     * @param startNanos {@link System#nanoTime()} at (or just before) the start of this turn; a
-     *     worker passes the end of its previous turn, so each poll costs one clock read
-     * @return {@link System#nanoTime()} at the end of the turn
      */
-    public long run(long startNanos) {
+    public void run() {
         switch (transitionToRunning()) {
             case SUCCESS:
-                return pollOnce(startNanos);
+                pollOnce();
+                break;
             case CANCELLED:
                 cancel();
-                return System.nanoTime();
+                break;
             case NOT_SCHEDULED:
-                return startNanos;
+                break;
             default:
                 throw new AssertionError();
         }
     }
 
-    /** {@link #run(long)} for callers that do not track time themselves. */
-    public void run() {
-        run(System.nanoTime());
-    }
-
-    private long pollOnce(long start) {
+    private void pollOnce() {
+        // The poll is timed from here, not from the end of the worker's previous turn: queue work,
+        // the previous task's completion and a descheduled worker between turns are not this
+        // task's poll (slow-poll reports name the task, so they must measure only its poll).
+        long threshold = scheduler.slowPollThresholdNanos();
+        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
+        long start = timed ? System.nanoTime() : 0L;
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
@@ -200,18 +198,15 @@ public final class Task<T> extends TaskState implements Waker {
         } finally {
             exit(thread, outer);
         }
-        long threshold = scheduler.slowPollThresholdNanos();
-        long end = start;
-        if (threshold != Long.MAX_VALUE) { // MAX_VALUE: reports are off, and so is the clock read
-            end = System.nanoTime();
-            long elapsed = end - start;
+        if (timed) {
+            long elapsed = System.nanoTime() - start;
             if (elapsed > threshold && markSlowPollReported()) {
                 scheduler.reportSlowPoll(this, elapsed);
             }
         }
         if (!result.isPending()) {
             complete(result);
-            return end;
+            return;
         }
         boolean woken = selfWoken;
         selfWoken = false;
@@ -227,7 +222,6 @@ public final class Task<T> extends TaskState implements Waker {
             default:
                 throw new AssertionError();
         }
-        return end;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */

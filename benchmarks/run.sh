@@ -20,7 +20,7 @@ read -r -a jmh_opts <<< "${JMH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
 include=${1:-'dev.pollbridge.benchmarks.[A-Za-z]+\.'}
 jdk25=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 memory_count=${MEMORY_COUNT:-1000000}
-memory_heap=(-Xms6g -Xmx6g)
+memory_heap=(-Xms6g -Xmx6g -XX:+UseParallelGC)  # a full GC that compacts everything: used heap = live bytes
 mkdir -p "$results"
 
 java_bin=java

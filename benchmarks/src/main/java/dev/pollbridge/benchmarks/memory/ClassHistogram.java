@@ -43,13 +43,13 @@ final class ClassHistogram {
         return new ClassHistogram(rows);
     }
 
-    /** Lines "bytes/unit instances/unit class" for the classes that grew by at least 0.5 B per unit. */
+    /** Lines "bytes/unit instances/unit class" for the classes that grew by at least 0.1 B per unit. */
     List<String> growthSince(ClassHistogram baseline, int units) {
         List<Map.Entry<String, long[]>> grown = new ArrayList<>();
         for (Map.Entry<String, long[]> row : instancesAndBytes.entrySet()) {
             long[] before = baseline.instancesAndBytes.getOrDefault(row.getKey(), new long[2]);
             long[] delta = {row.getValue()[0] - before[0], row.getValue()[1] - before[1]};
-            if (delta[1] * 2 >= units) {
+            if (delta[1] * 10 >= units) {
                 grown.add(Map.entry(row.getKey(), delta));
             }
         }

@@ -21,11 +21,13 @@ import java.util.TreeMap;
  *   <li>Report (after - baseline) / count, then release every unit and wait for all to finish (which
  *       also proves each was really pending and reachable).</li>
  * </ol>
- * Run in a fresh JVM per subject ({@code run.sh} does), with a fixed heap. The number includes
+ * Run in a fresh JVM per subject ({@code run.sh} does), with a fixed heap and
+ * {@code -XX:+UseParallelGC}: its full GC compacts the whole heap, so the used heap after it is the
+ * live bytes (with G1 the reading carries a few bytes per unit of slack). The number includes
  * everything the unit retains: for a Pollbridge task its task object, state, waker, the user's
  * future and the promise; for a CompletableFuture the source, the stage and the dependent future.
  *
- * <p>Usage: {@code java -Xms4g -Xmx4g -cp benchmarks.jar dev.pollbridge.benchmarks.memory.MemoryFootprint
+ * <p>Usage: {@code java -XX:+UseParallelGC -Xms6g -Xmx6g -cp benchmarks.jar dev.pollbridge.benchmarks.memory.MemoryFootprint
  * SUBJECT [COUNT]}. Prints one line of JSON: subject, count, bytesPerUnit, jdk. With
  * {@code -Dfootprint.histogram=true} it also prints, to standard error, the classes that make up the
  * footprint (the difference of two live-object class histograms, per unit).

@@ -1,0 +1,12 @@
+/**
+ * The Reactor adapter: {@code Mono}/{@code Flux} to Pollbridge futures and streams and back,
+ * Reactor {@code Context} carried across the bridge in both directions, and a Reactor
+ * {@code Scheduler} that runs on a Pollbridge runtime. The public entry point is
+ * {@link dev.pollbridge.reactor.ReactorBridge}.
+ */
+module dev.pollbridge.reactor {
+    requires transitive dev.pollbridge.runtime;
+    requires transitive reactor.core;
+
+    exports dev.pollbridge.reactor;
+}

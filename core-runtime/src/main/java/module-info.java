@@ -8,5 +8,10 @@ module dev.pollbridge.runtime {
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
 
+    requires org.jctools.core;
+
+    exports dev.pollbridge.runtime;
     exports dev.pollbridge.runtime.time;
+    // The deterministic runtime of the test kit drives the current-thread scheduler directly.
+    exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
 }

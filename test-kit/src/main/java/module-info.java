@@ -5,5 +5,6 @@
  */
 module dev.pollbridge.test {
     requires transitive dev.pollbridge.api;
+    requires transitive dev.pollbridge.runtime;
     exports dev.pollbridge.test;
 }

@@ -1,0 +1,241 @@
+package dev.pollbridge.runtime;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
+import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The Pollbridge runtime: a work-stealing executor that polls spawned futures as tasks, a pool for
+ * blocking work, and a clock.
+ *
+ * <pre>{@code
+ * try (Runtime runtime = Runtime.create()) {
+ *     JoinHandle<String> handle = runtime.spawn(fetchUser(id));
+ *     String user = runtime.blockOn(handle);
+ * }
+ * }</pre>
+ *
+ * <h2>Threads</h2>
+ * Tasks are polled on the runtime's worker threads ({@link RuntimeBuilder#workers(int)}), one
+ * poll at a time per task; a task woken during its poll is polled again after it, never
+ * concurrently. A poll must not block (rule 4): blocking work belongs in
+ * {@link #spawnBlocking(Callable)}. Each task gets a poll budget (rule 16) and a poll longer than
+ * the slow-poll threshold is reported. With {@code workers(0)} there are no worker threads: tasks
+ * run on the thread inside {@link #blockOn}, in FIFO order (the deterministic flavour).
+ *
+ * <h2>Lifecycle</h2>
+ * A runtime starts its workers when built. {@link #close()} aborts every task, closes each task's
+ * future exactly once and joins every thread the runtime started; {@link #shutdownGracefully}
+ * first waits for the tasks to finish. The process-wide {@link #shared()} runtime cannot be
+ * closed.
+ *
+ * <p>All methods are thread-safe.
+ */
+public final class Runtime implements AutoCloseable {
+
+    static {
+        EngineAccess.install(Runtime::engine);
+    }
+
+    private final Engine engine;
+    private final boolean shared;
+    private final Executor executor = this::execute;
+
+    Runtime(dev.pollbridge.runtime.internal.scheduler.EngineConfig config, boolean shared) {
+        this.shared = shared;
+        this.engine = Engine.start(config, this);
+    }
+
+    /** A runtime with one worker per available processor and the other defaults of {@link #builder()}. */
+    public static Runtime create() {
+        return builder().build();
+    }
+
+    /** A builder for a configured runtime. */
+    public static RuntimeBuilder builder() {
+        return new RuntimeBuilder();
+    }
+
+    /**
+     * The process-wide runtime (the analogue of {@code ForkJoinPool.commonPool()}), started on first
+     * use with the defaults, daemon threads and the thread-name prefix {@code pollbridge-shared-}.
+     * Adapters use it when the caller names no runtime. It cannot be closed: {@link #close()} and
+     * {@link #shutdownGracefully} on it throw {@link UnsupportedOperationException}.
+     */
+    public static Runtime shared() {
+        return SharedHolder.INSTANCE;
+    }
+
+    /**
+     * The runtime whose worker thread is running this code, or (on a thread inside
+     * {@link #blockOn}) the runtime driving it; empty elsewhere.
+     */
+    public static Optional<Runtime> current() {
+        return Optional.ofNullable(Engine.current());
+    }
+
+    /**
+     * Spawns {@code future} as an independent task and returns its handle. The task starts at once
+     * (it is queued for a worker); the runtime owns the future from now on and closes it exactly
+     * once, when it completes or is cancelled. A spawn from a worker thread queues the task on that
+     * worker; from any other thread, on the global queue.
+     *
+     * @throws NullPointerException if {@code future} is null
+     * @throws RejectedExecutionException if the runtime is closed (the future is not closed then:
+     *     the caller still owns it)
+     */
+    public <T> JoinHandle<T> spawn(PollFuture<T> future) {
+        return engine.spawn(future);
+    }
+
+    /**
+     * Drives {@code future} to completion on the calling thread, parking it between wakes, and
+     * returns its value. The future is closed when this returns or throws, whatever the outcome.
+     *
+     * <p><b>Failures.</b> A {@link RuntimeException} or {@link Error} the future failed with is
+     * rethrown as it is (so an aborted join throws
+     * {@link java.util.concurrent.CancellationException}); a checked exception is wrapped in a
+     * {@link java.util.concurrent.CompletionException} whose cause is the original. If the calling
+     * thread is interrupted while waiting, the future is closed (cancelled) and a
+     * {@code CompletionException} caused by an {@link InterruptedException} is thrown, with the
+     * thread's interrupt status kept.
+     *
+     * <p>With {@code workers(0)}, the runtime's tasks run on this thread while it waits.
+     *
+     * @throws IllegalStateException at once if called on a worker thread of any runtime: blocking
+     *     a worker could deadlock the runtime (await the future inside the task instead)
+     * @throws RejectedExecutionException if the runtime is closed
+     */
+    public <T> T blockOn(PollFuture<T> future) {
+        return engine.blockOn(future);
+    }
+
+    /**
+     * Runs blocking {@code work} on the blocking pool and returns a future of its result. Unlike
+     * most futures this one is not lazy: like {@link #spawn}, the work is submitted at once. The
+     * pool grows up to {@link RuntimeBuilder#blockingThreads(int)} threads; more work waits in a
+     * FIFO queue. The result (or the exception {@code work} threw) is the future's outcome.
+     *
+     * <p><b>Cancellation.</b> Closing the future before the work started removes it from the queue
+     * (it never runs). Closing it while it runs interrupts the pool thread running it and drops
+     * the result. Closing is the owner's job as always (rule 11).
+     *
+     * @throws NullPointerException if {@code work} is null
+     * @throws RejectedExecutionException if the runtime is closed
+     */
+    public <T> PollFuture<T> spawnBlocking(Callable<T> work) {
+        return engine.spawnBlocking(work);
+    }
+
+    /**
+     * An {@link Executor} whose {@link Runnable}s run as tasks of this runtime (each one a task
+     * polled once). A runnable runs on a worker thread and must not block; if it throws, the
+     * throwable goes to the uncaught-failure handler. {@code execute} throws
+     * {@link RejectedExecutionException} once the runtime is closed.
+     */
+    public Executor executor() {
+        return executor;
+    }
+
+    private void execute(Runnable command) {
+        Objects.requireNonNull(command, "command");
+        engine.spawnDetached(new RunnableFuture(command));
+    }
+
+    /** A snapshot of the runtime's counters. Cheap enough to call every second; not per task. */
+    public RuntimeMetrics metrics() {
+        return engine.metrics();
+    }
+
+    /** The runtime's clock. */
+    public Clock clock() {
+        return engine.config().clock();
+    }
+
+    /**
+     * Shuts the runtime down and waits for it: stops accepting work (spawns then throw
+     * {@link RejectedExecutionException}), aborts every task and closes each task's future exactly
+     * once (so their join handles yield {@link java.util.concurrent.CancellationException}),
+     * drops queued blocking work and interrupts running blocking work, then joins every thread the
+     * runtime started. Afterwards no thread of this runtime is alive. Idempotent; a concurrent
+     * second call waits for the first.
+     *
+     * <p><b>Called on one of this runtime's worker threads</b> (from inside a task), it does all of
+     * the above except joining the calling worker: the calling task's poll carries on, the task is
+     * cancelled (its future closed) as soon as that poll returns, and the worker then exits.
+     * Blocking work that ignores interrupts delays {@code close()} until it returns.
+     *
+     * @throws UnsupportedOperationException on {@link #shared()}
+     */
+    @Override
+    public void close() {
+        if (shared) {
+            throw new UnsupportedOperationException("Runtime.shared() cannot be closed");
+        }
+        engine.close();
+    }
+
+    /**
+     * Waits up to {@code deadline} for every task to finish (tasks may still spawn more meanwhile),
+     * then {@link #close()}s. Called on a worker thread it does not wait (the calling task is
+     * itself alive) and just closes.
+     *
+     * @return true if no task was left when the runtime closed
+     * @throws UnsupportedOperationException on {@link #shared()}
+     */
+    public boolean shutdownGracefully(Duration deadline) {
+        if (shared) {
+            throw new UnsupportedOperationException("Runtime.shared() cannot be shut down");
+        }
+        return engine.shutdownGracefully(deadline);
+    }
+
+    /** True once {@link #close()} (or a graceful shutdown) has started. */
+    public boolean isClosed() {
+        return engine.isClosed();
+    }
+
+    @Override
+    public String toString() {
+        return "Runtime[" + engine.config().threadNamePrefix() + ", workers=" + engine.config().workers() + "]";
+    }
+
+    /** Engine access for the test kit's deterministic runtime (same module, not exported). */
+    Engine engine() {
+        return engine;
+    }
+
+    /** The lazily started shared runtime (class-holder idiom: started on first access). */
+    private static final class SharedHolder {
+        static final Runtime INSTANCE = new RuntimeBuilder().threadNamePrefix("pollbridge-shared-").buildShared();
+    }
+
+    /** An executor runnable as a future that runs it on its first poll. */
+    private static final class RunnableFuture implements PollFuture<Void> {
+        private final Runnable command;
+
+        RunnableFuture(Runnable command) {
+            this.command = command;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) {
+            command.run();
+            return Poll.ready(null);
+        }
+
+        @Override
+        public String toString() {
+            return command.toString();
+        }
+    }
+}

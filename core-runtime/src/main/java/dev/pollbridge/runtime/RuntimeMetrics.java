@@ -1,0 +1,32 @@
+package dev.pollbridge.runtime;
+
+/**
+ * An immutable snapshot of a runtime's counters, from {@link Runtime#metrics()}. The counters are
+ * read one after another while the runtime runs, so they are individually accurate but not taken
+ * at one instant (for example {@code tasksAlive} may not equal {@code tasksSpawned -
+ * tasksCompleted} exactly).
+ *
+ * @param workers worker threads (0 for the current-thread flavour)
+ * @param tasksSpawned tasks ever spawned (including {@link Runtime#executor()} runnables)
+ * @param tasksAlive tasks spawned and not yet completed
+ * @param tasksCompleted tasks that completed: with a value, a failure or by cancellation
+ * @param polls task polls made by the workers
+ * @param steals tasks moved from one worker's queue to another's by work stealing
+ * @param globalQueueDepth tasks waiting in the global injection queue now
+ * @param parks times a worker (or the current-thread driver) parked for lack of work
+ * @param blockingThreadsBusy blocking-pool threads running work now
+ * @param blockingThreadsIdle blocking-pool threads alive and waiting for work
+ * @param blockingQueueDepth blocking jobs waiting for a thread
+ */
+public record RuntimeMetrics(
+        int workers,
+        long tasksSpawned,
+        long tasksAlive,
+        long tasksCompleted,
+        long polls,
+        long steals,
+        long globalQueueDepth,
+        long parks,
+        int blockingThreadsBusy,
+        int blockingThreadsIdle,
+        int blockingQueueDepth) {}

@@ -1,0 +1,92 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.Waker;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The future of one {@code spawnBlocking} job. The job is a {@link FutureTask}, which already
+ * knows how to cancel before the start, interrupt while running and publish the result safely;
+ * this class adds the waker protocol on top.
+ *
+ * <p><b>Cancellation.</b> {@link #close()} before the job starts removes it from the queue (it
+ * never runs); while it runs, the pool thread is interrupted and the result is dropped.
+ */
+final class BlockingFuture<T> implements PollFuture<T> {
+
+    private final Job job;
+    private final BlockingPool pool;
+    /** The latest poller's waker (rule 7); swapped out by the completer. */
+    private final AtomicReference<Waker> waker = new AtomicReference<>();
+    /** Owner only. */
+    private boolean delivered;
+
+    BlockingFuture(Callable<T> work, BlockingPool pool) {
+        this.job = new Job(work);
+        this.pool = pool;
+    }
+
+    Job job() {
+        return job;
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        if (delivered) {
+            throw new IllegalStateException("spawnBlocking future polled after it returned its result");
+        }
+        if (!job.isDone()) {
+            // Store the waker, then re-check: the job sets done (volatile) before reading the waker.
+            waker.set(cx.waker());
+            if (!job.isDone()) {
+                return Poll.pending();
+            }
+        }
+        delivered = true;
+        try {
+            return Poll.ready(job.get());
+        } catch (ExecutionException e) {
+            return Poll.failed(e.getCause());
+        } catch (CancellationException e) {
+            return Poll.failed(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Poll.failed(e);
+        }
+    }
+
+    /** Cancels the job: dequeued if not started, interrupted if running; the result is dropped. */
+    @Override
+    public void close() {
+        if (job.cancel(true)) {
+            pool.forget(job);
+        }
+        waker.set(null);
+    }
+
+    /** The queued job; {@link #done()} wakes the poller. */
+    final class Job extends FutureTask<T> {
+
+        Job(Callable<T> work) {
+            super(work);
+        }
+
+        @Override
+        protected void done() {
+            Waker toWake = waker.getAndSet(null);
+            if (toWake != null) {
+                toWake.wake();
+            }
+        }
+
+        void cancelQueued() {
+            cancel(false);
+        }
+    }
+}

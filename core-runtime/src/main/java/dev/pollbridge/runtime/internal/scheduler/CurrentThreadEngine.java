@@ -1,0 +1,161 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.internal.task.Task;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The current-thread flavour ({@code workers(0)}): no worker threads. Tasks wait in one FIFO queue
+ * and run, in exactly the order they were scheduled, on a thread that drives the runtime:
+ * {@code blockOn} (between polls of its own future) or {@link #runUntilIdle()}. This makes runs
+ * reproducible, which is what the test kit's {@code TestRuntime} builds on.
+ *
+ * <p>Wakes may come from any thread; they append to the queue and unpark the thread in
+ * {@code blockOn}, if one is parked. Only one thread drives at a time (a second driver waits for
+ * its own future only, without running tasks, until the first one stops driving).
+ */
+public final class CurrentThreadEngine extends Engine {
+
+    private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
+    /** The thread driving the queue now, or null; claimed by CAS. */
+    private final AtomicReference<Thread> driver = new AtomicReference<>();
+    /** The parker of a blockOn thread waiting for work or its future, or null. */
+    private final AtomicReference<Parker> sleeper = new AtomicReference<>();
+    private final AtomicLong polls = new AtomicLong();
+    private final AtomicLong parks = new AtomicLong();
+
+    CurrentThreadEngine(EngineConfig config) {
+        super(config);
+    }
+
+    @Override
+    protected void startThreads() {}
+
+    @Override
+    protected void submitNew(Task<?> task) {
+        schedule(task);
+    }
+
+    @Override
+    public void schedule(Task<?> task) {
+        queue.offer(task);
+        Parker waiting = sleeper.get();
+        if (waiting != null) {
+            waiting.unpark();
+        }
+    }
+
+    @Override
+    public void yieldTask(Task<?> task) {
+        queue.offer(task);
+    }
+
+    /**
+     * Runs queued tasks on the calling thread, in FIFO order, until the queue is empty (tasks that
+     * are woken meanwhile run too).
+     *
+     * @return the number of task polls made
+     * @throws IllegalStateException if another thread is driving this runtime
+     */
+    public long runUntilIdle() {
+        Thread self = Thread.currentThread();
+        if (!driver.compareAndSet(null, self)) {
+            if (driver.get() == self) {
+                throw new IllegalStateException("runUntilIdle() called from inside a task of the same runtime");
+            }
+            throw new IllegalStateException("another thread is driving this runtime");
+        }
+        Engine outer = enter();
+        try {
+            long ran = 0;
+            Task<?> task;
+            while (!isClosed() && (task = queue.poll()) != null) {
+                runOne(task);
+                ran++;
+            }
+            return ran;
+        } finally {
+            exit(outer);
+            driver.set(null);
+        }
+    }
+
+    private void runOne(Task<?> task) {
+        int previous = CoopBudget.reset();
+        try {
+            polls.incrementAndGet();
+            task.run();
+        } finally {
+            CoopBudget.set(previous);
+        }
+    }
+
+    @Override
+    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker) {
+        Thread self = Thread.currentThread();
+        for (;;) {
+            Poll<T> result = pollWithBudget(future, cx);
+            if (!result.isPending()) {
+                return result;
+            }
+            // Run tasks until the queue is empty or our own future was woken; then park.
+            for (;;) {
+                if (driver.get() == null && driver.compareAndSet(null, self)) {
+                    try {
+                        Task<?> task;
+                        while (!isClosed() && (task = queue.poll()) != null) {
+                            runOne(task);
+                        }
+                    } finally {
+                        driver.set(null);
+                    }
+                }
+                sleeper.set(parker);
+                // Re-check after publishing the parker: a wake that found no sleeper queued its task first.
+                if (!queue.isEmpty() && !isClosed() && driver.get() == null) {
+                    sleeper.compareAndSet(parker, null);
+                    continue;
+                }
+                parks.incrementAndGet();
+                parker.park(0);
+                sleeper.compareAndSet(parker, null);
+                checkInterrupted();
+                break;
+            }
+        }
+    }
+
+    @Override
+    protected void waitForTasks(long nanos) {
+        if (driver.get() == null) {
+            runUntilIdle();
+        }
+        super.waitForTasks(nanos);
+    }
+
+    @Override
+    protected void stopWorkers() {
+        Parker waiting = sleeper.get();
+        if (waiting != null) {
+            waiting.unpark();
+        }
+    }
+
+    @Override
+    protected void joinWorkers() {}
+
+    @Override
+    protected void clearQueues() {
+        queue.clear();
+    }
+
+    @Override
+    protected SchedulerCounters schedulerCounters() {
+        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get());
+    }
+}

@@ -1,0 +1,365 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.internal.task.OwnedTasks;
+import dev.pollbridge.runtime.internal.task.Scheduler;
+import dev.pollbridge.runtime.internal.task.Task;
+import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What every scheduler flavour shares: the owned-task registry, spawning, {@code blockOn}, the
+ * blocking pool, failure and slow-poll reports, metrics and the shutdown sequence. Subclasses
+ * supply the run queues and the threads that drain them.
+ *
+ * <h2>Shutdown sequence</h2>
+ * <ol>
+ *   <li>The registry is closed: every later spawn throws {@link RejectedExecutionException}.
+ *   <li>The workers are told to stop and unparked; each finishes its current poll and exits.
+ *       All of them but the caller are joined.
+ *   <li>The run queues are emptied (the only thread touching them now is the closer).
+ *   <li>Every task alive when the registry closed is shut down (rule T7): cancelled and its
+ *       future closed here, or, if it is being polled by the calling worker, by that worker right
+ *       after the poll.
+ *   <li>The blocking pool is stopped and its threads joined.
+ * </ol>
+ */
+public abstract class Engine implements Scheduler {
+
+    private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
+    private static final ThreadLocal<Engine> ENTERED = new ThreadLocal<>();
+
+    /** Settings. Immutable. */
+    protected final EngineConfig config;
+    /** Every live task. */
+    protected final OwnedTasks tasks;
+    private final BlockingPool blocking;
+    private final AtomicLong taskIds = new AtomicLong();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final long slowPollThresholdNanos;
+    /** The public facade, set once right after construction. */
+    private volatile Runtime facade;
+
+    protected Engine(EngineConfig config) {
+        this.config = config;
+        this.tasks = new OwnedTasks(Math.max(16, 4 * config.workers()));
+        this.blocking = new BlockingPool(config);
+        this.slowPollThresholdNanos = config.slowPollThresholdNanos();
+    }
+
+    /** Builds the engine flavour the settings ask for and starts its threads. */
+    public static Engine start(EngineConfig config, Runtime facade) {
+        Engine engine = config.workers() == 0 ? new CurrentThreadEngine(config) : new WorkStealingEngine(config);
+        engine.facade = facade;
+        engine.startThreads();
+        return engine;
+    }
+
+    /** The runtime whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
+    public static Runtime current() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread) {
+            return ((WorkerThread) thread).engine().facade;
+        }
+        Engine entered = ENTERED.get();
+        return entered == null ? null : entered.facade;
+    }
+
+    /** Marks the calling (non-worker) thread as inside this runtime; returns the previous one for {@link #exit}. */
+    protected final Engine enter() {
+        Engine outer = ENTERED.get();
+        ENTERED.set(this);
+        return outer;
+    }
+
+    /** Undoes {@link #enter()}. */
+    protected static void exit(Engine outer) {
+        ENTERED.set(outer);
+    }
+
+    /** Settings. */
+    public EngineConfig config() {
+        return config;
+    }
+
+    // ---- flavour hooks ----
+
+    /** Starts the flavour's threads (none for the current-thread flavour). */
+    protected abstract void startThreads();
+
+    /** Pushes a newly spawned task (born SCHEDULED) to a run queue. */
+    protected abstract void submitNew(Task<?> task);
+
+    /** Tells the workers to stop after their current poll and wakes them all. */
+    protected abstract void stopWorkers();
+
+    /** Joins every worker except the calling thread. */
+    protected abstract void joinWorkers();
+
+    /** Empties every run queue; called by the closer once no worker polls any more. */
+    protected abstract void clearQueues();
+
+    /** Fills in the scheduler part of a metrics snapshot. */
+    protected abstract SchedulerCounters schedulerCounters();
+
+    // ---- spawning ----
+
+    /**
+     * Spawns {@code future} as a task with a join handle.
+     *
+     * @throws RejectedExecutionException once the runtime is closed
+     */
+    public <T> JoinHandle<T> spawn(PollFuture<T> future) {
+        Objects.requireNonNull(future, "future");
+        Task<T> task = new Task<>(taskIds.incrementAndGet(), future, this, true);
+        tasks.bind(task);
+        submitNew(task);
+        return new TaskJoinHandle<>(task);
+    }
+
+    /**
+     * Spawns {@code future} detached: nobody joins it; its failure goes to the uncaught-failure handler.
+     *
+     * @throws RejectedExecutionException once the runtime is closed
+     */
+    public void spawnDetached(PollFuture<?> future) {
+        Objects.requireNonNull(future, "future");
+        Task<?> task = new Task<>(taskIds.incrementAndGet(), future, this, false);
+        tasks.bind(task);
+        submitNew(task);
+    }
+
+    /**
+     * Submits blocking work to the blocking pool.
+     *
+     * @throws RejectedExecutionException once the runtime is closed
+     */
+    public <T> PollFuture<T> spawnBlocking(Callable<T> work) {
+        Objects.requireNonNull(work, "work");
+        if (tasks.isClosed()) {
+            throw new RejectedExecutionException("the runtime is closed");
+        }
+        return blocking.submit(work);
+    }
+
+    // ---- blockOn ----
+
+    /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
+    public <T> T blockOn(PollFuture<T> future) {
+        Objects.requireNonNull(future, "future");
+        Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread) {
+            future.close();
+            throw new IllegalStateException("blockOn() called on runtime worker thread '" + thread.getName()
+                    + "': it would block the worker (and could deadlock the runtime). Await the future inside"
+                    + " the task instead, or spawn it and return its JoinHandle.");
+        }
+        if (tasks.isClosed()) {
+            future.close();
+            throw new RejectedExecutionException("the runtime is closed");
+        }
+        Engine outer = enter();
+        Parker parker = new Parker(thread);
+        Context cx = Context.of(parker);
+        try {
+            return resultOf(drive(future, cx, parker));
+        } finally {
+            exit(outer);
+            future.close();
+        }
+    }
+
+    /**
+     * Polls {@code future} until it is ready, parking between wakes; the current-thread flavour
+     * overrides this to run its tasks meanwhile.
+     */
+    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker) {
+        for (;;) {
+            Poll<T> result = pollWithBudget(future, cx);
+            if (!result.isPending()) {
+                return result;
+            }
+            parker.park(0);
+            checkInterrupted();
+        }
+    }
+
+    /** One poll of a driven future with a fresh budget; a thrown exception becomes a failure. */
+    protected static <T> Poll<T> pollWithBudget(PollFuture<T> future, Context cx) {
+        int previous = CoopBudget.reset();
+        try {
+            Poll<T> result = future.poll(cx);
+            if (result == null) {
+                return Poll.failed(new NullPointerException("poll() returned null"));
+            }
+            if (result.isDone()) {
+                return Poll.failed(new IllegalStateException("poll() of a future returned done"));
+            }
+            return result;
+        } catch (Throwable failure) {
+            return Poll.failed(failure);
+        } finally {
+            CoopBudget.set(previous);
+        }
+    }
+
+    /** Throws if the blockOn thread was interrupted (keeping the interrupt status). */
+    protected static void checkInterrupted() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CompletionException(new InterruptedException("blockOn() was interrupted"));
+        }
+    }
+
+    private static <T> T resultOf(Poll<T> result) {
+        if (result.isReady()) {
+            return result.value();
+        }
+        Throwable failure = result.error();
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure instanceof Error) {
+            throw (Error) failure;
+        }
+        throw new CompletionException(failure);
+    }
+
+    // ---- Scheduler hooks shared by the flavours ----
+
+    @Override
+    public void release(Task<?> task) {
+        tasks.remove(task);
+    }
+
+    @Override
+    public long slowPollThresholdNanos() {
+        return slowPollThresholdNanos;
+    }
+
+    @Override
+    public void reportSlowPoll(Task<?> task, long nanos) {
+        SlowPollReporter.report(task.name(), nanos, slowPollThresholdNanos);
+    }
+
+    @Override
+    public void reportUncaught(Task<?> task, Throwable failure) {
+        try {
+            config.uncaughtFailureHandler().accept(failure);
+        } catch (Throwable handlerFailure) {
+            LOGGER.log(System.Logger.Level.ERROR, "the uncaught-failure handler threw while handling a failure of "
+                    + task.name(), handlerFailure);
+        }
+    }
+
+    // ---- metrics ----
+
+    /** A snapshot of the counters. */
+    public RuntimeMetrics metrics() {
+        SchedulerCounters counters = schedulerCounters();
+        return new RuntimeMetrics(
+                config.workers(),
+                tasks.spawned(),
+                tasks.alive(),
+                tasks.completed(),
+                counters.polls(),
+                counters.steals(),
+                counters.globalQueueDepth(),
+                counters.parks(),
+                blocking.busy(),
+                blocking.idle(),
+                blocking.queued());
+    }
+
+    // ---- shutdown ----
+
+    /** True once {@link #close()} started. */
+    public boolean isClosed() {
+        return tasks.isClosed();
+    }
+
+    /** The shutdown sequence in the class comment; idempotent. */
+    public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            awaitTermination();
+            return;
+        }
+        try {
+            List<Task<?>> alive = tasks.close();
+            stopWorkers();
+            joinWorkers();
+            clearQueues();
+            for (Task<?> task : alive) {
+                task.shutdown();
+            }
+            blocking.shutdown();
+        } finally {
+            terminated.countDown();
+        }
+    }
+
+    /**
+     * Waits until no task is alive or the deadline passes, then closes.
+     *
+     * @return true if every task finished before the deadline
+     */
+    public boolean shutdownGracefully(Duration deadline) {
+        Objects.requireNonNull(deadline, "deadline");
+        long end = System.nanoTime() + Math.max(0L, deadline.toNanos());
+        boolean finished = false;
+        if (!(Thread.currentThread() instanceof WorkerThread)) {
+            long pause = 10_000L;
+            while (!(finished = tasks.alive() == 0) && System.nanoTime() - end < 0) {
+                waitForTasks(Math.min(pause, end - System.nanoTime()));
+                pause = Math.min(pause * 2, 1_000_000L);
+            }
+        }
+        close();
+        return finished;
+    }
+
+    /** Lets the tasks make progress for up to {@code nanos}; the current-thread flavour runs them. */
+    protected void waitForTasks(long nanos) {
+        if (nanos > 0) {
+            LockSupport.parkNanos(this, nanos);
+        }
+    }
+
+    private void awaitTermination() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread && ((WorkerThread) thread).engine() == this) {
+            return; // the closer joins this worker; waiting here would deadlock
+        }
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                terminated.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            thread.interrupt();
+        }
+    }
+
+    /** Scheduler-specific counters for {@link #metrics()}. */
+    protected record SchedulerCounters(long polls, long steals, long globalQueueDepth, long parks) {}
+}

@@ -1,0 +1,53 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.runtime.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The settings of one runtime, validated by the public builder.
+ *
+ * @param workers worker threads; 0 means the deterministic current-thread flavour
+ * @param blockingThreads the blocking pool's maximum size
+ * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
+ * @param threadNamePrefix prefix of every thread name
+ * @param slowPollThreshold polls longer than this are reported
+ * @param uncaughtFailureHandler receives failures nobody else will see
+ * @param clock the runtime's time source
+ * @param daemon whether the runtime's threads are daemon threads
+ */
+public record EngineConfig(
+        int workers,
+        int blockingThreads,
+        Duration blockingKeepAlive,
+        String threadNamePrefix,
+        Duration slowPollThreshold,
+        Consumer<Throwable> uncaughtFailureHandler,
+        Clock clock,
+        boolean daemon) {
+
+    /** Checks the values. */
+    public EngineConfig {
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must be >= 0, was " + workers);
+        }
+        if (blockingThreads < 1) {
+            throw new IllegalArgumentException("blockingThreads must be >= 1, was " + blockingThreads);
+        }
+        Objects.requireNonNull(blockingKeepAlive, "blockingKeepAlive");
+        Objects.requireNonNull(threadNamePrefix, "threadNamePrefix");
+        Objects.requireNonNull(slowPollThreshold, "slowPollThreshold");
+        Objects.requireNonNull(uncaughtFailureHandler, "uncaughtFailureHandler");
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The slow-poll threshold in nanoseconds, saturated. */
+    long slowPollThresholdNanos() {
+        try {
+            return slowPollThreshold.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
+
+/**
+ * A worker's bounded run queue: single producer (the owning worker), many consumers (the owner
+ * pops, other workers steal half). The design is Tokio's {@code queue.rs}: a ring of 256 slots,
+ * a {@code tail} only the owner writes, and a {@code head} word packing two 32-bit positions,
+ * {@code steal} and {@code real}.
+ *
+ * <ul>
+ *   <li>{@code real} is the next slot to consume. The owner's {@link #pop()} and a stealer's claim
+ *       both advance it by CAS on {@code head}, so every slot is consumed by exactly one thread.
+ *   <li>{@code steal != real} while a stealer is copying the slots {@code [steal, real)} it
+ *       claimed; they are not yet free, so the owner counts capacity from {@code steal}, and a
+ *       second stealer backs off. The stealer's final CAS sets {@code steal = real}.
+ * </ul>
+ * Positions are ints that wrap; differences ({@code tail - steal}) are exact because they never
+ * exceed the capacity. Progress: {@link #pushBack} and {@link #pop()} by the owner are lock-free
+ * (a CAS fails only when a stealer moved {@code head}); {@link #stealInto} may give up (return
+ * null) when another stealer is active, which only means "try elsewhere".
+ *
+ * <p><b>Memory ordering.</b> The owner writes a slot with a plain store and then publishes it by
+ * a release store of {@code tail}; a stealer reads {@code tail} with acquire before reading
+ * slots. Slot reuse is safe because the owner reads {@code head} (acquire) before overwriting a
+ * slot and a stealer releases its slots by the final CAS on {@code head}.
+ *
+ * @param <E> the element type (tasks; tests use plain objects)
+ */
+final class LocalQueue<E> {
+
+    /** Slots in the ring; a power of two. */
+    static final int CAPACITY = 256;
+    private static final int MASK = CAPACITY - 1;
+
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            HEAD = lookup.findVarHandle(LocalQueue.class, "head", long.class);
+            TAIL = lookup.findVarHandle(LocalQueue.class, "tail", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The ring. A slot is written by the owner (or by the owner stealing into it) only while free. */
+    private final Object[] buffer = new Object[CAPACITY];
+    /** {@code steal << 32 | real}; CAS by the owner and stealers. */
+    @SuppressWarnings("unused")
+    private volatile long head;
+    /** Next slot to fill. Written only by the owner (release); read by stealers (acquire). */
+    @SuppressWarnings("unused")
+    private volatile int tail;
+
+    private static long pack(int steal, int real) {
+        return ((long) steal << 32) | (real & 0xFFFF_FFFFL);
+    }
+
+    private static int stealOf(long head) {
+        return (int) (head >>> 32);
+    }
+
+    private static int realOf(long head) {
+        return (int) head;
+    }
+
+    private long headAcquire() {
+        return (long) HEAD.getAcquire(this);
+    }
+
+    private boolean casHead(long expected, long next) {
+        return HEAD.compareAndSet(this, expected, next);
+    }
+
+    /** Owner only: its own last write, no ordering needed. */
+    private int tailPlain() {
+        return (int) TAIL.get(this);
+    }
+
+    private int tailAcquire() {
+        return (int) TAIL.getAcquire(this);
+    }
+
+    private void setTailRelease(int value) {
+        TAIL.setRelease(this, value);
+    }
+
+    /**
+     * Owner only: appends {@code element}. If the ring is full, moves half of it plus
+     * {@code element} to {@code overflow} (in FIFO order) instead; if it is full because a stealer
+     * is mid-copy, sends just {@code element} there.
+     *
+     * @return true if the element went to the overflow sink
+     */
+    boolean pushBack(E element, Consumer<Object> overflow) {
+        for (;;) {
+            long current = headAcquire();
+            int steal = stealOf(current);
+            int real = realOf(current);
+            int tailNow = tailPlain();
+            if (tailNow - steal < CAPACITY) {
+                buffer[tailNow & MASK] = element;
+                setTailRelease(tailNow + 1);
+                return false;
+            }
+            if (steal != real) {
+                overflow.accept(element);
+                return true;
+            }
+            if (pushOverflow(element, real, tailNow, overflow)) {
+                return true;
+            }
+            // A stealer took some tasks meanwhile: there is room now; retry.
+        }
+    }
+
+    /** Claims the older half of a full ring by CAS, then hands it and {@code element} to {@code overflow}. */
+    private boolean pushOverflow(E element, int real, int tailNow, Consumer<Object> overflow) {
+        int taken = CAPACITY / 2;
+        assert tailNow - real == CAPACITY;
+        if (!casHead(pack(real, real), pack(real + taken, real + taken))) {
+            return false;
+        }
+        for (int i = 0; i < taken; i++) {
+            int index = (real + i) & MASK;
+            Object moved = buffer[index];
+            buffer[index] = null;
+            overflow.accept(moved);
+        }
+        overflow.accept(element);
+        return true;
+    }
+
+    /**
+     * Owner only: appends up to the free room of {@code count} elements from {@code elements};
+     * the caller checked {@link #remainingSlots()} first (stealers only ever free room).
+     */
+    void pushBackBatch(Object[] elements, int count) {
+        long current = headAcquire();
+        int tailNow = tailPlain();
+        if (count > CAPACITY - (tailNow - stealOf(current))) {
+            throw new IllegalStateException("batch of " + count + " does not fit");
+        }
+        for (int i = 0; i < count; i++) {
+            buffer[(tailNow + i) & MASK] = elements[i];
+        }
+        setTailRelease(tailNow + count);
+    }
+
+    /** Owner only: removes the oldest element, or returns null if the queue is empty. */
+    @SuppressWarnings("unchecked")
+    E pop() {
+        long current = headAcquire();
+        for (;;) {
+            int steal = stealOf(current);
+            int real = realOf(current);
+            if (real == tailPlain()) {
+                return null;
+            }
+            int nextReal = real + 1;
+            long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
+            if (casHead(current, next)) {
+                int index = real & MASK;
+                E element = (E) buffer[index];
+                buffer[index] = null; // the CAS made this slot ours alone; drop the reference for GC
+                return element;
+            }
+            current = headAcquire();
+        }
+    }
+
+    /**
+     * Called by the owner of {@code destination} (which must be empty of other work being added):
+     * moves half (rounded up) of this queue's elements into {@code destination} and returns one
+     * of them directly (the rest become visible in {@code destination}). Returns null if there was
+     * nothing to steal, another stealer is active, or {@code destination} lacks room.
+     *
+     * @param stolenCount receives the number of elements taken (index 0), or null
+     */
+    @SuppressWarnings("unchecked")
+    E stealInto(LocalQueue<E> destination, int[] stolenCount) {
+        int destinationTail = destination.tailPlain();
+        int destinationSteal = stealOf(destination.headAcquire());
+        if (destinationTail - destinationSteal > CAPACITY / 2) {
+            return null;
+        }
+        int taken = stealInto2(destination, destinationTail);
+        if (taken == 0) {
+            return null;
+        }
+        if (stolenCount != null) {
+            stolenCount[0] = taken;
+        }
+        int last = taken - 1;
+        int lastIndex = (destinationTail + last) & MASK;
+        E element = (E) destination.buffer[lastIndex];
+        destination.buffer[lastIndex] = null;
+        if (last > 0) {
+            destination.setTailRelease(destinationTail + last);
+        }
+        return element;
+    }
+
+    private int stealInto2(LocalQueue<E> destination, int destinationTail) {
+        long previous = headAcquire();
+        long claimed;
+        int count;
+        for (;;) {
+            int steal = stealOf(previous);
+            int real = realOf(previous);
+            if (steal != real) {
+                return 0; // another stealer is copying
+            }
+            int available = tailAcquire() - real;
+            count = available - available / 2;
+            if (count <= 0) {
+                return 0;
+            }
+            claimed = pack(steal, real + count);
+            if (casHead(previous, claimed)) {
+                break;
+            }
+            previous = headAcquire();
+        }
+        int first = stealOf(claimed);
+        for (int i = 0; i < count; i++) {
+            int sourceIndex = (first + i) & MASK;
+            destination.buffer[(destinationTail + i) & MASK] = buffer[sourceIndex];
+            buffer[sourceIndex] = null; // still ours until the CAS below releases the range
+        }
+        // Release the copied range: steal catches up with real (which the owner may have advanced).
+        long current = claimed;
+        for (;;) {
+            int real = realOf(current);
+            if (casHead(current, pack(real, real))) {
+                return count;
+            }
+            current = headAcquire();
+        }
+    }
+
+    /** Elements in the queue now (racy when read by another thread). */
+    int size() {
+        return tailAcquire() - realOf(headAcquire());
+    }
+
+    /** True if empty now (racy when read by another thread). */
+    boolean isEmpty() {
+        return size() <= 0;
+    }
+
+    /** Owner only: how many elements can be pushed before overflowing. */
+    int remainingSlots() {
+        return CAPACITY - (tailPlain() - stealOf(headAcquire()));
+    }
+
+    /** Closer only, once no thread uses the queue: drops every element. */
+    void clear() {
+        java.util.Arrays.fill(buffer, null);
+        long current = headAcquire();
+        int tailNow = tailPlain();
+        HEAD.setVolatile(this, pack(tailNow, tailNow));
+        assert stealOf(current) == realOf(current);
+    }
+}

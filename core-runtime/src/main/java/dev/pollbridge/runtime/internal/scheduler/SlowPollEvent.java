@@ -1,0 +1,29 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Timespan;
+
+/** A JDK Flight Recorder event for a poll that took longer than the slow-poll threshold (rule 16). */
+@Name("dev.pollbridge.SlowPoll")
+@Label("Slow poll")
+@Category({"Pollbridge", "Runtime"})
+@Description("A task's poll ran longer than the runtime's slow-poll threshold")
+final class SlowPollEvent extends jdk.jfr.Event {
+
+    @Label("Task")
+    String task;
+
+    @Label("Poll duration")
+    @Timespan(Timespan.NANOSECONDS)
+    long pollNanos;
+
+    @Label("Threshold")
+    @Timespan(Timespan.NANOSECONDS)
+    long thresholdNanos;
+
+    @Label("Worker thread")
+    String thread;
+}

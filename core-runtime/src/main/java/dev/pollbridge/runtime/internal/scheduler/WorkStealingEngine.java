@@ -1,0 +1,191 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.runtime.internal.task.Task;
+import java.util.function.Consumer;
+
+/**
+ * The multi-threaded, work-stealing scheduler (Tokio's {@code multi_thread} scheduler is the
+ * reference): per-worker bounded local queues ({@link LocalQueue}) with steal-half, a global
+ * injection queue ({@link GlobalQueue}), a LIFO slot per worker, idle-worker coordination with a
+ * searching count ({@link Idle}) and the worker loop in {@link Worker}.
+ *
+ * <h2>Where a task goes</h2>
+ * <ul>
+ *   <li>Woken on one of this engine's workers (by the task it is polling): that worker's LIFO
+ *       slot; the task displaced from the slot goes to the back of the local queue.
+ *   <li>Spawned on a worker, or re-queued after a wake during its own poll (rule T4), or after its
+ *       poll budget ran out: the back of that worker's local queue; a full local queue moves
+ *       half of itself to the global queue.
+ *   <li>Spawned or woken anywhere else: the global queue.
+ * </ul>
+ * After a push that other workers could take, a producer unparks one parked worker only if no
+ * worker is searching ({@link Idle#notifyOne()}); a push to the LIFO slot unparks nobody (no one
+ * else can take it, and this worker is awake).
+ */
+final class WorkStealingEngine extends Engine {
+
+    final GlobalQueue global = new GlobalQueue();
+    final Idle idle;
+    final Worker[] workers;
+    private final Consumer<Object> overflow = this::pushOverflow;
+    /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
+    private volatile boolean stopping;
+
+    WorkStealingEngine(EngineConfig config) {
+        super(config);
+        idle = new Idle(config.workers());
+        workers = new Worker[config.workers()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker(this, i, config.threadNamePrefix() + "worker-" + i, config.daemon());
+        }
+    }
+
+    @Override
+    protected void startThreads() {
+        for (Worker worker : workers) {
+            worker.thread.start();
+        }
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    int workerCount() {
+        return workers.length;
+    }
+
+    Consumer<Object> overflowSink() {
+        return overflow;
+    }
+
+    private void pushOverflow(Object task) {
+        global.push((Task<?>) task);
+    }
+
+    /** This engine's worker running on the current thread, or null. */
+    private Worker localWorker() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread) {
+            WorkerThread workerThread = (WorkerThread) thread;
+            if (workerThread.engine() == this) {
+                return workers[workerThread.index];
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected void submitNew(Task<?> task) {
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.pushBack(task);
+        } else {
+            pushRemote(task);
+        }
+    }
+
+    @Override
+    public void schedule(Task<?> task) {
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.scheduleWoken(task);
+        } else {
+            pushRemote(task);
+        }
+    }
+
+    @Override
+    public void yieldTask(Task<?> task) {
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.pushBack(task);
+        } else {
+            pushRemote(task);
+        }
+    }
+
+    private void pushRemote(Task<?> task) {
+        global.push(task);
+        notifyParked();
+    }
+
+    /** After a push others can take: unpark one parked worker if none is searching. */
+    void notifyParked() {
+        int worker = idle.notifyOne();
+        if (worker >= 0) {
+            workers[worker].parker.unpark();
+        }
+    }
+
+    /** Called by a worker that stopped being the last searcher: wake another if work is queued. */
+    void notifyIfWorkPending() {
+        if (hasVisibleWork()) {
+            notifyParked();
+        }
+    }
+
+    /** True if the global queue or any local queue holds a task now (racy, never blocking). */
+    boolean hasVisibleWork() {
+        if (!global.isEmpty()) {
+            return true;
+        }
+        for (Worker worker : workers) {
+            if (!worker.queue.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    protected void stopWorkers() {
+        stopping = true;
+        for (Worker worker : workers) {
+            worker.parker.unpark();
+        }
+    }
+
+    @Override
+    protected void joinWorkers() {
+        Thread self = Thread.currentThread();
+        boolean interrupted = false;
+        for (Worker worker : workers) {
+            if (worker.thread == self) {
+                continue;
+            }
+            for (;;) {
+                try {
+                    worker.thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            self.interrupt();
+        }
+    }
+
+    @Override
+    protected void clearQueues() {
+        for (Worker worker : workers) {
+            worker.clear();
+        }
+        global.clear();
+    }
+
+    @Override
+    protected SchedulerCounters schedulerCounters() {
+        long polls = 0;
+        long steals = 0;
+        long parks = 0;
+        for (Worker worker : workers) {
+            polls += worker.polls();
+            steals += worker.steals();
+            parks += worker.parks();
+        }
+        return new SchedulerCounters(polls, steals, global.size(), parks);
+    }
+}

@@ -1,0 +1,308 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.internal.task.Task;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One worker of the {@link WorkStealingEngine}: its local queue, LIFO slot and loop (Tokio's
+ * {@code multi_thread/worker.rs}, much reduced). Each field says who may touch it; "owner" means
+ * this worker's thread.
+ *
+ * <h2>The loop</h2>
+ * <ol>
+ *   <li>Every {@value #GLOBAL_QUEUE_INTERVAL}th tick, the global queue first (fairness: tasks from
+ *       outside are not starved by a local queue that keeps refilling itself).
+ *   <li>Otherwise the LIFO slot, the local queue, then a batch from the global queue (its fair
+ *       share, moved into the local queue so the next ticks need no shared access).
+ *   <li>No local work: become a searcher (at most half the workers are) and steal half of another
+ *       worker's queue, or take from the global queue.
+ *   <li>Still nothing: a searcher spins for up to {@value #SPIN_NANOS} ns
+ *       ({@link Thread#onSpinWait()}) re-checking all queues; while it spins, producers see a
+ *       searcher and unpark nobody, so a hand-off to a busy runtime costs no unpark.
+ *   <li>Park until a producer picks this worker ({@link Idle}).
+ * </ol>
+ * After a task's poll, the LIFO slot holds the task it woke last (a message hand-off runs next,
+ * while the data is hot), for at most {@value #MAX_LIFO_POLLS} polls in a row; then the LIFO task
+ * goes to the back of the queue so the rest of the queue is not starved.
+ */
+final class Worker implements Runnable {
+
+    /** Ticks between forced checks of the global queue (Tokio's value: prime, so it drifts). */
+    static final int GLOBAL_QUEUE_INTERVAL = 61;
+    /** LIFO-slot polls allowed after one task's poll before the slot task is queued instead. */
+    static final int MAX_LIFO_POLLS = 3;
+    /** How long a searcher spins before parking. Spinning is bounded and only one worker in two spins. */
+    static final long SPIN_NANOS = 40_000L;
+
+    private static final VarHandle POLLS;
+    private static final VarHandle STEALS;
+    private static final VarHandle PARKS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            POLLS = lookup.findVarHandle(Worker.class, "polls", long.class);
+            STEALS = lookup.findVarHandle(Worker.class, "steals", long.class);
+            PARKS = lookup.findVarHandle(Worker.class, "parks", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final WorkStealingEngine engine;
+    final int index;
+    /** Owner pushes and pops; other workers steal. */
+    final LocalQueue<Task<?>> queue = new LocalQueue<>();
+    /** Owner only: the task woken last by the task being polled, run next. */
+    private Task<?> lifoSlot;
+    /** Owner only: this worker is counted as searching in {@link Idle}. */
+    private boolean searching;
+    /** Owner only. */
+    private int tick;
+    /** Owner only: xorshift state for the steal start. */
+    private int random;
+    /** Owner only: scratch for the global batch take. */
+    private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
+    private final int[] stolen = new int[1];
+    /** Set at construction; parks and unparks the owner. */
+    final Parker parker;
+    final WorkerThread thread;
+
+    /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
+    @SuppressWarnings("unused")
+    private long polls;
+    @SuppressWarnings("unused")
+    private long steals;
+    @SuppressWarnings("unused")
+    private long parks;
+
+    Worker(WorkStealingEngine engine, int index, String name, boolean daemon) {
+        this.engine = engine;
+        this.index = index;
+        this.random = 0x9E3779B9 * (index + 1);
+        this.thread = new WorkerThread(engine, index, this, name);
+        this.thread.setDaemon(daemon);
+        this.parker = new Parker(thread);
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!engine.isStopping()) {
+                tick++;
+                Task<?> task = nextTask();
+                if (task == null) {
+                    task = stealWork();
+                }
+                if (task == null) {
+                    task = spinForWork();
+                }
+                if (task != null) {
+                    runTask(task);
+                } else {
+                    park();
+                }
+            }
+        } finally {
+            CoopBudget.set(CoopBudget.unlimited());
+        }
+    }
+
+    // ---- finding work ----
+
+    private Task<?> nextTask() {
+        if (tick % GLOBAL_QUEUE_INTERVAL == 0) {
+            Task<?> task = engine.global.pop();
+            if (task != null) {
+                return task;
+            }
+        }
+        Task<?> task = lifoSlot;
+        if (task != null) {
+            lifoSlot = null;
+            return task;
+        }
+        task = queue.pop();
+        if (task != null) {
+            return task;
+        }
+        return takeGlobalBatch();
+    }
+
+    /** Takes this worker's fair share of the global queue: runs one, queues the rest locally. */
+    private Task<?> takeGlobalBatch() {
+        GlobalQueue global = engine.global;
+        if (global.isEmpty()) {
+            return null;
+        }
+        int share = global.size() / engine.workerCount() + 1;
+        int room = Math.min(queue.remainingSlots(), LocalQueue.CAPACITY / 2);
+        int wanted = Math.min(share, room);
+        Task<?> first = global.pop();
+        if (first == null) {
+            return null;
+        }
+        int count = 0;
+        while (count < wanted - 1) {
+            Task<?> next = global.pop();
+            if (next == null) {
+                break;
+            }
+            batch[count++] = next;
+        }
+        if (count > 0) {
+            queue.pushBackBatch(batch, count);
+            java.util.Arrays.fill(batch, 0, count, null);
+            engine.notifyParked();
+        }
+        return first;
+    }
+
+    private Task<?> stealWork() {
+        if (!searching) {
+            searching = engine.idle.transitionWorkerToSearching();
+            if (!searching) {
+                return null;
+            }
+        }
+        return stealOnce();
+    }
+
+    /** One round: every other worker's queue from a random start, then the global queue. */
+    private Task<?> stealOnce() {
+        Worker[] workers = engine.workers;
+        int count = workers.length;
+        int start = nextRandom() % count;
+        for (int i = 0; i < count; i++) {
+            Worker victim = workers[(start + i) % count];
+            if (victim == this) {
+                continue;
+            }
+            Task<?> task = victim.queue.stealInto(queue, stolen);
+            if (task != null) {
+                STEALS.setOpaque(this, steals + stolen[0]);
+                return task;
+            }
+        }
+        return takeGlobalBatch();
+    }
+
+    private Task<?> spinForWork() {
+        if (!searching) {
+            return null;
+        }
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        for (int round = 1; !engine.isStopping(); round++) {
+            for (int i = 0; i < 16; i++) {
+                Thread.onSpinWait();
+            }
+            if (engine.hasVisibleWork()) {
+                Task<?> task = stealOnce();
+                if (task != null) {
+                    return task;
+                }
+            }
+            if ((round & 3) == 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    private int nextRandom() {
+        int x = random;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        random = x;
+        return x & Integer.MAX_VALUE;
+    }
+
+    // ---- running ----
+
+    private void runTask(Task<?> task) {
+        if (searching) {
+            searching = false;
+            if (engine.idle.transitionWorkerFromSearching()) {
+                engine.notifyIfWorkPending();
+            }
+        }
+        poll(task);
+        for (int lifoPolls = 0; !engine.isStopping(); lifoPolls++) {
+            Task<?> next = lifoSlot;
+            if (next == null) {
+                return;
+            }
+            lifoSlot = null;
+            if (lifoPolls == MAX_LIFO_POLLS) {
+                pushBack(next);
+                return;
+            }
+            poll(next);
+        }
+    }
+
+    private void poll(Task<?> task) {
+        POLLS.setOpaque(this, polls + 1);
+        CoopBudget.reset();
+        task.run();
+    }
+
+    // ---- scheduling from this worker's thread ----
+
+    /** A task woken by the task this worker is polling: into the LIFO slot (rule T3). */
+    void scheduleWoken(Task<?> task) {
+        Task<?> previous = lifoSlot;
+        lifoSlot = task;
+        if (previous != null) {
+            pushBack(previous);
+        }
+    }
+
+    /** A spawned or yielding task: to the back of the local queue, visible to stealers. */
+    void pushBack(Task<?> task) {
+        queue.pushBack(task, engine.overflowSink());
+        engine.notifyParked();
+    }
+
+    // ---- parking ----
+
+    private void park() {
+        boolean wasLastSearcher = engine.idle.transitionWorkerToParked(index, searching);
+        searching = false;
+        PARKS.setOpaque(this, parks + 1);
+        if (wasLastSearcher) {
+            engine.notifyIfWorkPending();
+        }
+        while (!engine.isStopping()) {
+            // An interrupt (from a task, or from outside) would make every park return at once:
+            // workers ignore interrupts, so clear it.
+            Thread.interrupted();
+            parker.park(0);
+            if (engine.idle.transitionWorkerFromParked(index)) {
+                searching = true;
+                return;
+            }
+        }
+    }
+
+    /** Closer only, after this worker stopped: drops its queued tasks. */
+    void clear() {
+        lifoSlot = null;
+        queue.clear();
+    }
+
+    long polls() {
+        return (long) POLLS.getOpaque(this);
+    }
+
+    long steals() {
+        return (long) STEALS.getOpaque(this);
+    }
+
+    long parks() {
+        return (long) PARKS.getOpaque(this);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.pollbridge.runtime.internal.task;
+
+/**
+ * The per-task poll budget (rule 16; Tokio's {@code coop} module). Each time the runtime polls a
+ * task it grants {@link #PER_POLL} units. A cooperative source that would be ready (a join handle
+ * of a finished task, a channel with buffered items, ...) first calls {@link #tryConsume()}; when
+ * it returns {@code false} the source must wake {@code cx.waker()} and return {@code pending}. The
+ * task is then re-queued at the back of a run queue (rule T4), so an always-ready source cannot
+ * starve the other tasks on its worker.
+ *
+ * <p>The budget lives on the polling thread: a field of {@link BudgetedThread} for runtime
+ * threads, or a thread-local for threads that drive futures themselves ({@code blockOn}, the test
+ * runtime). Code polled outside any runtime poll has an unlimited budget.
+ */
+public final class CoopBudget {
+
+    /** Units granted to one poll of a task. */
+    public static final int PER_POLL = 128;
+    /** Marks "no budget in force". */
+    static final int UNLIMITED = -1;
+
+    private static final ThreadLocal<int[]> FOREIGN = ThreadLocal.withInitial(() -> new int[] {UNLIMITED});
+
+    private CoopBudget() {}
+
+    /**
+     * Consumes one unit. Returns {@code false} when the current task's budget is exhausted: the
+     * caller must then wake its waker and return {@code pending} instead of making progress.
+     */
+    public static boolean tryConsume() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread) {
+            BudgetedThread runtimeThread = (BudgetedThread) thread;
+            int left = runtimeThread.budget;
+            if (left == UNLIMITED) {
+                return true;
+            }
+            if (left == 0) {
+                return false;
+            }
+            runtimeThread.budget = left - 1;
+            return true;
+        }
+        int[] cell = FOREIGN.get();
+        if (cell[0] == UNLIMITED) {
+            return true;
+        }
+        if (cell[0] == 0) {
+            return false;
+        }
+        cell[0]--;
+        return true;
+    }
+
+    /** True if the current poll may still make progress (the budget is not exhausted). */
+    public static boolean hasRemaining() {
+        Thread thread = Thread.currentThread();
+        int left = thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : FOREIGN.get()[0];
+        return left != 0;
+    }
+
+    /** Grants a fresh budget to the current thread before it polls a task; returns the previous value. */
+    public static int reset() {
+        return set(PER_POLL);
+    }
+
+    /** Sets the current thread's budget ({@link #UNLIMITED} to lift it); returns the previous value. */
+    public static int set(int units) {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread) {
+            BudgetedThread runtimeThread = (BudgetedThread) thread;
+            int previous = runtimeThread.budget;
+            runtimeThread.budget = units;
+            return previous;
+        }
+        int[] cell = FOREIGN.get();
+        int previous = cell[0];
+        cell[0] = units;
+        return previous;
+    }
+
+    /** Lifts the budget on the current thread (the value {@link #set} accepts to mean unlimited). */
+    public static int unlimited() {
+        return UNLIMITED;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.pollbridge.runtime.internal.task;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.JoinHandle;
+
+/**
+ * The {@link JoinHandle} of one {@link Task}. Polled by one owner at a time (like any future); its
+ * {@code abort()} and {@code isFinished()} may be called from any thread.
+ *
+ * @param <T> the task's value type
+ */
+public final class TaskJoinHandle<T> implements JoinHandle<T> {
+
+    private final Task<T> task;
+    /** Owner (poller) only: the output was returned once; a later poll is a caller bug (rule 9). */
+    private boolean delivered;
+
+    /** The handle of {@code task}, which must have been created with join interest. */
+    public TaskJoinHandle(Task<T> task) {
+        this.task = task;
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        if (delivered) {
+            throw new IllegalStateException("JoinHandle of " + task.name() + " polled after it returned its result");
+        }
+        long state = task.loadState();
+        if (!TaskState.isJoinInterested(state)) {
+            throw new IllegalStateException("JoinHandle of " + task.name() + " polled after close() (detached)");
+        }
+        if (!TaskState.isComplete(state)) {
+            // Rule T9: store the waker, then re-read the word; the completer sets COMPLETE, then reads
+            // the waker. Both accesses are volatile, so at least one side sees the other.
+            task.setJoinWaker(cx.waker());
+            if (!TaskState.isComplete(task.loadState())) {
+                return Poll.pending();
+            }
+        }
+        if (!CoopBudget.tryConsume()) {
+            // Rule 16: a ready join counts against the poll budget; come back on the next turn.
+            cx.waker().wake();
+            return Poll.pending();
+        }
+        delivered = true;
+        Poll<T> result = task.output;
+        task.output = null;
+        return result;
+    }
+
+    @Override
+    public void abort() {
+        task.abort();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return task.isFinished();
+    }
+
+    /** Detaches (rule T8): the task runs on; a failure it has not delivered goes to the handler. */
+    @Override
+    public void close() {
+        switch (task.detach()) {
+            case BEFORE_COMPLETE:
+                task.clearJoinWaker();
+                break;
+            case AFTER_COMPLETE:
+                Poll<T> result = task.output;
+                task.output = null;
+                if (!delivered && result != null) {
+                    task.reportIfUncaught(result);
+                }
+                break;
+            case ALREADY:
+                break;
+            default:
+                throw new AssertionError();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "JoinHandle[" + task + "]";
+    }
+}

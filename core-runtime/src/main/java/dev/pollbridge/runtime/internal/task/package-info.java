@@ -1,0 +1,69 @@
+/**
+ * The task engine: one {@link dev.pollbridge.runtime.internal.task.Task} per spawned future, its
+ * atomic state word ({@code TaskState}), its join handle, the owned-task registry and the poll
+ * budget. This comment is the task protocol; the code cites its rules as "rule T<n>".
+ *
+ * <h2>State bits (one {@code long}, {@code TaskState})</h2>
+ * <pre>
+ *   SCHEDULED      in a run queue, or about to be pushed to one by whoever set the bit
+ *   RUNNING        one thread owns the future (polling, completing or cancelling it)
+ *   NOTIFIED       woken while RUNNING: the runner re-schedules the task once after the poll
+ *   COMPLETE       finished, future closed, output stored        (once set, never unset)
+ *   CANCELLED      abort() or shutdown requested                 (once set, never unset)
+ *   JOIN_INTEREST  a join handle is attached                      (once unset, never set)
+ * </pre>
+ * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
+ * excludes SCHEDULED, RUNNING and NOTIFIED. Hence a task is in at most one queue at a time and
+ * is polled by at most one thread at a time.
+ *
+ * <h2>Transitions (each one CAS loop in {@code TaskState}, returning a named outcome)</h2>
+ * <ul>
+ *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached), bound to
+ *       the registry, then pushed to a run queue exactly once by the spawner.
+ *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
+ *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future},
+ *       {@code output} (before COMPLETE) and the slow-poll flag; the CAS that hands RUNNING
+ *       from one thread to the next orders their accesses. An entry whose task is no longer
+ *       SCHEDULED (possible only after shutdown took it) is skipped.
+ *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
+ *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the
+ *       task to a queue (the {@code SUBMIT} outcome; exactly one push per outcome). A wake never
+ *       polls inline and allocates nothing: the task is its own waker.
+ *   <li><b>T4 after a pending poll.</b> {@code transitionToIdle}: if CANCELLED, the runner keeps
+ *       RUNNING and cancels (T6); if NOTIFIED, RUNNING|NOTIFIED -&gt; SCHEDULED and the runner
+ *       re-queues it at the back of a queue (a wake during a poll re-schedules exactly once);
+ *       else RUNNING is cleared and the task is idle, its waker held by someone (rule 5).
+ *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
+ *       close of a task's future is here), writes {@code output}, then RUNNING -&gt; COMPLETE,
+ *       removes the task from the registry and wakes the join waker. After COMPLETE, the output
+ *       belongs to the join handle.
+ *   <li><b>T6 abort.</b> From any thread: set CANCELLED; an idle task also becomes SCHEDULED and
+ *       is pushed (so a worker cancels it, never the aborting thread); a running one also gets
+ *       NOTIFIED so its runner sees CANCELLED in T4; a scheduled one is cancelled by T2's
+ *       {@code CANCELLED} outcome. Cancelling = T5 with a {@code CancellationException}. If the
+ *       task completes first, the abort does nothing: one outcome only.
+ *   <li><b>T7 shutdown.</b> After the workers stopped and the queues were emptied, the closer
+ *       performs {@code transitionToShutdown} on every task in the registry: COMPLETE -&gt;
+ *       nothing; RUNNING (the worker that called close, mid-poll) -&gt; set CANCELLED|NOTIFIED and
+ *       that worker cancels it after the poll; otherwise clear SCHEDULED, set RUNNING|CANCELLED
+ *       and cancel it on the closing thread. Every future is thus closed exactly once.
+ *   <li><b>T8 detach.</b> {@code JoinHandle.close()} clears JOIN_INTEREST. The completer's CAS
+ *       (T5) and this one are ordered: if detach came first, the completer drops the output and
+ *       reports a failure to the uncaught-failure handler; if completion came first, the handle
+ *       owns the output and reports a failure it never returned. Exactly one of them reports.
+ *   <li><b>T9 join.</b> The joiner stores its waker (volatile), then re-reads the word; the
+ *       completer sets COMPLETE (CAS), then swaps the waker out and wakes it. Both pairs are
+ *       sequentially consistent, so a completion is never missed; a stale waker only costs a
+ *       spurious wake.
+ * </ul>
+ *
+ * <h2>Poll budget</h2>
+ * {@link dev.pollbridge.runtime.internal.task.CoopBudget}: every task poll starts with 128 units;
+ * cooperative sources (the join handle, and the runtime's channels) spend one per ready result
+ * and, once it is spent, wake their task and return pending so it re-queues by T4.
+ *
+ * <h2>Context attachment</h2>
+ * Every poll of a task uses one {@code Context} whose waker and attachment are the task itself,
+ * so per-task data can be found from the context without a thread-local.
+ */
+package dev.pollbridge.runtime.internal.task;

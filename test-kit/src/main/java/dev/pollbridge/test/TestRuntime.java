@@ -1,0 +1,116 @@
+package dev.pollbridge.test;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
+import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A deterministic, single-threaded runtime for tests (the analogue of Tokio's current-thread
+ * runtime under {@code #[tokio::test]}). It is a real {@link Runtime} built with
+ * {@code workers(0)}: the same {@code spawn}, {@link JoinHandle}, {@code executor()} and
+ * {@code spawnBlocking} work, but no worker thread exists. Tasks run on the test thread, in the
+ * exact FIFO order in which they were spawned or woken, only while the test calls
+ * {@link #runUntilIdle()} or {@link #blockOn(PollFuture)}. The same test therefore runs the same
+ * way every time.
+ *
+ * <pre>{@code
+ * try (TestRuntime rt = TestRuntime.create()) {
+ *     JoinHandle<Integer> handle = rt.spawn(work);
+ *     rt.runUntilIdle();
+ *     assertTrue(handle.isFinished());
+ *     assertEquals(List.of(), rt.uncaughtFailures());
+ * }
+ * }</pre>
+ *
+ * Wakes may come from other threads (a completed {@code CompletableFuture}, for instance); the
+ * woken task then waits in the queue until the test thread drives the runtime again. Timers use
+ * the runtime's {@link Runtime#clock()}, so a test that installs a virtual clock with
+ * {@link RuntimeBuilder#clock} and wraps the runtime with {@link #wrap(Runtime)} controls time as
+ * well. Spawning from a task, aborting, detaching and closing behave exactly as on the
+ * multi-threaded runtime.
+ */
+public final class TestRuntime implements AutoCloseable {
+
+    private final Runtime runtime;
+    private final CurrentThreadEngine engine;
+    private final List<Throwable> uncaught;
+
+    private TestRuntime(Runtime runtime, List<Throwable> uncaught) {
+        Engine candidate = EngineAccess.engineOf(runtime);
+        if (!(candidate instanceof CurrentThreadEngine)) {
+            throw new IllegalArgumentException("TestRuntime needs a runtime built with workers(0), got " + runtime);
+        }
+        this.runtime = runtime;
+        this.engine = (CurrentThreadEngine) candidate;
+        this.uncaught = uncaught;
+    }
+
+    /**
+     * A deterministic runtime whose uncaught failures (of detached tasks) are collected for
+     * {@link #uncaughtFailures()} instead of being logged.
+     */
+    public static TestRuntime create() {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Runtime runtime = Runtime.builder().workers(0).threadNamePrefix("pollbridge-test-")
+                .uncaughtFailureHandler(uncaught::add).build();
+        return new TestRuntime(runtime, uncaught);
+    }
+
+    /**
+     * Wraps a runtime built with {@code Runtime.builder().workers(0)} (for example with a virtual
+     * clock). Its uncaught failures go to its own handler, so {@link #uncaughtFailures()} stays
+     * empty.
+     *
+     * @throws IllegalArgumentException if the runtime has worker threads
+     */
+    public static TestRuntime wrap(Runtime runtime) {
+        return new TestRuntime(Objects.requireNonNull(runtime, "runtime"), List.of());
+    }
+
+    /** The runtime, to hand to code under test. */
+    public Runtime runtime() {
+        return runtime;
+    }
+
+    /** {@link Runtime#spawn}: queues the task; it runs when the test drives the runtime. */
+    public <T> JoinHandle<T> spawn(PollFuture<T> future) {
+        return runtime.spawn(future);
+    }
+
+    /**
+     * Runs queued tasks on the calling thread, in FIFO order, until none is queued (tasks spawned
+     * or woken meanwhile run too).
+     *
+     * @return how many task polls were made
+     * @throws IllegalStateException if called from inside one of this runtime's tasks
+     */
+    public long runUntilIdle() {
+        return engine.runUntilIdle();
+    }
+
+    /**
+     * {@link Runtime#blockOn}: drives {@code future} on the calling thread, running queued tasks
+     * between its polls, and parks only when nothing is queued and the future is pending.
+     */
+    public <T> T blockOn(PollFuture<T> future) {
+        return runtime.blockOn(future);
+    }
+
+    /** Failures of detached tasks seen so far (only for {@link #create()}d runtimes). */
+    public List<Throwable> uncaughtFailures() {
+        return List.copyOf(uncaught);
+    }
+
+    /** {@link Runtime#close()}: cancels every task and closes each future exactly once. */
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,152 @@
+package dev.pollbridge.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class TestRuntimeTest {
+
+    private static PollFuture<Void> record(List<String> log, String name) {
+        return cx -> {
+            log.add(name);
+            return Poll.ready(null);
+        };
+    }
+
+    @Test
+    void nothingRunsUntilTheTestDrivesTheRuntime() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            List<String> log = new ArrayList<>();
+            JoinHandle<Void> handle = rt.spawn(record(log, "a"));
+            assertTrue(log.isEmpty());
+            assertFalse(handle.isFinished());
+            assertEquals(1, rt.runUntilIdle());
+            assertEquals(List.of("a"), log);
+            assertTrue(handle.isFinished());
+        }
+    }
+
+    @Test
+    void tasksRunInFifoOrderIncludingTasksSpawnedAndWokenMeanwhile() {
+        for (int repetition = 0; repetition < 3; repetition++) {
+            try (TestRuntime rt = TestRuntime.create()) {
+                List<String> log = new ArrayList<>();
+                ProbeFuture<String> signal = new ProbeFuture<>();
+                rt.spawn(cx -> {
+                    log.add("waiter polled");
+                    Poll<String> poll = signal.poll(cx);
+                    if (poll.isPending()) {
+                        return poll;
+                    }
+                    log.add("waiter got " + poll.value());
+                    return Poll.ready(null);
+                });
+                rt.spawn(cx -> {
+                    log.add("parent");
+                    rt.spawn(record(log, "child"));
+                    signal.complete("x");
+                    return Poll.ready(null);
+                });
+                rt.spawn(record(log, "third"));
+                rt.runUntilIdle();
+                assertEquals(List.of("waiter polled", "parent", "third", "child", "waiter polled", "waiter got x"), log);
+            }
+        }
+    }
+
+    @Test
+    void blockOnRunsTasksOnTheTestThread() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            Thread test = Thread.currentThread();
+            JoinHandle<Boolean> handle = rt.spawn(cx -> Poll.ready(Thread.currentThread() == test));
+            assertTrue(rt.blockOn(handle));
+            JoinHandle<Optional<Runtime>> current = rt.spawn(cx -> Poll.ready(Runtime.current()));
+            assertEquals(Optional.of(rt.runtime()), rt.blockOn(current));
+        }
+    }
+
+    @Test
+    void blockOnWaitsForAWakeFromAnotherThread() throws Exception {
+        try (TestRuntime rt = TestRuntime.create()) {
+            ProbeFuture<Integer> probe = new ProbeFuture<>();
+            JoinHandle<Integer> handle = rt.spawn(probe);
+            Thread completer = new Thread(() -> {
+                while (!probe.hasWaker()) {
+                    Thread.onSpinWait();
+                }
+                probe.complete(9);
+            });
+            completer.start();
+            assertEquals(9, rt.blockOn(handle));
+            completer.join();
+        }
+    }
+
+    @Test
+    void abortAndDetachBehaveAsOnTheRealRuntime() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            ProbeFuture<Integer> aborted = new ProbeFuture<>();
+            JoinHandle<Integer> abortedHandle = rt.spawn(aborted);
+            rt.runUntilIdle();
+            abortedHandle.abort();
+            assertEquals(0, aborted.closes());
+            rt.runUntilIdle();
+            assertEquals(1, aborted.closes());
+            assertThrows(CancellationException.class, () -> rt.blockOn(abortedHandle));
+
+            IOException failure = new IOException("detached");
+            rt.spawn(cx -> Poll.failed(failure)).close();
+            rt.runUntilIdle();
+            assertEquals(1, rt.uncaughtFailures().size());
+            assertSame(failure, rt.uncaughtFailures().get(0));
+        }
+    }
+
+    @Test
+    void closeCancelsQueuedAndIdleTasks() {
+        TestRuntime rt = TestRuntime.create();
+        ProbeFuture<Integer> idle = new ProbeFuture<>();
+        ProbeFuture<Integer> queued = new ProbeFuture<>();
+        rt.spawn(idle);
+        rt.runUntilIdle();
+        rt.spawn(queued);
+        rt.close();
+        assertEquals(1, idle.closes());
+        assertEquals(1, queued.closes());
+        assertEquals(0, queued.polls());
+    }
+
+    @Test
+    void onlyCurrentThreadRuntimesCanBeWrapped() {
+        try (Runtime threaded = Runtime.builder().workers(1).build()) {
+            assertThrows(IllegalArgumentException.class, () -> TestRuntime.wrap(threaded));
+        }
+        try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).build())) {
+            assertEquals(Integer.valueOf(3), rt.blockOn(rt.spawn(cx -> Poll.ready(3))));
+        }
+    }
+
+    @Test
+    void runUntilIdleFromInsideATaskFails() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            JoinHandle<Long> nested = rt.spawn(cx -> Poll.ready(rt.runUntilIdle()));
+            rt.runUntilIdle();
+            assertThrows(IllegalStateException.class, () -> rt.blockOn(nested));
+        }
+    }
+}

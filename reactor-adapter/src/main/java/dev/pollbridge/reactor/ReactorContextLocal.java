@@ -35,6 +35,6 @@ final class ReactorContextLocal {
 
     /** {@code stream} polled with {@code view} bound; {@code stream} itself if the view is empty. */
     static <T> PollStream<T> scope(ContextView view, PollStream<T> stream) {
-        return view.isEmpty() ? stream : CONTEXT.scope(view, stream);
+        return view.isEmpty() ? stream : CONTEXT.scopeStream(view, stream);
     }
 }

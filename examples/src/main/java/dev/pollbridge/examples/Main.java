@@ -10,10 +10,11 @@ public final class Main {
 
     private Main() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         PollFuture<String> greeting = cx -> Poll.ready("hello from a pull-model future");
         try (greeting) {
             System.out.println(greeting.poll(Context.of(Waker.noop())).value());
         }
+        dev.pollbridge.examples.reactor.ReactorExample.run();
     }
 }

@@ -4,6 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.AsyncBody;
+import dev.pollbridge.runtime.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
@@ -26,12 +27,12 @@ import reactor.util.context.ContextView;
  * <h2>Threads</h2>
  * Reactor to Pollbridge ({@link #toFuture}, {@link #toStream}): the bridge subscribes on the thread
  * that polls first; Reactor signals on whatever thread its operators use; the future or stream
- * is read by its poller. Pollbridge to Reactor ({@link #toMono}): each subscription spawns a
- * task, so the subscriber's signals arrive on a runtime worker; hop elsewhere with
- * {@code publishOn}.
+ * is read by its poller. Pollbridge to Reactor ({@link #toMono}, {@link #toFlux}): each
+ * subscription spawns a task, so the subscriber's signals arrive on a runtime worker; hop
+ * elsewhere with {@code publishOn}.
  *
  * <h2>Context</h2>
- * A task started by {@link #toMono} sees the subscriber's Reactor context through
+ * A task started by {@link #toMono} or {@link #toFlux} sees the subscriber's Reactor context through
  * {@link #currentContext()}, and every {@code Mono} or {@code Flux} that task awaits through
  * {@link #toFuture}/{@link #toStream} is subscribed with that context, so it survives a round
  * trip Reactor &rarr; runtime &rarr; Reactor.
@@ -150,13 +151,42 @@ public final class ReactorBridge {
         return new MonoFromFuture<>(MonoFromFuture.adopting(handle), runtime);
     }
 
+    // ---- PollStream -> Flux --------------------------------------------------------------------
+
+    /** {@link #toFlux(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory) {
+        return toFlux(streamFactory, Runtime.shared());
+    }
+
+    /**
+     * A cold Flux whose every subscription calls {@code streamFactory} (on the subscribing
+     * thread) and spawns a task on {@code runtime} that polls the new stream only while the
+     * subscriber's demand is positive (backpressure is "nobody polled"), on the generic
+     * {@link ReactiveStreamsBridge#toPublisher} engine. The stream's items are {@code onNext},
+     * its end {@code onComplete}, its failure {@code onError} with the same instance. The task
+     * sees the subscriber's Reactor context ({@link #currentContext()}). Signals arrive on a
+     * runtime worker. Passes the Reactive Streams TCK.
+     *
+     * <p><b>Cancellation:</b> {@code Subscription.cancel()} aborts the task: the runtime closes
+     * the stream exactly once at the task's next suspension point, and nothing is signalled after.
+     * A runtime closed under a live subscription ends it with {@code onError(CancellationException)};
+     * a closed runtime fails new subscriptions with {@code RejectedExecutionException}. A
+     * factory that throws or returns {@code null} fails that subscription.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        return new FluxFromStream<>(streamFactory, runtime);
+    }
+
     // ---- Context ---------------------------------------------------------------------------------
 
     /**
      * The Reactor context of the subscriber whose subscription started the task running this
-     * code ({@link #toMono}), as seen during that task's polls and in {@code Async} bodies polled
-     * from it; {@link reactor.util.context.Context#empty()} elsewhere (plain threads, tasks
-     * spawned by other means, subscribers without context).
+     * code ({@link #toMono}, {@link #toFlux}, {@link #mono}, {@link #flux}), as seen during that
+     * task's polls and in {@code Async} bodies polled from it;
+     * {@link reactor.util.context.Context#empty()} elsewhere (plain threads, tasks spawned by
+     * other means, subscribers without context). Any thread; never blocks.
      */
     public static ContextView currentContext() {
         return ReactorContextLocal.current();
@@ -219,6 +249,34 @@ public final class ReactorBridge {
     public static <T> Mono<T> mono(AsyncBody<T> body, Runtime runtime) {
         Objects.requireNonNull(body, "body");
         return toMono(() -> Async.run(body), runtime);
+    }
+
+    /**
+     * {@link #flux(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: the analogue of
+     * kotlinx's {@code flux { }}.
+     */
+    public static <T> Flux<T> flux(AsyncStreamBody<T> body) {
+        return flux(body, Runtime.shared());
+    }
+
+    /**
+     * A cold Flux whose every subscription runs {@code body} as an {@link Async#stream} body on a
+     * task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
+     * until the subscriber has demand and the item was taken, so the body runs at most one item
+     * ahead of its subscriber. The body returning completes the Flux; what it throws is the
+     * error. Inside the body, {@link #await(Mono)}, {@link #forEach} and
+     * {@link #currentContext()} work as in {@link #mono}.
+     *
+     * <p><b>Cancellation:</b> cancelling the subscription (a downstream {@code take(n)}, a
+     * {@code timeout}, a disposed subscriber) cancels the body: its pending {@code emit} or
+     * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
+     * blocks run, later code does not; an item it was offering is dropped.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> flux(AsyncStreamBody<T> body, Runtime runtime) {
+        Objects.requireNonNull(body, "body");
+        return toFlux(() -> Async.stream(body), runtime);
     }
 
     /**

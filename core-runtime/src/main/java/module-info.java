@@ -11,7 +11,9 @@ module dev.pollbridge.runtime {
     requires org.jctools.core;
 
     exports dev.pollbridge.runtime;
+    exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
+    exports dev.pollbridge.runtime.sync;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
 }

@@ -3,8 +3,11 @@ package dev.pollbridge.runtime;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
+import dev.pollbridge.runtime.internal.time.TimeDriver;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,10 +15,11 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * The Pollbridge runtime: a work-stealing executor that polls spawned futures as tasks, a pool for
- * blocking work, and a clock.
+ * blocking work, and a clock with its timers ({@link #sleep}, {@link #timeout}, {@link #interval}).
  *
  * <pre>{@code
  * try (Runtime runtime = Runtime.create()) {
@@ -47,12 +51,24 @@ public final class Runtime implements AutoCloseable {
     }
 
     private final Engine engine;
+    /** The timers of this runtime, on its clock; closed after the engine in {@link #close()}. */
+    private final TimeDriver time;
     private final boolean shared;
     private final Executor executor = this::execute;
 
-    Runtime(dev.pollbridge.runtime.internal.scheduler.EngineConfig config, boolean shared) {
+    Runtime(EngineConfig config, boolean shared) {
         this.shared = shared;
+        this.time = new TimeDriver(config.clock(), timerThreads(config));
         this.engine = Engine.start(config, this);
+    }
+
+    /** Makes the timer thread (real clocks only; started on the first timer). */
+    private static ThreadFactory timerThreads(EngineConfig config) {
+        return task -> {
+            Thread thread = new Thread(task, config.threadNamePrefix() + "timer");
+            thread.setDaemon(config.daemon());
+            return thread;
+        };
     }
 
     /** A runtime with one worker per available processor and the other defaults of {@link #builder()}. */
@@ -156,6 +172,51 @@ public final class Runtime implements AutoCloseable {
         return engine.metrics();
     }
 
+    /**
+     * A future that completes ({@code null}) once {@code duration} has passed on this runtime's
+     * {@linkplain #clock() clock}, at 1 ms resolution: never before the deadline. The deadline is
+     * fixed by this call; the timer is registered on the first poll. Zero and negative durations
+     * are ready on the first poll.
+     *
+     * <p>Usable from any poller (a task of this runtime, a combinator, another executor). The
+     * waker is called on the runtime's timer thread, or, with a {@code VirtualClock}, on the
+     * thread that advances the clock. After the runtime is closed, an unfired sleep fails with
+     * {@link java.util.concurrent.CancellationException}.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; closing the sleep removes its timer in O(1).
+     */
+    public PollFuture<Void> sleep(Duration duration) {
+        return time.sleep(duration);
+    }
+
+    /**
+     * Runs {@code future} with a time limit of {@code duration} from now (a select between the
+     * future and a timer). If the future finishes first, its result is returned and the timer is
+     * removed at once; if the deadline comes first, the future is closed and the result fails
+     * with {@link java.util.concurrent.TimeoutException}. Each poll polls the future first, so a
+     * result ready at the deadline wins. The returned future owns {@code future} and closes it
+     * exactly once.
+     *
+     * <p><b>Cancel safety:</b> exactly as cancel-safe as {@code future}.
+     */
+    public <T> PollFuture<T> timeout(PollFuture<T> future, Duration duration) {
+        return time.timeout(future, duration);
+    }
+
+    /**
+     * A stream of ticks {@code 0, 1, 2, ...}: the first at once, then one per {@code period} on
+     * the grid {@code start + k * period} of this runtime's clock. Missed ticks are skipped
+     * (Tokio's {@code MissedTickBehavior::Skip}): a consumer that polls late gets one tick at
+     * once, and the next at the next grid point after now. Never ends on its own.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; closing the stream removes its timer.
+     *
+     * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
+     */
+    public PollStream<Long> interval(Duration period) {
+        return time.interval(period);
+    }
+
     /** The runtime's clock. */
     public Clock clock() {
         return engine.config().clock();
@@ -166,7 +227,9 @@ public final class Runtime implements AutoCloseable {
      * {@link RejectedExecutionException}), aborts every task and closes each task's future exactly
      * once (so their join handles yield {@link java.util.concurrent.CancellationException}),
      * drops queued blocking work and interrupts running blocking work, then joins every thread the
-     * runtime started. Afterwards no thread of this runtime is alive. Idempotent; a concurrent
+     * runtime started (the timer thread included; outstanding timers fail with
+     * {@link java.util.concurrent.CancellationException}). Afterwards no thread of this runtime is
+     * alive. Idempotent; a concurrent
      * second call waits for the first.
      *
      * <p><b>Called on one of this runtime's worker threads</b> (from inside a task), it does all of
@@ -181,7 +244,11 @@ public final class Runtime implements AutoCloseable {
         if (shared) {
             throw new UnsupportedOperationException("Runtime.shared() cannot be closed");
         }
-        engine.close();
+        try {
+            engine.close();
+        } finally {
+            time.close();
+        }
     }
 
     /**
@@ -196,7 +263,11 @@ public final class Runtime implements AutoCloseable {
         if (shared) {
             throw new UnsupportedOperationException("Runtime.shared() cannot be shut down");
         }
-        return engine.shutdownGracefully(deadline);
+        try {
+            return engine.shutdownGracefully(deadline);
+        } finally {
+            time.close();
+        }
     }
 
     /** True once {@link #close()} (or a graceful shutdown) has started. */

@@ -1,0 +1,20 @@
+package dev.pollbridge.runtime;
+
+/**
+ * The straight-line code of an {@link Async#run(AsyncBody)} future. It runs on a thread of its
+ * own (see {@link Async}) and may call {@link Async#await(dev.pollbridge.api.PollFuture)} and
+ * {@link Async#next(dev.pollbridge.api.PollStream)} to wait without blocking a runtime worker.
+ *
+ * <p>A {@link java.util.concurrent.Callable} fits too: {@code Async.run(callable::call)}.
+ *
+ * @param <T> the future's value type ({@code null} is a legal value)
+ */
+@FunctionalInterface
+public interface AsyncBody<T> {
+
+    /**
+     * Computes the value. A returned value completes the future with it; a thrown exception
+     * (checked or not) fails the future with that same instance.
+     */
+    T run() throws Exception;
+}

@@ -1,0 +1,27 @@
+package dev.pollbridge.runtime;
+
+/**
+ * Hands items from an {@link Async#stream(AsyncStreamBody)} body to the stream's consumer.
+ * Only the body's own thread may use it.
+ *
+ * @param <T> the item type
+ */
+@FunctionalInterface
+public interface AsyncEmitter<T> {
+
+    /**
+     * Offers {@code item} to the consumer and suspends the body until the consumer has polled it
+     * (rendezvous backpressure: the body runs at most one item ahead of the consumer, the item
+     * it is waiting to hand over).
+     *
+     * <p><b>Cancel safety:</b> if the stream is closed while this waits, it throws
+     * {@link java.util.concurrent.CancellationException} and the item is dropped; if the consumer
+     * already took it, it was delivered.
+     *
+     * @throws NullPointerException if {@code item} is null (stream items never are)
+     * @throws java.util.concurrent.CancellationException if the stream was closed
+     * @throws IllegalStateException if called from another thread than the body's, or from
+     *     inside a poll
+     */
+    void emit(T item);
+}

@@ -1,0 +1,40 @@
+package dev.pollbridge.runtime;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.async.BodyLauncher;
+import java.util.Objects;
+
+/**
+ * The future of {@link Async#run(AsyncBody)}: ready with the body's value, failed with what it
+ * threw. The protocol lives in {@link AsyncFiber}; this class adds the body and the future face.
+ *
+ * @param <T> the value type
+ */
+final class AsyncFuture<T> extends AsyncFiber<T> implements PollFuture<T> {
+
+    private final AsyncBody<T> body;
+
+    AsyncFuture(AsyncBody<T> body, BodyLauncher launcher) {
+        super(launcher, "Async.run future");
+        this.body = Objects.requireNonNull(body, "body");
+    }
+
+    @Override
+    Poll<T> execute() throws Exception {
+        return Poll.ready(body.run());
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        beginPoll(cx);
+        Poll<T> outcome = takeOutcome(); // read after the waker store in beginPoll (AsyncFiber rule 1)
+        return outcome != null ? outcome : Poll.pending();
+    }
+
+    @Override
+    public void close() {
+        cancel();
+    }
+}

@@ -1,0 +1,15 @@
+package dev.pollbridge.runtime;
+
+/**
+ * The straight-line code of an {@link Async#stream(AsyncStreamBody)} stream: it produces items
+ * with {@link AsyncEmitter#emit(Object)}, and may await futures and other streams in between.
+ * Returning ends the stream normally; throwing fails it with that same exception instance.
+ *
+ * @param <T> the item type
+ */
+@FunctionalInterface
+public interface AsyncStreamBody<T> {
+
+    /** Produces the items. Runs on the body's own thread (see {@link Async}). */
+    void run(AsyncEmitter<T> emitter) throws Exception;
+}

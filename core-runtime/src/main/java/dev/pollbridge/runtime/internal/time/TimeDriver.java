@@ -1,0 +1,402 @@
+package dev.pollbridge.runtime.internal.time;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Owns a timing {@link Wheel} and fires its timers: the engine behind {@code sleep},
+ * {@code timeout} and {@code interval}.
+ *
+ * <p><b>Who drives it.</b> With a real clock, the driver starts one timer thread (from the given
+ * factory) on the first timer registration; the thread parks until the next deadline, advances
+ * the wheel and calls the due wakers. With a {@code VirtualClock} there is no thread: the
+ * driver attaches itself to the clock and each {@code advance} fires the due timers on the
+ * advancing thread.
+ *
+ * <p><b>Locking.</b> One lock guards the wheel and every entry (see the package protocol). Wakers
+ * and the thread factory are called outside it.
+ *
+ * <p><b>Progress.</b> Blocking (one lock). A poll holds it for O(1) work; the timer thread holds
+ * it for O(levels) per processed slot plus O(1) per fired or cascaded entry.
+ *
+ * <p><b>Closing.</b> {@link #close()} unlinks every registered timer and wakes its poller; from
+ * then on a timer that has not fired fails with {@link CancellationException} ("timer driver
+ * closed") when polled, and new timers fail on their first poll. Timers that fired before the
+ * close still report ready. The timer thread is stopped and joined.
+ */
+public final class TimeDriver implements AutoCloseable {
+
+    static final long NANOS_PER_TICK = 1_000_000L;
+    /** The largest tick whose nanosecond value still fits in a long. */
+    private static final long MAX_TICK = Long.MAX_VALUE / NANOS_PER_TICK - 1;
+
+    private final Clock clock;
+    private final ThreadFactory threads;
+    /** Clock time of tick 0. */
+    private final long originNanos;
+    /** Non-null iff the clock is virtual. */
+    private final VirtualTime.Access virtualAccess;
+    private final VirtualTime.Listener listener = new ClockListener();
+
+    private final Object lock = new Object();
+    private final Wheel wheel = new Wheel();               // guarded by lock
+    private boolean closed;                               // guarded by lock
+    private boolean threadRequested;                      // guarded by lock
+    private Thread timerThread;                           // guarded by lock
+    /** The tick the timer thread is parked towards; an earlier insert unparks it. */
+    private long parkedUntilTick = Long.MAX_VALUE;        // guarded by lock
+
+    /** A driver on {@code clock} whose timer thread (real clocks only) is a daemon thread. */
+    public TimeDriver(Clock clock) {
+        this(clock, task -> {
+            Thread thread = new Thread(task, "pollbridge-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * A driver on {@code clock}. With a real clock, {@code threads} makes the timer thread, lazily,
+     * when the first timer is registered; with a virtual clock it is never used.
+     */
+    public TimeDriver(Clock clock, ThreadFactory threads) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.threads = Objects.requireNonNull(threads, "threads");
+        this.originNanos = clock.nanoTime();
+        VirtualTime.Access access = VirtualTime.access();
+        this.virtualAccess = access != null && access.isVirtual(clock) ? access : null;
+        if (virtualAccess != null) {
+            virtualAccess.attach(clock, listener);
+        }
+    }
+
+    /** The clock this driver reads. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /**
+     * A future that completes ({@code null}) once {@code duration} has passed, counted from now
+     * (this call), at 1 ms resolution: never before the deadline. Zero or negative durations are
+     * due at once. Registers with the wheel on its first poll; closing it unlinks it. Cancel-safe
+     * (dropping it loses nothing).
+     */
+    public PollFuture<Void> sleep(Duration duration) {
+        return new Sleep(this, deadlineAfter(duration));
+    }
+
+    /** Like {@link #sleep}, until the clock reads {@code deadlineNanos} ({@link Clock#nanoTime()}). */
+    public PollFuture<Void> sleepUntil(long deadlineNanos) {
+        return new Sleep(this, deadlineNanos);
+    }
+
+    /**
+     * Runs {@code inner} with a time limit of {@code duration} from now: the result is
+     * {@code inner}'s if it finishes first, otherwise {@code inner} is closed and the result fails
+     * with {@link java.util.concurrent.TimeoutException}. If {@code inner} finishes first, the
+     * timer is removed at once. The returned future owns {@code inner} and closes it exactly
+     * once. Cancel-safe exactly as far as {@code inner} is.
+     */
+    public <T> PollFuture<T> timeout(PollFuture<T> inner, Duration duration) {
+        Objects.requireNonNull(inner, "inner");
+        return new Timeout<>(this, inner, deadlineAfter(duration), duration);
+    }
+
+    /**
+     * A stream of ticks {@code 0, 1, 2, ...}, the first at once, then one per {@code period}
+     * on the grid {@code start + k * period}. Missed ticks are skipped (see {@link Interval}).
+     *
+     * @throws IllegalArgumentException if {@code period} is shorter than 1 ms (the resolution)
+     */
+    public PollStream<Long> interval(Duration period) {
+        Objects.requireNonNull(period, "period");
+        if (period.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("interval period must be at least 1 ms: " + period);
+        }
+        return new Interval(this, clock.nanoTime(), saturatedNanos(period));
+    }
+
+    /** The number of timers linked into the wheel (registered, not fired, not closed). */
+    public int timerCount() {
+        synchronized (lock) {
+            return wheel.size();
+        }
+    }
+
+    /**
+     * Stops the driver: outstanding timers are unlinked and woken, and fail with
+     * {@link CancellationException} when polled; the timer thread is stopped and joined.
+     * Idempotent.
+     */
+    @Override
+    public void close() {
+        List<Waker> wakers = new ArrayList<>();
+        Thread thread;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            wheel.clear(wakers);
+            thread = timerThread;
+        }
+        if (virtualAccess != null) {
+            virtualAccess.detach(clock, listener);
+        }
+        wakeAll(wakers);
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            joinUninterruptibly(thread);
+        }
+    }
+
+    // ---- engine API for the timer futures of this package --------------------------------------
+
+    long nowNanos() {
+        return clock.nanoTime();
+    }
+
+    /** A timer entry for {@code deadlineNanos}, not yet registered. */
+    TimerEntry newEntry(long deadlineNanos) {
+        return new TimerEntry(tickCeil(deadlineNanos));
+    }
+
+    /**
+     * Polls a timer: ready if it fired or is due now; otherwise stores the waker (the latest
+     * wins), links the entry if it is not linked, and returns pending. Check and registration
+     * are one critical section (rule 6).
+     */
+    Poll<Void> poll(TimerEntry entry, Context cx) {
+        boolean startThread = false;
+        Thread toUnpark = null;
+        synchronized (lock) {
+            if (entry.fired) {
+                return Poll.ready(null);
+            }
+            if (closed) {
+                return Poll.failed(new CancellationException("timer driver closed"));
+            }
+            long now = Math.max(wheel.elapsed(), tickFloor(clock.nanoTime()));
+            if (entry.deadlineTick <= now) {
+                if (entry.isLinked()) {
+                    wheel.remove(entry);
+                }
+                entry.fired = true;
+                entry.waker = null;
+                return Poll.ready(null);
+            }
+            entry.waker = cx.waker();
+            if (!entry.isLinked()) {
+                wheel.insert(entry);
+                if (virtualAccess == null) {
+                    if (!threadRequested) {
+                        threadRequested = true;
+                        startThread = true;
+                    } else if (entry.deadlineTick < parkedUntilTick) {
+                        parkedUntilTick = entry.deadlineTick;
+                        toUnpark = timerThread;
+                    }
+                }
+            }
+        }
+        if (startThread) {
+            startTimerThread();
+        }
+        if (toUnpark != null) {
+            LockSupport.unpark(toUnpark);
+        }
+        return Poll.pending();
+    }
+
+    /** Unlinks a timer (closing its future). O(1). Idempotent. */
+    void cancel(TimerEntry entry) {
+        synchronized (lock) {
+            if (entry.isLinked()) {
+                wheel.remove(entry);
+            }
+            entry.waker = null;
+        }
+    }
+
+    /** Re-arms a timer for a new deadline; it registers again on its next poll. */
+    void reset(TimerEntry entry, long deadlineNanos) {
+        synchronized (lock) {
+            if (entry.isLinked()) {
+                wheel.remove(entry);
+            }
+            entry.fired = false;
+            entry.waker = null;
+            entry.deadlineTick = tickCeil(deadlineNanos);
+        }
+    }
+
+    /** {@code now + duration}, saturating; negative durations give {@code now}. */
+    long deadlineAfter(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        long now = clock.nanoTime();
+        if (duration.isNegative()) {
+            return now;
+        }
+        return saturatedAdd(now, saturatedNanos(duration));
+    }
+
+    static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        // Overflow iff both operands have the same sign and the sum's sign differs.
+        if (((a ^ sum) & (b ^ sum)) < 0) {
+            return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return sum;
+    }
+
+    /** Nanoseconds since the origin, saturating at both ends. */
+    private long sinceOrigin(long nanos) {
+        long delta = nanos - originNanos;
+        // Overflow iff the operands have different signs and the result's sign differs from nanos.
+        if (((nanos ^ originNanos) & (nanos ^ delta)) < 0) {
+            return nanos < originNanos ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return delta;
+    }
+
+    /** The first tick at or after a clock time (deadlines round up: never fire early). */
+    long tickCeil(long nanos) {
+        long delta = sinceOrigin(nanos);
+        if (delta <= 0) {
+            return 0;
+        }
+        return Math.min(MAX_TICK, (delta - 1) / NANOS_PER_TICK + 1);
+    }
+
+    /** The last tick at or before a clock time (the current time rounds down). */
+    long tickFloor(long nanos) {
+        long delta = sinceOrigin(nanos);
+        return delta <= 0 ? 0 : Math.min(MAX_TICK, delta / NANOS_PER_TICK);
+    }
+
+    /** The clock time of a tick, saturating. */
+    long nanosOfTick(long tick) {
+        return saturatedAdd(originNanos, tick * NANOS_PER_TICK);
+    }
+
+    // ---- the timer thread (real clocks) --------------------------------------------------------
+
+    private void startTimerThread() {
+        Thread thread;
+        try {
+            thread = threads.newThread(this::runTimer);
+        } catch (RuntimeException | Error failed) {
+            synchronized (lock) {
+                threadRequested = false; // the next registration tries again
+            }
+            throw failed;
+        }
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            timerThread = thread;
+            thread.start();
+        }
+    }
+
+    private void runTimer() {
+        List<Waker> due = new ArrayList<>();
+        while (true) {
+            long waitNanos;
+            synchronized (lock) {
+                if (closed) {
+                    return;
+                }
+                long now = clock.nanoTime();
+                wheel.advanceTo(tickFloor(now), due);
+                long next = wheel.nextExpiration();
+                parkedUntilTick = next;
+                waitNanos = next == Long.MAX_VALUE ? -1 : nanosOfTick(next) - now;
+            }
+            if (!due.isEmpty()) {
+                wakeAll(due);
+                due.clear();
+                continue;
+            }
+            if (waitNanos < 0) {
+                LockSupport.park(this);
+            } else if (waitNanos > 0) {
+                LockSupport.parkNanos(this, waitNanos);
+            }
+        }
+    }
+
+    /** Calls each waker in order, outside any lock; a throwing waker does not stop the others. */
+    private static void wakeAll(List<Waker> wakers) {
+        for (Waker waker : wakers) {
+            try {
+                waker.wake();
+            } catch (RuntimeException | Error broken) {
+                Thread current = Thread.currentThread();
+                current.getUncaughtExceptionHandler().uncaughtException(current, broken);
+            }
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        if (thread == Thread.currentThread()) {
+            return;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How a virtual clock drives this driver (no timer thread). */
+    private final class ClockListener implements VirtualTime.Listener {
+
+        @Override
+        public long nextDeadlineNanos() {
+            synchronized (lock) {
+                long next = closed ? Long.MAX_VALUE : wheel.nextExpiration();
+                return next == Long.MAX_VALUE ? Long.MAX_VALUE : nanosOfTick(next);
+            }
+        }
+
+        @Override
+        public void fireUntil(long nowNanos) {
+            List<Waker> due = new ArrayList<>();
+            synchronized (lock) {
+                if (closed) {
+                    return;
+                }
+                wheel.advanceTo(tickFloor(nowNanos), due);
+            }
+            wakeAll(due);
+        }
+    }
+}

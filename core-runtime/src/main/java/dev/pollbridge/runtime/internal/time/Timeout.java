@@ -1,0 +1,82 @@
+package dev.pollbridge.runtime.internal.time;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A select between a future and a timer (rule 14). Each poll polls the inner future first and
+ * then the timer, so an inner result that is ready in the same poll as the deadline wins.
+ *
+ * <ul>
+ *   <li>Inner finishes first: its result is returned and the timer is unlinked at once.
+ *   <li>Deadline first: the inner future is closed and the result fails with
+ *       {@link TimeoutException}.
+ *   <li>The timer driver closes first: the inner future is closed and the result fails with the
+ *       driver's {@link java.util.concurrent.CancellationException}.
+ * </ul>
+ * This future owns the inner future and closes it exactly once: on expiry, or in
+ * {@link #close()}.
+ */
+final class Timeout<T> implements PollFuture<T> {
+
+    private final TimeDriver driver;
+    private final PollFuture<T> inner;
+    private final TimerEntry timer;
+    private final Duration limit;
+    /** Owner-thread only. */
+    private boolean finished;
+    private boolean closed;
+    private boolean innerClosed;
+
+    Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, Duration limit) {
+        this.driver = driver;
+        this.inner = inner;
+        this.timer = driver.newEntry(deadlineNanos);
+        this.limit = limit;
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        if (closed) {
+            throw new IllegalStateException("timeout polled after close()");
+        }
+        if (finished) {
+            throw new IllegalStateException("timeout polled after it completed");
+        }
+        Poll<T> result = inner.poll(cx);
+        if (!result.isPending()) {
+            finished = true;
+            driver.cancel(timer);
+            return result;
+        }
+        Poll<Void> deadline = driver.poll(timer, cx);
+        if (deadline.isPending()) {
+            return Poll.pending();
+        }
+        finished = true;
+        closeInner();
+        if (deadline.isFailed()) {
+            return deadline.cast();
+        }
+        return Poll.failed(new TimeoutException("timed out after " + limit));
+    }
+
+    private void closeInner() {
+        if (!innerClosed) {
+            innerClosed = true;
+            inner.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            driver.cancel(timer);
+            closeInner();
+        }
+    }
+}

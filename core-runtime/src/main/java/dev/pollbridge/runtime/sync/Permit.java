@@ -1,0 +1,44 @@
+package dev.pollbridge.runtime.sync;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Permits held from a {@link Semaphore}. {@link #close()} gives them back; it is idempotent and
+ * may be called from any thread, so a permit fits try-with-resources and can also be handed to
+ * another task to release.
+ */
+public final class Permit implements AutoCloseable {
+
+    private final Semaphore semaphore;
+    private final int count;
+    /** Flipped once by the first close: makes release exactly-once under racing closes. */
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    Permit(Semaphore semaphore, int count) {
+        this.semaphore = semaphore;
+        this.count = count;
+    }
+
+    /** How many permits this holds. */
+    public int count() {
+        return count;
+    }
+
+    /** True once released. */
+    public boolean isReleased() {
+        return released.get();
+    }
+
+    /** Returns the permits to the semaphore (waking waiters they satisfy). Idempotent. */
+    @Override
+    public void close() {
+        if (released.compareAndSet(false, true)) {
+            semaphore.release(count);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Permit[" + count + (released.get() ? ", released]" : "]");
+    }
+}

@@ -1,0 +1,80 @@
+package dev.pollbridge.runtime.task;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+
+/**
+ * The future a {@link TaskScope} spawns for each child: polls the user's future, and reports
+ * how it ended to the scope exactly once.
+ *
+ * <p>To the runtime it always completes with {@code null}: the child's value or failure belongs
+ * to the scope, which hands it out through {@code next()} and {@code joinAll()}, so a failure is
+ * never also reported to the runtime's uncaught-failure handler. The user's future is closed
+ * before the outcome is reported, so once the scope knows a child ended, that child's future is
+ * closed ("no child outlives its scope").
+ *
+ * <p>Polled and closed by the runtime task that owns it, one call at a time; {@link #handle} is
+ * guarded by the scope's lock.
+ */
+final class ScopeChild<T> implements PollFuture<Void> {
+
+    final long id;
+    private final TaskScope<T> scope;
+    private final PollFuture<? extends T> inner;
+    /** The task's handle, set right after the spawn; null before and for a never-run child. Scope lock. */
+    JoinHandle<Void> handle;
+    /** The outcome was reported and the user's future closed. Task owner only. */
+    private boolean ended;
+
+    ScopeChild(long id, TaskScope<T> scope, PollFuture<? extends T> inner) {
+        this.id = id;
+        this.scope = scope;
+        this.inner = inner;
+    }
+
+    @Override
+    public Poll<Void> poll(Context cx) {
+        if (ended) {
+            throw new IllegalStateException("TaskScope child " + id + " polled after it ended");
+        }
+        Poll<? extends T> poll;
+        try {
+            poll = inner.poll(cx);
+        } catch (RuntimeException | Error broken) {
+            poll = Poll.failed(broken); // a poll that throws is a failure of this child
+        }
+        if (poll.isPending()) {
+            return Poll.pending();
+        }
+        TaskOutcome<T> outcome = poll.isReady()
+                ? TaskOutcome.success(id, poll.value())
+                : TaskOutcome.failure(id, poll.isFailed() ? poll.error()
+                        : new IllegalStateException("a future returned " + poll));
+        end(outcome);
+        return Poll.ready(null);
+    }
+
+    /** Closed by the runtime: after completion (nothing left to do), or on abort or runtime close. */
+    @Override
+    public void close() {
+        if (!ended) {
+            end(TaskOutcome.cancelled(id));
+        }
+    }
+
+    /** Ends a child that never ran (spawned after the policy cancelled the scope). */
+    void endWithoutRunning() {
+        end(TaskOutcome.cancelled(id));
+    }
+
+    private void end(TaskOutcome<T> outcome) {
+        ended = true;
+        try {
+            inner.close();
+        } finally {
+            scope.childEnded(this, outcome);
+        }
+    }
+}

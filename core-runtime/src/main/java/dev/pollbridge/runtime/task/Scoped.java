@@ -1,0 +1,44 @@
+package dev.pollbridge.runtime.task;
+
+import dev.pollbridge.runtime.internal.async.LocalBindings;
+
+/**
+ * What {@link ScopedFuture} and {@link ScopedStream} share: binding one task-local value around
+ * each call into the inner future or stream.
+ *
+ * <p>{@link #enter()} pushes the value in front of whatever the polling thread has bound now and
+ * returns that previous head; the caller hands it back to {@link LocalBindings#install} in a
+ * {@code finally}, so the thread is left exactly as it was, even if the inner poll throws.
+ * The pushed frame is cached and reused while the bindings under it stay the same (the usual
+ * case: the same task polled by the same kind of poller), so a steady poll allocates nothing.
+ * Owner only, like the poll itself.
+ */
+abstract class Scoped<T> {
+
+    private final TaskLocal<T> local;
+    private final T value;
+    /** The frame pushed at the last poll; reused while its {@code next} is still current. Owner only. */
+    private LocalBindings.Frame frame;
+
+    Scoped(TaskLocal<T> local, T value) {
+        this.local = local;
+        this.value = value;
+    }
+
+    /** Binds the value on this thread; returns the bindings to restore afterwards. */
+    final LocalBindings.Frame enter() {
+        LocalBindings.Frame previous = LocalBindings.current();
+        LocalBindings.Frame mine = frame;
+        if (mine == null || mine.next() != previous) {
+            mine = new LocalBindings.Frame(local, value, previous);
+            frame = mine;
+        }
+        LocalBindings.install(mine);
+        return previous;
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "(" + local + " = " + value + ")";
+    }
+}

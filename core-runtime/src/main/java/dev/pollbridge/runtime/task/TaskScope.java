@@ -1,0 +1,359 @@
+package dev.pollbridge.runtime.task;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Structured concurrency: a set of child tasks spawned on a {@link Runtime}, whose results are
+ * collected as they finish, and none of which outlives the scope (Tokio's {@code JoinSet}, with
+ * an optional fail-fast policy like Java's {@code StructuredTaskScope.ShutdownOnFailure}).
+ *
+ * <pre>{@code
+ * PollFuture<List<Price>> quotes = Async.run(() -> {
+ *     try (TaskScope<Price> scope = TaskScope.open(runtime, FailurePolicy.CANCEL_SIBLINGS)) {
+ *         for (Supplier s : suppliers) {
+ *             scope.spawn(s.quote(item));
+ *         }
+ *         return Async.await(scope.joinAll());   // the first failure cancels the other quotes
+ *     }                                           // close(): nothing of the scope runs on
+ * });
+ * }</pre>
+ *
+ * <h2>Children</h2>
+ * {@link #spawn} starts a child as an independent runtime task right away and returns its id.
+ * The scope owns the child's future: the runtime closes it when it finishes or is aborted. A
+ * child's value or failure goes to the scope, never to the runtime's uncaught-failure handler.
+ *
+ * <h2>Collecting results</h2>
+ * {@link #next()} yields the outcome of the next child to finish, in finishing order, and
+ * {@code null} when no child is left. {@link #joinAll()} waits until every child has ended and
+ * returns the values of those whose outcome {@code next()} did not already hand out, in spawn
+ * order. Each outcome is handed out once, by one of them.
+ *
+ * <h2>Ending</h2>
+ * {@link #close()} aborts every unfinished child; it never blocks, and each aborted child's future
+ * is closed on a runtime thread at its next suspension point (rule 13). {@link #shutdown()} does
+ * the same and completes once every child's future has been closed. When {@code joinAll()} or
+ * {@code shutdown()} completes, no child of the scope is running and every child future is closed.
+ *
+ * <h2>Threads</h2>
+ * All methods may be called from any thread. The futures returned by {@code next()},
+ * {@code joinAll()} and {@code shutdown()} follow the poll contract (one owner polls each) and may
+ * be awaited from different tasks at once. State is guarded by one lock that is never held while
+ * a waker, an abort or user code runs.
+ *
+ * @param <T> the children's value type
+ */
+public final class TaskScope<T> implements AutoCloseable {
+
+    private final Runtime runtime;
+    private final FailurePolicy policy;
+    private final Object lock = new Object();
+
+    /** Spawned children that have not ended, by id, in spawn order. Guarded by lock. */
+    private final Map<Long, ScopeChild<T>> running = new LinkedHashMap<>();
+    /** Outcomes not yet handed out, in finishing order. Guarded by lock. */
+    private final ArrayDeque<TaskOutcome<T>> ended = new ArrayDeque<>();
+    /** Wakers of the next/joinAll/shutdown futures pending now, one per future. Guarded by lock. */
+    private final Map<Object, Waker> waiters = new IdentityHashMap<>();
+    /** Next id to hand out. Guarded by lock. */
+    private long nextId;
+    /** Once true, never false: spawn refused, children aborted. Guarded by lock. */
+    private boolean closed;
+    /** Once true, never false: a child failed under CANCEL_SIBLINGS. Guarded by lock. */
+    private boolean siblingsCancelled;
+
+    private TaskScope(Runtime runtime, FailurePolicy policy) {
+        this.runtime = Objects.requireNonNull(runtime, "runtime");
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /** An empty scope whose children run on {@code runtime} and whose failures do not affect each other. */
+    public static <T> TaskScope<T> open(Runtime runtime) {
+        return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING);
+    }
+
+    /** An empty scope whose children run on {@code runtime}, with the given failure policy. */
+    public static <T> TaskScope<T> open(Runtime runtime, FailurePolicy policy) {
+        return new TaskScope<>(runtime, policy);
+    }
+
+    /**
+     * Spawns {@code future} as a child task and returns its id (0, 1, 2, ... in spawn order). The
+     * scope owns the future from now on. Under {@link FailurePolicy#CANCEL_SIBLINGS}, once a child
+     * has failed, a new child is not run: its future is closed and it ends as cancelled.
+     *
+     * @throws NullPointerException if {@code future} is null
+     * @throws IllegalStateException if the scope is closed (the future is closed)
+     * @throws RejectedExecutionException if the runtime is closed (the future is closed)
+     */
+    public long spawn(PollFuture<? extends T> future) {
+        Objects.requireNonNull(future, "future");
+        ScopeChild<T> child = null;
+        boolean runIt = false;
+        synchronized (lock) {
+            if (!closed) {
+                child = new ScopeChild<>(nextId++, this, future);
+                running.put(child.id, child);
+                runIt = !siblingsCancelled;
+            }
+        }
+        if (child == null) {
+            future.close(); // outside the lock: user code
+            throw new IllegalStateException("spawn on a closed TaskScope");
+        }
+        if (!runIt) {
+            child.endWithoutRunning();
+            return child.id;
+        }
+        JoinHandle<Void> handle;
+        try {
+            handle = runtime.spawn(child);
+        } catch (RejectedExecutionException rejected) {
+            List<Waker> toWake;
+            synchronized (lock) {
+                running.remove(child.id);
+                toWake = takeWaiters(); // a joinAll may have been waiting for this child alone
+            }
+            future.close();
+            toWake.forEach(Waker::wake);
+            throw rejected;
+        }
+        boolean stillRunning;
+        boolean abortNow;
+        synchronized (lock) {
+            // The child may already have ended (childEnded removed it), or the scope may have
+            // been told to stop before the handle was known: then abort it here.
+            stillRunning = running.containsKey(child.id);
+            abortNow = stillRunning && (closed || siblingsCancelled);
+            if (stillRunning) {
+                child.handle = handle; // closed by childEnded
+            }
+        }
+        if (abortNow) {
+            handle.abort();
+        }
+        if (!stillRunning) {
+            handle.close();
+        }
+        return child.id;
+    }
+
+    /**
+     * A future of the outcome of the next child to finish, or of {@code null} once no child is
+     * running and every outcome was handed out. Children spawned while it waits count.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe. Closing it before it is ready loses no outcome; the
+     * outcome stays for the next call.
+     */
+    public PollFuture<TaskOutcome<T>> next() {
+        return new Waiter<>(this) {
+            @Override
+            Poll<TaskOutcome<T>> check() {
+                TaskOutcome<T> outcome = ended.poll();
+                if (outcome != null) {
+                    return Poll.ready(outcome);
+                }
+                return running.isEmpty() ? Poll.ready(null) : null;
+            }
+        };
+    }
+
+    /**
+     * A future that waits until every child has ended and then yields the values of the children
+     * whose outcomes {@link #next()} has not handed out, in spawn order. If any of them failed,
+     * it fails with the first failure (in finishing order, the same instance) instead; if some
+     * were cancelled and none failed, it fails with {@link CancellationException}.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe: outcomes are taken only when it completes.
+     */
+    public PollFuture<List<T>> joinAll() {
+        return new Waiter<>(this) {
+            @Override
+            Poll<List<T>> check() {
+                if (!running.isEmpty()) {
+                    return null;
+                }
+                List<TaskOutcome<T>> outcomes = new ArrayList<>(ended);
+                ended.clear();
+                Throwable failure = null;
+                Throwable cancellation = null;
+                for (TaskOutcome<T> outcome : outcomes) {
+                    if (outcome.isCancelled()) {
+                        cancellation = cancellation == null ? outcome.failure() : cancellation;
+                    } else if (!outcome.isSuccess() && failure == null) {
+                        failure = outcome.failure(); // the earliest: outcomes are in finishing order
+                    }
+                }
+                if (failure != null) {
+                    return Poll.failed(failure);
+                }
+                if (cancellation != null) {
+                    return Poll.failed(cancellation);
+                }
+                outcomes.sort(Comparator.comparingLong(TaskOutcome::id));
+                List<T> values = new ArrayList<>(outcomes.size());
+                for (TaskOutcome<T> outcome : outcomes) {
+                    values.add(outcome.value());
+                }
+                return Poll.ready(values);
+            }
+        };
+    }
+
+    /**
+     * {@link #close()}, then a future that completes once every child has ended and its future
+     * has been closed. Outcomes not handed out are dropped.
+     */
+    public PollFuture<Void> shutdown() {
+        close();
+        return new Waiter<>(this) {
+            @Override
+            Poll<Void> check() {
+                if (!running.isEmpty()) {
+                    return null;
+                }
+                ended.clear();
+                return Poll.ready(null);
+            }
+        };
+    }
+
+    /**
+     * Aborts every unfinished child and refuses further spawns. Idempotent, never blocks, never
+     * throws. Each aborted child's future is closed on a runtime thread at its next suspension
+     * point and ends as cancelled; {@link #next()} still hands out the outcomes.
+     */
+    @Override
+    public void close() {
+        List<JoinHandle<Void>> toAbort;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            toAbort = handlesOfRunning();
+        }
+        toAbort.forEach(JoinHandle::abort);
+    }
+
+    /** Children spawned and not yet handed out (running, or ended and waiting for next/joinAll). */
+    public int size() {
+        synchronized (lock) {
+            return running.size() + ended.size();
+        }
+    }
+
+    /** True once {@link #close()} (or {@link #shutdown()}) was called. */
+    public boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    /**
+     * Called once per child, on the runtime thread that ended it, after its future was closed.
+     * Aborts, the handle's close and wakes run after the lock is released.
+     *
+     * <p>Benign race: {@link #close()} or a sibling's failure may abort this child's handle just
+     * after this method detached it; aborting a finished task does nothing.
+     */
+    void childEnded(ScopeChild<T> child, TaskOutcome<T> outcome) {
+        List<JoinHandle<Void>> toAbort = List.of();
+        List<Waker> toWake;
+        JoinHandle<Void> handle;
+        synchronized (lock) {
+            running.remove(child.id);
+            handle = child.handle;
+            child.handle = null;
+            ended.add(outcome);
+            boolean failed = !outcome.isSuccess() && !outcome.isCancelled();
+            if (failed && policy == FailurePolicy.CANCEL_SIBLINGS && !siblingsCancelled) {
+                siblingsCancelled = true;
+                toAbort = handlesOfRunning();
+            }
+            toWake = takeWaiters();
+        }
+        if (handle != null) {
+            handle.close(); // detach: the task is over; the scope already has its outcome
+        }
+        toAbort.forEach(JoinHandle::abort);
+        toWake.forEach(Waker::wake);
+    }
+
+    /** The wakers of every pending waiter, forgotten here: each re-registers when polled. Guarded by lock. */
+    private List<Waker> takeWaiters() {
+        if (waiters.isEmpty()) {
+            return List.of();
+        }
+        List<Waker> wakers = new ArrayList<>(waiters.values());
+        waiters.clear();
+        return wakers;
+    }
+
+    /** Guarded by lock. */
+    private List<JoinHandle<Void>> handlesOfRunning() {
+        List<JoinHandle<Void>> handles = new ArrayList<>(running.size());
+        for (ScopeChild<T> child : running.values()) {
+            if (child.handle != null) {
+                handles.add(child.handle);
+            }
+        }
+        return handles;
+    }
+
+    /**
+     * The futures of next, joinAll and shutdown: check the scope under its lock, and register
+     * the waker in the same critical section when there is nothing yet (rule 6).
+     */
+    private abstract static class Waiter<T, R> implements PollFuture<R> {
+        private final TaskScope<T> scope;
+        private boolean done; // owner only
+
+        Waiter(TaskScope<T> scope) {
+            this.scope = scope;
+        }
+
+        /** The result if there is one now, else null. Called with the scope's lock held. */
+        abstract Poll<R> check();
+
+        @Override
+        public final Poll<R> poll(Context cx) {
+            Objects.requireNonNull(cx, "cx");
+            if (done) {
+                throw new IllegalStateException("TaskScope future polled after it returned its result");
+            }
+            synchronized (scope.lock) {
+                Poll<R> result = check();
+                if (result == null) {
+                    scope.waiters.put(this, cx.waker());
+                    return Poll.pending();
+                }
+                scope.waiters.remove(this);
+                done = true;
+                return result;
+            }
+        }
+
+        @Override
+        public final void close() {
+            synchronized (scope.lock) {
+                scope.waiters.remove(this);
+            }
+        }
+    }
+}

@@ -5,6 +5,7 @@ import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import reactor.core.CoreSubscriber;
 import reactor.core.Exceptions;
@@ -83,7 +84,7 @@ final class MonoFromFuture<T> extends Mono<T> {
     /** A factory that hands out {@code handle} once and fails every later call. */
     static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
         Objects.requireNonNull(handle, "handle");
-        java.util.concurrent.atomic.AtomicBoolean adopted = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean adopted = new AtomicBoolean();
         return () -> {
             if (!adopted.compareAndSet(false, true)) {
                 throw new IllegalStateException("a Mono of a JoinHandle can be subscribed to only once: "

@@ -114,6 +114,11 @@ final class RuntimeScheduler implements Scheduler {
         return tasks.isDisposed();
     }
 
+    /** Tasks and workers not finished or disposed yet (for tests). */
+    int liveTasks() {
+        return tasks.size();
+    }
+
     @Override
     public String toString() {
         return "ReactorBridge.scheduler(" + runtime + ")";

@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -84,7 +85,7 @@ final class RuntimeWorker implements Scheduler.Worker {
     }
 
     private WorkerTask newTask(Runnable task, WorkerTask.Kind kind) {
-        java.util.Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(task, "task");
         if (disposed) {
             throw Exceptions.failWithRejected("this worker of " + scheduler + " is disposed");
         }

@@ -15,7 +15,8 @@ import reactor.core.Disposable;
  * <h2>Cancellation</h2>
  * {@link #dispose()} sets a flag that the worker's drain checks before each run (a run that
  * started completes), and aborts the timer task if there is one. {@link #isDisposed()} is true
- * once disposed, and for a one-shot task once it ran.
+ * once disposed, for a one-shot task once it ran, and for every task once its worker is
+ * disposed.
  */
 final class WorkerTask implements Disposable {
 
@@ -80,6 +81,6 @@ final class WorkerTask implements Disposable {
 
     @Override
     public boolean isDisposed() {
-        return disposed;
+        return disposed || worker.isDisposed();
     }
 }

@@ -267,4 +267,51 @@ class RuntimeSchedulerTest {
         assertSame(RejectedExecutionException.class, rejected.getClass());
         assertThrows(RejectedExecutionException.class, () -> onClosed.createWorker().schedule(() -> {}));
     }
+
+    /** Scheduling from two threads races dispose(): nothing is left behind, nothing runs late. */
+    @Test
+    void scheduleRacingDisposeStress() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        for (int round = 0; round < 50 && System.nanoTime() < deadline; round++) {
+            RuntimeScheduler racing = (RuntimeScheduler) ReactorBridge.scheduler(runtime);
+            Scheduler.Worker worker = racing.createWorker();
+            List<Disposable> accepted = new CopyOnWriteArrayList<>();
+            AtomicInteger ranAfterDispose = new AtomicInteger();
+            AtomicBoolean disposed = new AtomicBoolean();
+            List<Thread> producers = new ArrayList<>();
+            for (int p = 0; p < 2; p++) {
+                boolean onWorker = p == 1;
+                producers.add(new Thread(() -> {
+                    for (int i = 0; i < 10_000; i++) {
+                        Runnable task = () -> {
+                            if (disposed.get()) {
+                                ranAfterDispose.incrementAndGet();
+                            }
+                        };
+                        try {
+                            accepted.add(onWorker ? worker.schedule(task, 5, TimeUnit.MILLISECONDS)
+                                    : racing.schedule(task, 5, TimeUnit.MILLISECONDS));
+                        } catch (RejectedExecutionException rejected) {
+                            return;
+                        }
+                    }
+                }));
+            }
+            producers.forEach(Thread::start);
+            Thread.onSpinWait();
+            racing.dispose();
+            disposed.set(true);
+            for (Thread producer : producers) {
+                producer.join();
+            }
+            await().atMost(WAIT).until(() -> racing.liveTasks() == 0);
+            for (Disposable task : accepted) {
+                assertTrue(task.isDisposed());
+            }
+            CountDownLatch marker = new CountDownLatch(1);
+            scheduler.schedule(marker::countDown, 20, TimeUnit.MILLISECONDS);
+            await().atMost(WAIT).until(() -> marker.getCount() == 0);
+            assertTrue(ranAfterDispose.get() <= 2, "at most a run already in progress per producer: " + ranAfterDispose.get());
+        }
+    }
 }

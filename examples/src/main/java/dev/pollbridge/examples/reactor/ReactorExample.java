@@ -26,6 +26,7 @@ public final class ReactorExample {
 
     private ReactorExample() {}
 
+    /** Runs the example on its own: {@code java dev.pollbridge.examples.reactor.ReactorExample}. */
     public static void main(String[] args) throws InterruptedException {
         run();
     }

@@ -40,9 +40,14 @@ final class FluxFromStream<T> extends Flux<T> {
     private final Supplier<? extends PollStream<? extends T>> streamFactory;
     private final Runtime runtime;
 
-    FluxFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    private FluxFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
         this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** The Flux, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
+    static <T> Flux<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        return onAssembly(new FluxFromStream<>(streamFactory, runtime));
     }
 
     @Override

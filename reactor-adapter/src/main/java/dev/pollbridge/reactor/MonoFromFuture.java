@@ -47,9 +47,14 @@ final class MonoFromFuture<T> extends Mono<T> {
     private final Supplier<? extends PollFuture<? extends T>> futureFactory;
     private final Runtime runtime;
 
-    MonoFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    private MonoFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
         this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** The Mono, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
+    static <T> Mono<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+        return onAssembly(new MonoFromFuture<>(futureFactory, runtime));
     }
 
     @Override

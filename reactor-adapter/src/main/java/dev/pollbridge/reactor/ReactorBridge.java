@@ -124,7 +124,7 @@ public final class ReactorBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
-        return new MonoFromFuture<>(futureFactory, runtime);
+        return MonoFromFuture.of(futureFactory, runtime);
     }
 
     /** {@link #toMono(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
@@ -148,7 +148,7 @@ public final class ReactorBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> toMono(JoinHandle<T> handle, Runtime runtime) {
-        return new MonoFromFuture<>(MonoFromFuture.adopting(handle), runtime);
+        return MonoFromFuture.of(MonoFromFuture.adopting(handle), runtime);
     }
 
     // ---- PollStream -> Flux --------------------------------------------------------------------
@@ -176,7 +176,7 @@ public final class ReactorBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
-        return new FluxFromStream<>(streamFactory, runtime);
+        return FluxFromStream.of(streamFactory, runtime);
     }
 
     // ---- Context ---------------------------------------------------------------------------------

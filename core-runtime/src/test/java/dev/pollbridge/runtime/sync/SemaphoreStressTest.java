@@ -8,6 +8,8 @@ import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,6 +35,10 @@ class SemaphoreStressTest {
         AtomicLong dropped = new AtomicLong();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
+        // Every thread's first acquire meets a semaphore the test thread holds empty, so each run
+        // drops at least THREADS pending acquires however the threads are scheduled.
+        Permit all = semaphore.tryAcquire(PERMITS).orElseThrow();
+        CountDownLatch firstDropped = new CountDownLatch(THREADS);
         for (int t = 0; t < THREADS; t++) {
             Thread thread = new Thread(() -> {
                 try {
@@ -42,6 +48,13 @@ class SemaphoreStressTest {
                         int wanted = 1 + random.nextInt(2);
                         PollFuture<Permit> acquire = semaphore.acquire(wanted);
                         Poll<Permit> poll = poller.pollOnce(acquire);
+                        if (round == 0) {
+                            assertTrue(poll.isPending(), "the first acquire waits");
+                            dropped.incrementAndGet();
+                            acquire.close();
+                            firstDropped.countDown();
+                            continue;
+                        }
                         if (poll.isPending() && random.nextInt(3) == 0) {
                             dropped.incrementAndGet();
                             acquire.close();
@@ -70,6 +83,8 @@ class SemaphoreStressTest {
             threads.add(thread);
             thread.start();
         }
+        assertTrue(firstDropped.await(MAX_MILLIS, TimeUnit.MILLISECONDS), "every thread dropped its first acquire");
+        all.close();
         for (Thread thread : threads) {
             thread.join(MAX_MILLIS);
         }

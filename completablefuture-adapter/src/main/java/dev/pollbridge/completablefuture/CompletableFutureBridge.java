@@ -1,0 +1,190 @@
+package dev.pollbridge.completablefuture;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/**
+ * {@code CompletionStage} and {@code CompletableFuture} both ways, and helpers to migrate a
+ * {@code CompletableFuture} chain one stage at a time (see {@code docs/completablefuture.md} and
+ * {@code docs/migration-completablefuture.md}).
+ *
+ * <table>
+ *   <caption>Conversions</caption>
+ *   <tr><th>from</th><th>to</th><th>method</th><th>cancellation</th></tr>
+ *   <tr><td>{@code CompletionStage<T>}</td><td>{@code PollFuture<T>}</td><td>{@link #toFuture}</td>
+ *       <td>closing the future cancels the stage, or detaches ({@link CancelPolicy})</td></tr>
+ *   <tr><td>{@code PollFuture<T>}</td><td>{@code CompletableFuture<T>}</td>
+ *       <td>{@link #toCompletableFuture(PollFuture, Runtime)}</td>
+ *       <td>{@code cancel} (or any completion by a caller) aborts the task</td></tr>
+ *   <tr><td>{@code JoinHandle<T>}</td><td>{@code CompletableFuture<T>}</td>
+ *       <td>{@link #toCompletableFuture(JoinHandle)}</td><td>{@code cancel} aborts the task</td></tr>
+ * </table>
+ *
+ * Failures cross unchanged, except that {@code CompletionException} and
+ * {@code ExecutionException} wrappers are removed on the way into a {@code PollFuture}. A
+ * {@code null} value is a value in both directions. To run {@code CompletableFuture} stages on a
+ * runtime, pass {@link Runtime#executor()} to the {@code *Async} methods.
+ */
+public final class CompletableFutureBridge {
+
+    private CompletableFutureBridge() {}
+
+    /**
+     * Awaits {@code stage} as a {@link PollFuture}, cancelling the stage when the future is closed
+     * first ({@link CancelPolicy#CANCEL_SOURCE}). Same as {@code toFuture(stage, CANCEL_SOURCE)}.
+     *
+     * @throws NullPointerException if {@code stage} is {@code null}
+     */
+    public static <T> PollFuture<T> toFuture(CompletionStage<T> stage) {
+        return toFuture(stage, CancelPolicy.CANCEL_SOURCE);
+    }
+
+    /**
+     * Awaits {@code stage} as a {@link PollFuture}.
+     *
+     * <p>Lazy: nothing is registered on the stage before the first poll. The future is ready with
+     * the stage's value ({@code null} included) or fails with its real cause: the
+     * {@code CompletionException}/{@code ExecutionException} wrappers are removed (nested ones
+     * too; a wrapper without a cause stays as it is). A cancelled stage fails with
+     * {@code CancellationException}.
+     *
+     * <p><b>Cancellation:</b> closing the future before the stage completed applies
+     * {@code policy} (see {@link CancelPolicy}), whether or not it was polled; closing it
+     * afterwards leaves the stage alone. <b>Cancel safety:</b> closing discards an outcome nobody
+     * read; with {@link CancelPolicy#DETACH} the stage is untouched, so a shared stage is safe to
+     * drop. <b>Threads:</b> the stage's completion only records the outcome and wakes the
+     * poller, on the completing thread; the value is read by the next poll.
+     *
+     * @throws NullPointerException if {@code stage} or {@code policy} is {@code null}
+     */
+    public static <T> PollFuture<T> toFuture(CompletionStage<T> stage, CancelPolicy policy) {
+        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(policy, "policy");
+        return new FutureFromStage<>(stage, policy);
+    }
+
+    /**
+     * Runs {@code future} on {@link Runtime#shared()}; see
+     * {@link #toCompletableFuture(PollFuture, Runtime)}.
+     */
+    public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future) {
+        return toCompletableFuture(future, Runtime.shared());
+    }
+
+    /**
+     * Spawns {@code future} on {@code runtime} at once and returns a {@code CompletableFuture} of
+     * its outcome. The runtime owns the future from now on and closes it exactly once.
+     *
+     * <p>The returned future completes with the value ({@code null} included) or exceptionally
+     * with the failure as it is ({@code join()} wraps it in a {@code CompletionException} and
+     * {@code get()} in an {@code ExecutionException}, as for any {@code CompletableFuture}); a
+     * future that fails with {@code CancellationException} makes it cancelled.
+     *
+     * <p><b>Cancellation:</b> {@code cancel(...)} aborts the task: its future is closed exactly
+     * once on a runtime worker at its next suspension point. Completing the returned future in any
+     * other way ({@code complete}, {@code completeExceptionally}, {@code obtrude*},
+     * {@code completeAsync}, {@code orTimeout}, {@code completeOnTimeout}) aborts the task too,
+     * instead of leaving it running unseen. Stages derived from it ({@code thenApply}, ...) are
+     * plain {@code CompletableFuture}s; as always with {@code CompletableFuture}, cancelling a
+     * derived stage does not cancel this one. If the runtime closes the task first (shutdown), the
+     * returned future completes with a {@code CancellationException}. <b>Cancel safety:</b> what
+     * the future did before the abort stays done; its unfinished work is dropped.
+     *
+     * <p><b>Threads:</b> the future is polled on runtime workers and the returned future is
+     * completed there, so non-async dependent stages registered before completion run on the
+     * worker that completed it (those registered later run on the registering thread). Keep them
+     * short; use {@code thenApplyAsync(fn, runtime.executor())} or another executor for heavy
+     * work. Calling {@code join()}/{@code get()} on a runtime worker blocks that worker: await the
+     * future inside the task instead.
+     *
+     * <p>If {@code future} is a {@link JoinHandle} (a task already spawned), this is
+     * {@link #toCompletableFuture(JoinHandle)} with its forwarding task on {@code runtime}: the
+     * task is not spawned again, and {@code cancel} aborts it.
+     *
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws java.util.concurrent.RejectedExecutionException if {@code runtime} is closed; the
+     *     future is closed then
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future, Runtime runtime) {
+        Objects.requireNonNull(future, "future");
+        Objects.requireNonNull(runtime, "runtime");
+        if (future instanceof JoinHandle) {
+            return CompletableFutureFromFuture.forward((JoinHandle<T>) future, runtime);
+        }
+        return CompletableFutureFromFuture.spawn(future, runtime);
+    }
+
+    /**
+     * A {@code CompletableFuture} of an already spawned task's outcome.
+     *
+     * <p>A small forwarding task on {@link Runtime#shared()} awaits the handle and completes the
+     * returned future; the handle is consumed (do not poll it yourself). <b>Cancellation:</b>
+     * {@code cancel(...)} (or any completion by a caller) aborts the task, on whichever runtime it
+     * runs; an abort by someone else makes the returned future cancelled. <b>Threads:</b>
+     * non-async dependent stages run on a worker of the shared runtime.
+     *
+     * @throws NullPointerException if {@code handle} is {@code null}
+     */
+    public static <T> CompletableFuture<T> toCompletableFuture(JoinHandle<T> handle) {
+        Objects.requireNonNull(handle, "handle");
+        return CompletableFutureFromFuture.forward(handle, Runtime.shared());
+    }
+
+    /**
+     * Migration helper for {@code thenCompose}: turns a function that returns a
+     * {@link PollFuture} into one that returns a {@code CompletableFuture}, by running each
+     * future on {@link Runtime#shared()}. One stage of a chain becomes a pull-model future
+     * without touching the others:
+     * <pre>{@code
+     * cf.thenCompose(CompletableFutureBridge.stage(orders::fetch))   // orders.fetch returns a PollFuture
+     * }</pre>
+     * Each call of the returned function is {@link #toCompletableFuture(PollFuture)}: cancelling
+     * the stage it returned aborts the task.
+     *
+     * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
+     */
+    public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn) {
+        Objects.requireNonNull(fn, "fn");
+        return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
+    }
+
+    /**
+     * {@link #stage(Function)} on the given runtime: each call of the returned function is
+     * {@link #toCompletableFuture(PollFuture, Runtime)}. {@code thenCompose} calls it on the thread
+     * that completed the previous stage (a runtime worker, if that stage was bridged too); it only
+     * spawns, so it never blocks that thread.
+     *
+     * @throws NullPointerException if an argument is {@code null}, or later if {@code fn} returns
+     *     {@code null}
+     */
+    public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn,
+                                                                 Runtime runtime) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(runtime, "runtime");
+        return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"), runtime);
+    }
+
+    /**
+     * Migration helper for {@code flatMap}: turns a function that returns a
+     * {@code CompletionStage} (a service not migrated yet) into one that returns a
+     * {@link PollFuture}, so a Pollbridge chain can await it:
+     * <pre>{@code
+     * user.flatMap(CompletableFutureBridge.awaiting(legacyOrders::fetchAsync))
+     * }</pre>
+     * Each call of the returned function calls {@code fn} at once (the stage starts then, as
+     * {@code CompletableFuture}s do) and wraps the stage with {@link #toFuture(CompletionStage)}:
+     * closing the future cancels the stage.
+     *
+     * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
+     */
+    public static <T, U> Function<T, PollFuture<U>> awaiting(Function<? super T, ? extends CompletionStage<U>> fn) {
+        Objects.requireNonNull(fn, "fn");
+        return value -> toFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
+    }
+}

@@ -1,0 +1,178 @@
+package dev.pollbridge.completablefuture;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A {@link PollFuture} run as a runtime task behind a {@link CompletableFuture} (pull to push).
+ *
+ * <h2>Design</h2>
+ * A small forwarding future ({@link Forwarder}) is spawned on the runtime. It polls the source
+ * and, when the source is ready, completes this {@code CompletableFuture} with its value (or
+ * exceptionally with its failure, unwrapped as it came). The runtime owns the forwarder and
+ * closes it exactly once; the forwarder closes the source exactly once.
+ *
+ * <p>This class is a {@code CompletableFuture} subclass only to observe who completed it: one
+ * {@code whenComplete} callback, registered at construction, aborts the task when the completion
+ * did not come from the task. That catches every completion path a caller has ({@code cancel},
+ * {@code complete}, {@code completeExceptionally}, {@code obtrudeValue}, {@code obtrudeException},
+ * {@code completeAsync}, {@code orTimeout}, {@code completeOnTimeout}) without overriding each of
+ * them. It does not override {@code newIncompleteFuture}: derived stages ({@code thenApply} and
+ * friends) are plain {@code CompletableFuture}s, and, as everywhere in {@code CompletableFuture},
+ * cancelling a derived stage does not reach this one or the task.
+ *
+ * <h2>Cancellation</h2>
+ * Completing this future by any means other than the task ({@code cancel(...)} most of all)
+ * aborts the task: the runtime closes the forwarder on a worker at the task's next suspension
+ * point, and the forwarder closes the source exactly once. The abort is requested on the thread
+ * that completed the future, and never blocks it. If the runtime closes the task first (the
+ * runtime is shut down), this future completes exceptionally with a
+ * {@link CancellationException} so nobody waits forever. Cancel safety: whatever the source had
+ * done before the abort stays done; its unfinished work is dropped (rule 12).
+ *
+ * <h2>Threads</h2>
+ * The task completes this future from inside a poll on a runtime worker, so non-async dependent
+ * stages registered before completion run on that worker; those registered after completion run
+ * on the registering thread. Keep them short (they run inside a poll, rule 4) and give heavy work
+ * to {@code thenApplyAsync(fn, executor)}. {@code *Async} methods without an executor use the
+ * {@code CompletableFuture} default, {@code ForkJoinPool.commonPool()}.
+ *
+ * @param <T> the value type
+ */
+final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
+
+    /** What to abort when a caller completes this future. Written once, before the caller sees it. */
+    private volatile Runnable abortTask;
+    /**
+     * Set by the task just before it completes this future (a value, a failure, or cancellation by
+     * runtime close). Volatile so the completion callback, on whatever thread, skips the abort;
+     * a stale {@code false} only costs a harmless abort of a task that is finishing anyway.
+     */
+    private volatile boolean settledByTask;
+
+    private CompletableFutureFromFuture() {
+        whenComplete((value, error) -> {
+            Runnable abort = abortTask;
+            if (!settledByTask && abort != null) {
+                abort.run();
+            }
+        });
+    }
+
+    /** Spawns {@code source} on {@code runtime}; cancelling the result aborts that task. */
+    static <T> CompletableFuture<T> spawn(PollFuture<T> source, Runtime runtime) {
+        CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
+        Forwarder<T> forwarder = new Forwarder<>(source, result);
+        JoinHandle<Void> task = spawnOrClose(runtime, forwarder);
+        result.attach(task::abort);
+        return result;
+    }
+
+    /**
+     * Forwards the outcome of an already spawned task; cancelling the result aborts that task (and
+     * the small forwarding task on {@code forwarding}).
+     */
+    static <T> CompletableFuture<T> forward(JoinHandle<T> handle, Runtime forwarding) {
+        CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
+        JoinHandle<Void> forwarder = spawnOrClose(forwarding, new Forwarder<>(handle, result));
+        result.attach(() -> {
+            handle.abort();
+            forwarder.abort();
+        });
+        return result;
+    }
+
+    private static JoinHandle<Void> spawnOrClose(Runtime runtime, Forwarder<?> forwarder) {
+        try {
+            return runtime.spawn(forwarder);
+        } catch (RejectedExecutionException closedRuntime) {
+            // A rejected spawn leaves the future with us: close what we were given, exactly once.
+            forwarder.close();
+            throw closedRuntime;
+        }
+    }
+
+    private void attach(Runnable abort) {
+        abortTask = abort;
+        // The caller has not seen this future yet, so only the task can have completed it; the
+        // check makes attach correct even if that ever changes.
+        if (isDone() && !settledByTask) {
+            abort.run();
+        }
+    }
+
+    private void settle(T value) {
+        settledByTask = true;
+        super.complete(value);
+    }
+
+    private void settleExceptionally(Throwable error) {
+        settledByTask = true;
+        super.completeExceptionally(error);
+    }
+
+    /**
+     * The task: polls the source and completes the {@code CompletableFuture}. Owned by the runtime
+     * (polled and closed by it); its fields are touched only by that owner.
+     */
+    private static final class Forwarder<T> implements PollFuture<Void> {
+        private final PollFuture<T> source;
+        private final CompletableFutureFromFuture<T> result;
+        private boolean closed;
+
+        Forwarder(PollFuture<T> source, CompletableFutureFromFuture<T> result) {
+            this.source = source;
+            this.result = result;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) {
+            if (result.isDone()) {
+                // A caller completed the result; the abort is on its way. Stop polling the source.
+                return Poll.ready(null);
+            }
+            Poll<T> poll;
+            try {
+                poll = source.poll(cx);
+            } catch (Throwable brokenSource) {
+                result.settleExceptionally(brokenSource);
+                if (brokenSource instanceof Error) {
+                    throw (Error) brokenSource; // the runtime reports it too
+                }
+                return Poll.ready(null);
+            }
+            if (poll.isPending()) {
+                return poll.cast();
+            }
+            if (poll.isReady()) {
+                result.settle(poll.value());
+            } else {
+                result.settleExceptionally(poll.error());
+            }
+            // The outcome went to the CompletableFuture; the task itself ends with no value, so a
+            // failure is not reported twice (again by the runtime's uncaught-failure handler).
+            return Poll.ready(null);
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                source.close();
+            } finally {
+                if (!result.isDone()) {
+                    result.settleExceptionally(new CancellationException("the task was closed before it finished"));
+                }
+            }
+        }
+    }
+}

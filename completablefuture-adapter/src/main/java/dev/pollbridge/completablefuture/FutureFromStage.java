@@ -1,0 +1,191 @@
+package dev.pollbridge.completablefuture;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.Waker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A {@link CompletionStage} awaited as a {@link PollFuture} (push to pull).
+ *
+ * <h2>Design</h2>
+ * The first poll registers one {@code whenComplete} callback on the stage (rule 2: nothing is
+ * registered before that). All shared state is one atomic reference, {@link #state}, which holds
+ * exactly one of:
+ * <ul>
+ *   <li>{@link #UNREGISTERED}: never polled; nothing registered on the stage. Not terminal.
+ *   <li>a {@link Waker}: registered; the stage has not completed; this is the waker of the latest
+ *       poll (rule 7). Not terminal.
+ *   <li>a {@link Poll}: the stage's outcome, recorded by the callback. Terminal until closed.
+ *   <li>{@link #CLOSED}: closed. Terminal; an outcome that arrives later is dropped.
+ * </ul>
+ * The poller swaps in its waker and the callback swaps in the outcome with compare-and-set on
+ * that one word, so "check for a result, then store the waker" cannot miss a completion in
+ * between (rule 6): whichever CAS comes second sees the other's write, and the callback wakes the
+ * waker it replaced. Wakes happen after the CAS, never under a lock, never inside {@code poll}
+ * except when the stage was already complete at registration (a harmless extra hint).
+ *
+ * <h2>Errors</h2>
+ * A failure is delivered as its real cause: every {@code CompletionException} and
+ * {@code ExecutionException} wrapper is removed, nested ones too; a wrapper without a cause is
+ * delivered as it is. A cancelled stage fails with its {@code CancellationException}.
+ *
+ * <h2>Cancellation</h2>
+ * {@link #close()} before the outcome was recorded (polled or not) applies the
+ * {@link CancelPolicy}: {@link CancelPolicy#CANCEL_SOURCE} calls
+ * {@code stage.toCompletableFuture().cancel(false)}, which completes the stage and runs its other
+ * dependents on the closing thread; a stage whose {@code toCompletableFuture()} throws is detached
+ * instead. {@link CancelPolicy#DETACH} leaves the stage running; its outcome is dropped when it
+ * arrives (the callback stays registered on the stage until then: a stage offers no way to remove
+ * it). Closing after the outcome was recorded only releases it. <b>Cancel safety:</b> closing
+ * discards an outcome nobody has read; under {@code DETACH} the stage itself is untouched, so
+ * other consumers of a shared stage still get its value.
+ *
+ * <p>Threads: the callback runs on whatever thread completes the stage (or the first poller if
+ * it is already complete); it only records the outcome and wakes the poller.
+ *
+ * @param <T> the value type
+ */
+final class FutureFromStage<T> implements PollFuture<T> {
+
+    private static final Object UNREGISTERED = new Sentinel("UNREGISTERED");
+    private static final Object CLOSED = new Sentinel("CLOSED");
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(FutureFromStage.class, "state", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final CompletionStage<T> stage;
+    private final CancelPolicy policy;
+    /** See the class comment for its four kinds of value. Written by CAS only (poller, callback, closer). */
+    private volatile Object state = UNREGISTERED;
+    /** True once ready or failed was returned. Owner (poller) only: polls never overlap. */
+    private boolean delivered;
+
+    FutureFromStage(CompletionStage<T> stage, CancelPolicy policy) {
+        this.stage = Objects.requireNonNull(stage, "stage");
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        Objects.requireNonNull(cx, "cx");
+        if (delivered) {
+            throw new IllegalStateException("polled after it returned ready or failed");
+        }
+        Waker waker = cx.waker();
+        while (true) {
+            Object current = stateAcquire();
+            if (current == CLOSED) {
+                throw new IllegalStateException("polled after close()");
+            }
+            if (current instanceof Poll) {
+                return deliver(current);
+            }
+            if (casState(current, waker)) {
+                if (current == UNREGISTERED) {
+                    return register();
+                }
+                return Poll.pending();
+            }
+            // The callback recorded the outcome (or a closer ran) between our read and CAS: re-read.
+        }
+    }
+
+    /** First poll: our waker is stored, so a completion from now on wakes it (rule 5). */
+    private Poll<T> register() {
+        try {
+            stage.whenComplete(this::onComplete);
+        } catch (RuntimeException brokenStage) {
+            onComplete(null, brokenStage);
+        }
+        // An already-complete stage ran the callback inline: deliver now instead of waiting for
+        // the poll its wake asked for.
+        Object current = stateAcquire();
+        return current instanceof Poll ? deliver(current) : Poll.pending();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Poll<T> deliver(Object outcome) {
+        delivered = true;
+        return (Poll<T>) outcome;
+    }
+
+    /** The stage's callback; any thread, at most once. */
+    private void onComplete(T value, Throwable error) {
+        Poll<T> outcome = error == null ? Poll.ready(value) : Poll.failed(Unwrap.cause(error));
+        while (true) {
+            Object current = stateAcquire();
+            if (current == CLOSED || current instanceof Poll) {
+                return; // closed (detached or cancelled): nobody will read it
+            }
+            // Release: everything the completing thread wrote before completing the stage (and
+            // the outcome itself) is visible to the poller that reads this state (rule 10).
+            if (casState(current, outcome)) {
+                if (current instanceof Waker) {
+                    ((Waker) current).wake();
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        Object previous = STATE.getAndSet(this, CLOSED);
+        if (previous == UNREGISTERED || previous instanceof Waker) {
+            if (policy == CancelPolicy.CANCEL_SOURCE) {
+                cancelSource();
+            }
+        }
+    }
+
+    private void cancelSource() {
+        try {
+            stage.toCompletableFuture().cancel(false);
+        } catch (RuntimeException refused) {
+            // UnsupportedOperationException from a minimal stage (or any other refusal): close()
+            // never throws, so the stage is detached instead, as CancelPolicy documents.
+        }
+    }
+
+    /**
+     * Acquire pairs with the release half of the CAS that stored an outcome: a poller that sees
+     * the outcome also sees everything written before it was stored (rule 10).
+     */
+    private Object stateAcquire() {
+        return STATE.getAcquire(this);
+    }
+
+    private boolean casState(Object expected, Object next) {
+        return STATE.compareAndSet(this, expected, next);
+    }
+
+    @Override
+    public String toString() {
+        return "FutureFromStage[" + stateAcquire() + ", " + policy + "]";
+    }
+
+    /** A named marker state; not a {@link Waker} and not a {@link Poll}. */
+    private static final class Sentinel {
+        private final String name;
+
+        Sentinel(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}

@@ -121,6 +121,9 @@ public final class ReactorBridge {
      * {@code onError(CancellationException)}. A factory that throws or returns {@code null}, or
      * a closed runtime ({@code RejectedExecutionException}), fails that subscription.
      *
+     * <p><b>Cancel safety:</b> as the future's own: cancelling drops a result not yet delivered;
+     * what the future already did stays done (rule 12).
+     *
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
@@ -172,6 +175,9 @@ public final class ReactorBridge {
      * A runtime closed under a live subscription ends it with {@code onError(CancellationException)};
      * a closed runtime fails new subscriptions with {@code RejectedExecutionException}. A
      * factory that throws or returns {@code null} fails that subscription.
+     *
+     * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
+     * no item that was pulled; the stream's own cancel safety covers the rest.
      *
      * @throws NullPointerException if an argument is null
      */

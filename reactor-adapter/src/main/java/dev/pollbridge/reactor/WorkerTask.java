@@ -1,5 +1,6 @@
 package dev.pollbridge.reactor;
 
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.Disposable;
 
@@ -43,7 +44,11 @@ final class WorkerTask implements Disposable {
             return false;
         }
         if (kind != Kind.PERIODIC || queued.compareAndSet(false, true)) {
-            worker.enqueue(this);
+            try {
+                worker.enqueue(this);
+            } catch (RejectedExecutionException closedRuntime) {
+                return false; // the runtime is closing: nothing will run any more
+            }
         }
         return kind == Kind.PERIODIC;
     }

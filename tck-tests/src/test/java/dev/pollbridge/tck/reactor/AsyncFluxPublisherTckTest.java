@@ -15,7 +15,7 @@ public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public AsyncFluxPublisherTckTest() {
-        super(ReactorTck.environment(), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(ReactorTck.environment(ReactorTck.ASYNC_BODY_TIMEOUT_MILLIS), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -12,6 +12,11 @@ final class ReactorTck {
 
     /** How long the TCK waits for an expected signal: generous for two busy cores. */
     static final long DEFAULT_TIMEOUT_MILLIS = 1_000;
+    /**
+     * The same for {@code Async.stream} bodies, where every item is a hand-over between the
+     * body's thread and a runtime worker, so a loaded machine needs more slack.
+     */
+    static final long ASYNC_BODY_TIMEOUT_MILLIS = 2_000;
     /** How long the TCK waits to be sure no signal comes. */
     static final long NO_SIGNALS_TIMEOUT_MILLIS = 200;
     /** How long to wait for a cancelled publisher to drop its subscriber (rule 3.13). */
@@ -20,7 +25,11 @@ final class ReactorTck {
     private ReactorTck() {}
 
     static TestEnvironment environment() {
-        return new TestEnvironment(DEFAULT_TIMEOUT_MILLIS, NO_SIGNALS_TIMEOUT_MILLIS);
+        return environment(DEFAULT_TIMEOUT_MILLIS);
+    }
+
+    static TestEnvironment environment(long timeoutMillis) {
+        return new TestEnvironment(timeoutMillis, NO_SIGNALS_TIMEOUT_MILLIS);
     }
 
     /** A runtime for one verification class; the class closes it when done. */

@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,10 @@ import java.util.Objects;
  * <p><b>How receivers are woken.</b> Each item that enters the buffer wakes one waiting receiver
  * (FIFO). A receiver takes items only when it polls, so a woken receiver that is closed instead
  * loses nothing: it passes its wake to the next waiting receiver while items remain.
+ *
+ * <p><b>Poll budget</b> (rule 16). Each item received spends one unit of the polling task's
+ * budget; once it is spent, a receive returns pending (waking its own task) even if items are
+ * buffered, so a consumer of an always-full channel cannot keep its worker from other tasks.
  *
  * <p><b>Progress.</b> Blocking (one lock), held for O(1) work per operation; {@link #close()}
  * holds it for O(waiters).
@@ -213,12 +218,19 @@ public final class Channel<T> {
      * drained) or {@code pending} with the waker registered.
      */
     private Poll<T> pollReceive(Receiver receiver, Context cx) {
+        if (!CoopBudget.hasRemaining()) {
+            // Rule 16: the task's poll budget is spent, so an always-ready channel must not keep
+            // it running. Nothing is taken; the task's own wake re-polls it on its next turn.
+            cx.waker().wake();
+            return Poll.pending();
+        }
         Waker senderToWake = null;
         Waker receiverToWake = null;
         Poll<T> result;
         synchronized (lock) {
             T item = buffer.poll();
             if (item != null) {
+                CoopBudget.tryConsume(); // one unit per item received (true: checked above)
                 leaveLocked(receiver);
                 senderToWake = admitSenderLocked();
                 if (!buffer.isEmpty()) {

@@ -180,10 +180,15 @@ public final class Promise<T> {
 
         /** Owner-thread only. */
         private boolean delivered;
+        /** Owner-thread only: close() was called (the state alone cannot tell once completed). */
+        private boolean closed;
 
         @Override
         @SuppressWarnings("unchecked")
         public Poll<T> poll(Context cx) {
+            if (closed) {
+                throw new IllegalStateException("promise future polled after close()");
+            }
             if (delivered) {
                 throw new IllegalStateException("promise future polled after it completed");
             }
@@ -207,6 +212,7 @@ public final class Promise<T> {
 
         @Override
         public void close() {
+            closed = true;
             while (true) {
                 Object current = state;
                 if (current instanceof Outcome || current == CANCELLED) {

@@ -19,6 +19,8 @@ abstract class Scoped<T> {
     private final T value;
     /** The frame pushed at the last poll; reused while its {@code next} is still current. Owner only. */
     private LocalBindings.Frame frame;
+    /** close() was called. Owner only. */
+    private boolean closed;
 
     Scoped(TaskLocal<T> local, T value) {
         this.local = local;
@@ -35,6 +37,18 @@ abstract class Scoped<T> {
         }
         LocalBindings.install(mine);
         return previous;
+    }
+
+    /**
+     * True the first time only: the scope owns its inner future or stream and closes it once,
+     * however often it is closed itself (rule 11).
+     */
+    final boolean firstClose() {
+        if (closed) {
+            return false;
+        }
+        closed = true;
+        return true;
     }
 
     @Override

@@ -30,6 +30,9 @@ final class ScopedFuture<T, R> extends Scoped<T> implements PollFuture<R> {
 
     @Override
     public void close() {
+        if (!firstClose()) {
+            return;
+        }
         LocalBindings.Frame previous = enter();
         try {
             inner.close();

@@ -30,6 +30,9 @@ final class ScopedStream<T, R> extends Scoped<T> implements PollStream<R> {
 
     @Override
     public void close() {
+        if (!firstClose()) {
+            return;
+        }
         LocalBindings.Frame previous = enter();
         try {
             inner.close();

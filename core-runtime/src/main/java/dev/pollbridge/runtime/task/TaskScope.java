@@ -129,8 +129,8 @@ public final class TaskScope<T> implements AutoCloseable {
                 running.remove(child.id);
                 toWake = takeWaiters(); // a joinAll may have been waiting for this child alone
             }
+            toWake.forEach(Waker::wake); // before the user's close(), which must not lose them
             future.close();
-            toWake.forEach(Waker::wake);
             throw rejected;
         }
         boolean stillRunning;
@@ -323,6 +323,7 @@ public final class TaskScope<T> implements AutoCloseable {
     private abstract static class Waiter<T, R> implements PollFuture<R> {
         private final TaskScope<T> scope;
         private boolean done; // owner only
+        private boolean closed; // owner only
 
         Waiter(TaskScope<T> scope) {
             this.scope = scope;
@@ -334,6 +335,10 @@ public final class TaskScope<T> implements AutoCloseable {
         @Override
         public final Poll<R> poll(Context cx) {
             Objects.requireNonNull(cx, "cx");
+            if (closed) {
+                // Polling would store a waker for a future its owner already dropped.
+                throw new IllegalStateException("TaskScope future polled after close()");
+            }
             if (done) {
                 throw new IllegalStateException("TaskScope future polled after it returned its result");
             }
@@ -351,6 +356,7 @@ public final class TaskScope<T> implements AutoCloseable {
 
         @Override
         public final void close() {
+            closed = true;
             synchronized (scope.lock) {
                 scope.waiters.remove(this);
             }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
@@ -218,5 +219,43 @@ class ChannelTest {
         assertEquals(1, second.count());
         assertReady(send.poll(Context.of(second)), null);
         send.close();
+    }
+
+    @Test
+    void anExhaustedPollBudgetMakesAReadyReceivePendingAndLosesNothing() {
+        channel.trySend(1);
+        channel.trySend(2);
+        try (MockTask<Integer> receive = MockTask.spawn(channel.receive());
+                MockStreamTask<Integer> stream = MockStreamTask.spawn(channel.stream())) {
+            int previous = CoopBudget.set(0);
+            try {
+                assertPending(receive.poll());
+                assertTrue(receive.isWoken(), "the budget-exhausted receive wakes its own task (rule 16)");
+                assertPending(stream.pollNext());
+                assertTrue(stream.isWoken());
+                assertEquals(2, channel.size(), "no item taken");
+            } finally {
+                CoopBudget.set(previous);
+            }
+            assertReady(receive.poll(), 1);
+            assertReady(stream.pollNext(), 2);
+        }
+    }
+
+    @Test
+    void eachItemReceivedSpendsOneUnitOfThePollBudget() {
+        channel.trySend(1);
+        channel.trySend(2);
+        try (MockStreamTask<Integer> stream = MockStreamTask.spawn(channel.stream())) {
+            int previous = CoopBudget.set(1);
+            try {
+                assertReady(stream.pollNext(), 1);
+                assertPending(stream.pollNext());
+                assertTrue(stream.isWoken());
+            } finally {
+                CoopBudget.set(previous);
+            }
+            assertReady(stream.pollNext(), 2);
+        }
     }
 }

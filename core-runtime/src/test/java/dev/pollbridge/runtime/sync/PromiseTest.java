@@ -80,6 +80,15 @@ class PromiseTest {
     }
 
     @Test
+    void theReaderRefusesAPollAfterCloseEvenWhenTheValueArrivedFirst() {
+        Promise<String> promise = Promise.create();
+        PollFuture<String> reader = promise.future();
+        promise.complete("unread");
+        reader.close();
+        assertThrows(IllegalStateException.class, () -> reader.poll(Context.of(new CountingWaker())));
+    }
+
+    @Test
     void theReadEndIsTakenOnce() {
         Promise<String> promise = Promise.create();
         promise.future();

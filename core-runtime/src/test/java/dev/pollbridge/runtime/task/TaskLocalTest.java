@@ -206,4 +206,18 @@ class TaskLocalTest {
         scoped.close();
         assertEquals(List.of("r/1", "r/null", "r/2", "r/2"), recording.seenInPolls);
     }
+
+    @Test
+    void closingAScopeTwiceClosesTheInnerFutureOrStreamOnce() {
+        ProbeFuture<String> future = new ProbeFuture<>();
+        PollFuture<String> scopedFuture = REQUEST.scope("r", future);
+        scopedFuture.close();
+        scopedFuture.close(); // close() is idempotent (rule 11): the scope owns its inner future
+        assertEquals(1, future.closes());
+        ProbeStream<String> stream = new ProbeStream<>();
+        PollStream<String> scopedStream = REQUEST.scopeStream("r", stream);
+        scopedStream.close();
+        scopedStream.close();
+        assertEquals(1, stream.closes());
+    }
 }

@@ -320,4 +320,20 @@ class TaskScopeTest {
             assertThrows(NullPointerException.class, () -> scope.spawn(null));
         }
     }
+
+    @Test
+    void aClosedWaiterRefusesToBePolledAgain() {
+        ProbeFuture<String> child = new ProbeFuture<>();
+        try (TaskScope<String> scope = TaskScope.open(runtime)) {
+            scope.spawn(child);
+            PollFuture<TaskOutcome<String>> next = scope.next();
+            Context cx = Context.of(() -> { });
+            assertPending(next.poll(cx));
+            next.close();
+            assertThrows(IllegalStateException.class, () -> next.poll(cx));
+            PollFuture<List<String>> joinAll = scope.joinAll();
+            joinAll.close();
+            assertThrows(IllegalStateException.class, () -> joinAll.poll(cx));
+        }
+    }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
@@ -169,7 +170,7 @@ public final class TimeDriver implements AutoCloseable {
 
     /** A timer entry for {@code deadlineNanos}, not yet registered. */
     TimerEntry newEntry(long deadlineNanos) {
-        return new TimerEntry(tickCeil(deadlineNanos));
+        return new TimerEntry(tickCeil(deadlineNanos), deadlineNanos);
     }
 
     /**
@@ -187,8 +188,11 @@ public final class TimeDriver implements AutoCloseable {
             if (closed) {
                 return Poll.failed(new CancellationException("timer driver closed"));
             }
-            long now = Math.max(wheel.elapsed(), tickFloor(clock.nanoTime()));
-            if (entry.deadlineTick <= now) {
+            long nowNanos = clock.nanoTime();
+            long now = Math.max(wheel.elapsed(), tickFloor(nowNanos));
+            // The exact deadline counts too: rounding it up to a tick is for the wheel only, so a
+            // poll after it (a zero sleep, an interval's first tick) is ready at once.
+            if (entry.deadlineTick <= now || nowNanos >= entry.deadlineNanos) {
                 if (entry.isLinked()) {
                     wheel.remove(entry);
                 }
@@ -238,6 +242,7 @@ public final class TimeDriver implements AutoCloseable {
             entry.fired = false;
             entry.waker = null;
             entry.deadlineTick = tickCeil(deadlineNanos);
+            entry.deadlineNanos = deadlineNanos;
         }
     }
 
@@ -300,10 +305,19 @@ public final class TimeDriver implements AutoCloseable {
 
     // ---- the timer thread (real clocks) --------------------------------------------------------
 
+    /**
+     * Makes and starts the timer thread. If the factory refuses (throws or returns null) or the
+     * thread cannot start, the failure is thrown to the registering poll and the next
+     * registration tries again, so one failure does not leave every later timer without a
+     * thread (timers registered while the attempt failed wait for that next registration).
+     */
     private void startTimerThread() {
         Thread thread;
         try {
             thread = threads.newThread(this::runTimer);
+            if (thread == null) {
+                throw new RejectedExecutionException("the thread factory refused to make the timer thread");
+            }
         } catch (RuntimeException | Error failed) {
             synchronized (lock) {
                 threadRequested = false; // the next registration tries again
@@ -314,8 +328,13 @@ public final class TimeDriver implements AutoCloseable {
             if (closed) {
                 return;
             }
+            try {
+                thread.start();
+            } catch (RuntimeException | Error failed) {
+                threadRequested = false; // the next registration tries again
+                throw failed;
+            }
             timerThread = thread;
-            thread.start();
         }
     }
 
@@ -338,6 +357,9 @@ public final class TimeDriver implements AutoCloseable {
                 due.clear();
                 continue;
             }
+            // An interrupt would make every park return at once (a busy loop for the driver's
+            // whole life); the timer thread stops only through close(), so it clears it.
+            Thread.interrupted();
             if (waitNanos < 0) {
                 LockSupport.park(this);
             } else if (waitNanos > 0) {

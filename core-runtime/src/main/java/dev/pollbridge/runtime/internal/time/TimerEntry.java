@@ -13,8 +13,13 @@ final class TimerEntry {
     /** Not linked into any slot. */
     static final int UNLINKED = -1;
 
-    /** Deadline in ticks (milliseconds since the driver's origin). */
+    /** Deadline in ticks (milliseconds since the driver's origin), rounded up. */
     long deadlineTick;
+    /**
+     * The exact deadline on the driver's clock ({@code Clock.nanoTime()}). A poll at or after it
+     * is ready even when the rounded-up tick has not come yet (a zero sleep at mid-millisecond).
+     */
+    long deadlineNanos;
     /** The level whose slot list holds this entry, or {@link #UNLINKED}. */
     int level = UNLINKED;
     /** The slot index within {@link #level}; meaningful only while linked. */
@@ -27,7 +32,12 @@ final class TimerEntry {
     boolean fired;
 
     TimerEntry(long deadlineTick) {
+        this(deadlineTick, Long.MAX_VALUE);
+    }
+
+    TimerEntry(long deadlineTick, long deadlineNanos) {
         this.deadlineTick = deadlineTick;
+        this.deadlineNanos = deadlineNanos;
     }
 
     boolean isLinked() {

@@ -16,7 +16,8 @@
  *   <li>Closing a timer future unlinks its entry from its slot list in O(1) (rule 11).
  *   <li>Time inside the wheel is counted in whole milliseconds ("ticks") since the driver was
  *       created. A deadline is rounded up to a tick, the current time down, so a timer never
- *       fires before its deadline.
+ *       fires before its deadline. A poll also compares the exact deadline with the clock, so a
+ *       poll after it is ready even before the rounded-up tick (a zero sleep is ready at once).
  * </ol>
  */
 package dev.pollbridge.runtime.internal.time;

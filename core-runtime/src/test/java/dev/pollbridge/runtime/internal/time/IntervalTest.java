@@ -41,6 +41,15 @@ class IntervalTest {
     }
 
     @Test
+    void firstTickIsImmediateEvenWhenBuiltBetweenMilliseconds() {
+        clock.advance(Duration.ofNanos(500_000));
+        try (MockStreamTask<Long> ticks = MockStreamTask.spawn(driver.interval(Duration.ofMillis(10)))) {
+            assertReady(ticks.pollNext(), 0L);
+            assertEquals(0, driver.timerCount());
+        }
+    }
+
+    @Test
     void missedTicksAreSkippedAndTheGridIsKept() {
         try (MockStreamTask<Long> ticks = MockStreamTask.spawn(driver.interval(Duration.ofMillis(10)))) {
             assertReady(ticks.pollNext(), 0L);                  // t = 0

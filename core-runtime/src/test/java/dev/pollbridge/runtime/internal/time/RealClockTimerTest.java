@@ -52,4 +52,77 @@ class RealClockTimerTest {
         assertNotNull(timerThread.get());
         assertFalse(timerThread.get().isAlive(), "close() joined the timer thread");
     }
+
+    @Test
+    void anInterruptedTimerThreadDoesNotSpin() {
+        AtomicReference<Thread> timerThread = new AtomicReference<>();
+        AtomicInteger clockReads = new AtomicInteger();
+        Clock counting = () -> {
+            clockReads.incrementAndGet();
+            return System.nanoTime();
+        };
+        TimeDriver driver = new TimeDriver(counting, task -> {
+            Thread thread = new Thread(task, "test-timer-interrupted");
+            thread.setDaemon(true);
+            timerThread.set(thread);
+            return thread;
+        });
+        try (MockTask<Void> far = MockTask.spawn(driver.sleep(Duration.ofHours(1)))) {
+            assertPending(far.poll());
+            await().atMost(Duration.ofSeconds(5)).until(() -> timerThread.get() != null
+                    && timerThread.get().getState() == Thread.State.TIMED_WAITING);
+            timerThread.get().interrupt(); // from outside: the timer thread has no use for it
+            int readsAtInterrupt = clockReads.get();
+            // Parked, the thread reads the clock once per wake-up; spinning, millions of times.
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                    .until(() -> clockReads.get() - readsAtInterrupt < 1_000);
+            assertFalse(far.isWoken());
+        } finally {
+            driver.close();
+        }
+        assertFalse(timerThread.get().isAlive(), "close() still stops it");
+    }
+
+    @Test
+    void aTimerThreadThatCouldNotStartIsTriedAgainByTheNextRegistration() {
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicReference<Thread> started = new AtomicReference<>();
+        TimeDriver driver = new TimeDriver(Clock.system(), task -> {
+            switch (attempts.incrementAndGet()) {
+                case 1:
+                    return null; // a ThreadFactory may refuse
+                case 2:
+                    return new Thread(task, "test-timer-unstartable") {
+                        @Override
+                        public synchronized void start() {
+                            throw new OutOfMemoryError("unable to create native thread (simulated)");
+                        }
+                    };
+                default:
+                    Thread thread = new Thread(task, "test-timer-retried");
+                    thread.setDaemon(true);
+                    started.set(thread);
+                    return thread;
+            }
+        });
+        try {
+            for (int failing = 0; failing < 2; failing++) {
+                try (MockTask<Void> refused = MockTask.spawn(driver.sleep(Duration.ofMillis(1)))) {
+                    Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, refused::poll);
+                    assertTrue(failure instanceof RuntimeException || failure instanceof OutOfMemoryError, failure.toString());
+                }
+            }
+            try (MockTask<Void> sleep = MockTask.spawn(driver.sleep(Duration.ofMillis(1)))) {
+                if (sleep.poll().isPending()) {
+                    await().atMost(Duration.ofSeconds(5)).until(sleep::isWoken);
+                    assertReady(sleep.poll(), null);
+                }
+            }
+            assertEquals(3, attempts.get());
+            assertNotNull(started.get());
+        } finally {
+            driver.close();
+        }
+        assertEquals(0, driver.timerCount());
+    }
 }

@@ -72,6 +72,31 @@ class TimeDriverTest {
     }
 
     @Test
+    void zeroAndNegativeSleepsAreReadyOnTheFirstPollBetweenMilliseconds() {
+        clock.advance(Duration.ofNanos(500_000)); // the driver's clock is now mid-millisecond
+        try (MockTask<Void> zero = MockTask.spawn(driver.sleep(Duration.ZERO));
+                MockTask<Void> negative = MockTask.spawn(driver.sleep(Duration.ofSeconds(-1)));
+                MockTask<Void> until = MockTask.spawn(driver.sleepUntil(clock.nanoTime()))) {
+            assertReady(zero.poll(), null);
+            assertReady(negative.poll(), null);
+            assertReady(until.poll(), null);
+            assertEquals(0, driver.timerCount());
+        }
+    }
+
+    @Test
+    void aPollAfterTheExactDeadlineIsReadyEvenBetweenMilliseconds() {
+        try (MockTask<Void> task = MockTask.spawn(driver.sleep(Duration.ofNanos(10_500_000)))) {
+            assertPending(task.poll());
+            clock.advance(Duration.ofNanos(10_499_999));
+            assertPending(task.poll());
+            clock.advance(Duration.ofNanos(1));
+            assertReady(task.poll(), null); // the deadline has passed: never early, and not late either
+            assertEquals(0, driver.timerCount());
+        }
+    }
+
+    @Test
     void sleepsAtDistinctInstantsFireInDeadlineOrderEachAtItsOwnInstant() {
         Random random = new Random(42);
         int count = 2_000;

@@ -127,8 +127,9 @@ public final class Runtime implements AutoCloseable {
      *
      * <p>With {@code workers(0)}, the runtime's tasks run on this thread while it waits.
      *
-     * @throws IllegalStateException at once if called on a worker thread of any runtime: blocking
-     *     a worker could deadlock the runtime (await the future inside the task instead)
+     * @throws IllegalStateException at once if called inside a task (on a worker thread of any
+     *     runtime, or in a task of a {@code workers(0)} runtime): blocking the thread that runs
+     *     tasks could deadlock the runtime (await the future inside the task instead)
      * @throws RejectedExecutionException if the runtime is closed
      */
     public <T> T blockOn(PollFuture<T> future) {

@@ -95,7 +95,10 @@ public final class RuntimeBuilder {
     /**
      * A poll that runs longer than this is reported once per task: a {@code WARNING} through
      * {@link System.Logger} naming the task and the threshold, and a JDK Flight Recorder event
-     * {@code dev.pollbridge.SlowPoll}. Measured in real time, whatever the {@link #clock(Clock)}.
+     * {@code dev.pollbridge.SlowPoll}. Measured in real time, whatever the {@link #clock(Clock)},
+     * at the cost of one {@link System#nanoTime()} per poll; a threshold too long to count in
+     * nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()}) turns the reports, and that
+     * clock read, off.
      *
      * @throws IllegalArgumentException if zero or negative
      */

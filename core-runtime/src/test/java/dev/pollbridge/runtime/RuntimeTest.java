@@ -144,11 +144,35 @@ class RuntimeTest {
     }
 
     @Test
+    void interruptingBlockOnCancelsTheFutureAndKeepsTheInterrupt() throws Exception {
+        ProbeFuture<String> never = new ProbeFuture<>();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                runtime.blockOn(never);
+            } catch (Throwable e) {
+                thrown.set(e);
+                stillInterrupted.set(Thread.currentThread().isInterrupted());
+            }
+        });
+        waiter.start();
+        await().until(never::hasWaker);
+        waiter.interrupt();
+        waiter.join(10_000);
+        assertInstanceOf(CompletionException.class, thrown.get());
+        assertInstanceOf(InterruptedException.class, thrown.get().getCause());
+        assertTrue(stillInterrupted.get());
+        assertEquals(1, never.closes());
+        assertTrue(never.isCancelled());
+    }
+
+    @Test
     void blockOnFromAWorkerFailsFast() {
         ProbeFuture<String> inner = new ProbeFuture<>();
         JoinHandle<String> handle = runtime.spawn(cx -> Poll.ready(runtime.blockOn(inner)));
         IllegalStateException error = assertThrows(IllegalStateException.class, () -> runtime.blockOn(handle));
-        assertTrue(error.getMessage().contains("worker"), error.getMessage());
+        assertTrue(error.getMessage().contains("inside a task"), error.getMessage());
         assertEquals(1, inner.closes());
     }
 

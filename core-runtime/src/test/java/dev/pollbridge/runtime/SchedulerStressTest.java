@@ -158,6 +158,38 @@ class SchedulerStressTest {
     }
 
     @Test
+    void handOffsFromOutsideNeverStall() throws Exception {
+        // Exercises the idle protocol: workers go from running to searching to parked between
+        // rounds, and foreign producers must always get one of them back (a lost notification
+        // leaves a task in the global queue with every worker parked: a hang here).
+        Runtime runtime = runtime("stress-handoff-", 2);
+        long deadline = System.nanoTime() + 4_000_000_000L;
+        AtomicInteger rounds = new AtomicInteger();
+        List<Thread> producers = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            int seed = p;
+            producers.add(new Thread(() -> {
+                java.util.Random random = new java.util.Random(seed);
+                for (int i = 0; i < 20_000 && System.nanoTime() - deadline < 0; i++) {
+                    int value = i;
+                    assertEquals(Integer.valueOf(value), runtime.blockOn(runtime.spawn(cx -> Poll.ready(value))));
+                    if (random.nextInt(64) == 0) {
+                        // let every worker run out of spinning and park
+                        java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                    }
+                    rounds.incrementAndGet();
+                }
+            }));
+        }
+        producers.forEach(Thread::start);
+        for (Thread producer : producers) {
+            producer.join(30_000);
+            assertTrue(!producer.isAlive(), "a hand-off stalled");
+        }
+        assertTrue(rounds.get() >= 1_000, "too few rounds in time: " + rounds.get());
+    }
+
+    @Test
     void abortRacingCompletionYieldsExactlyOneOutcomeAndOneClose() throws Exception {
         Runtime runtime = runtime("stress-abort-", 2);
         long deadline = System.nanoTime() + 4_000_000_000L;

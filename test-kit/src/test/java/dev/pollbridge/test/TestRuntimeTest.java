@@ -98,6 +98,30 @@ class TestRuntimeTest {
     }
 
     @Test
+    void twoThreadsInBlockOnShareTheDriving() throws Exception {
+        try (TestRuntime rt = TestRuntime.create()) {
+            for (int round = 0; round < 200; round++) {
+                ProbeFuture<Integer> gate = new ProbeFuture<>();
+                JoinHandle<Integer> first = rt.spawn(gate);
+                JoinHandle<Integer> second = rt.spawn(cx -> Poll.ready(2));
+                int[] firstResult = new int[1];
+                Thread other = new Thread(() -> firstResult[0] = rt.blockOn(first));
+                other.start();
+                assertEquals(2, rt.blockOn(second));
+                // The task that opens the gate is queued while the other thread may be the only
+                // one waiting: it must still be run.
+                rt.spawn(cx -> {
+                    gate.complete(1);
+                    return Poll.ready(null);
+                }).close();
+                other.join(5_000);
+                assertFalse(other.isAlive(), "blockOn on the other thread never saw its task run");
+                assertEquals(1, firstResult[0]);
+            }
+        }
+    }
+
+    @Test
     void abortAndDetachBehaveAsOnTheRealRuntime() {
         try (TestRuntime rt = TestRuntime.create()) {
             ProbeFuture<Integer> aborted = new ProbeFuture<>();
@@ -138,6 +162,17 @@ class TestRuntimeTest {
         }
         try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).build())) {
             assertEquals(Integer.valueOf(3), rt.blockOn(rt.spawn(cx -> Poll.ready(3))));
+        }
+    }
+
+    @Test
+    void blockOnFromInsideATaskFailsFast() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            ProbeFuture<Integer> inner = new ProbeFuture<>();
+            JoinHandle<Integer> nested = rt.spawn(cx -> Poll.ready(rt.blockOn(inner)));
+            IllegalStateException error = assertThrows(IllegalStateException.class, () -> rt.blockOn(nested));
+            assertTrue(error.getMessage().contains("inside a task"), error.getMessage());
+            assertEquals(1, inner.closes());
         }
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -13,11 +13,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The elastic pool behind {@code spawnBlocking}: up to {@code maxThreads} threads, started on
- * demand, each exiting after {@code keepAlive} without work; work beyond that waits in an
- * unbounded FIFO queue (a {@link ThreadPoolExecutor} with core = max and core time-out, which
- * never rejects while open). The pool records every thread it starts so that {@link #shutdown}
- * can join them: after it returns, no thread of the pool is alive.
+ * The elastic pool behind {@code spawnBlocking}: a job goes to an idle thread if there is one,
+ * else to a new thread while there are fewer than {@code maxThreads}, else it waits in an
+ * unbounded FIFO queue; a thread exits after {@code keepAlive} without work.
+ *
+ * <p>Built on {@link ThreadPoolExecutor} with no core threads and a {@link HandOffQueue} (the
+ * pattern of Tomcat's {@code TaskQueue}): the executor's {@code offer} succeeds only as a direct
+ * hand-off to a thread waiting for work, so the executor starts a new thread instead of queueing
+ * while below the maximum; at the maximum the executor rejects, and the rejection handler queues
+ * the job for real. (A plain executor with core = max would start a new thread for every job
+ * until the maximum, even with idle threads around.) The pool records every thread it starts so
+ * that {@link #shutdown} can join them: after it returns, no thread of the pool is alive.
  */
 final class BlockingPool {
 
@@ -34,11 +40,38 @@ final class BlockingPool {
             return thread;
         };
         long keepAliveNanos = Math.max(1L, config.blockingKeepAlive().toNanos());
+        HandOffQueue queue = new HandOffQueue();
         executor = new ThreadPoolExecutor(
-                config.blockingThreads(), config.blockingThreads(),
+                0, config.blockingThreads(),
                 keepAliveNanos, TimeUnit.NANOSECONDS,
-                new LinkedBlockingQueue<>(), factory);
-        executor.allowCoreThreadTimeOut(true);
+                queue, factory, (job, pool) -> {
+                    if (pool.isShutdown()) {
+                        throw new RejectedExecutionException("the runtime is closed");
+                    }
+                    queue.enqueue(job); // every thread is busy and the pool is at its maximum
+                    if (pool.isShutdown() && queue.remove(job)) {
+                        // shutdown drained the queue before our job landed: nobody would run it
+                        throw new RejectedExecutionException("the runtime is closed");
+                    }
+                });
+    }
+
+    /**
+     * The executor's queue: {@link #offer} only hands a job to a thread already waiting for one
+     * (so the executor grows the pool rather than queue); {@link #enqueue} really queues. Idle
+     * threads take from it with a time-out (the keep-alive), in FIFO order.
+     */
+    static final class HandOffQueue extends LinkedTransferQueue<Runnable> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public boolean offer(Runnable job) {
+            return tryTransfer(job);
+        }
+
+        void enqueue(Runnable job) {
+            super.offer(job);
+        }
     }
 
     /**

@@ -7,6 +7,8 @@ import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -24,8 +26,8 @@ public final class CurrentThreadEngine extends Engine {
     private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
     /** The thread driving the queue now, or null; claimed by CAS. */
     private final AtomicReference<Thread> driver = new AtomicReference<>();
-    /** The parker of a blockOn thread waiting for work or its future, or null. */
-    private final AtomicReference<Parker> sleeper = new AtomicReference<>();
+    /** Parkers of blockOn threads waiting for work or for their future; every schedule unparks them. */
+    private final Set<Parker> sleepers = ConcurrentHashMap.newKeySet();
     private final AtomicLong polls = new AtomicLong();
     private final AtomicLong parks = new AtomicLong();
 
@@ -44,8 +46,11 @@ public final class CurrentThreadEngine extends Engine {
     @Override
     public void schedule(Task<?> task) {
         queue.offer(task);
-        Parker waiting = sleeper.get();
-        if (waiting != null) {
+        wakeSleepers();
+    }
+
+    private void wakeSleepers() {
+        for (Parker waiting : sleepers) {
             waiting.unpark();
         }
     }
@@ -103,7 +108,8 @@ public final class CurrentThreadEngine extends Engine {
             if (!result.isPending()) {
                 return result;
             }
-            // Run tasks until the queue is empty or our own future was woken; then park.
+            // Run queued tasks until none is left (unless another thread is driving), then park
+            // until a task is queued or our own future is woken.
             for (;;) {
                 if (driver.get() == null && driver.compareAndSet(null, self)) {
                     try {
@@ -115,15 +121,15 @@ public final class CurrentThreadEngine extends Engine {
                         driver.set(null);
                     }
                 }
-                sleeper.set(parker);
-                // Re-check after publishing the parker: a wake that found no sleeper queued its task first.
+                sleepers.add(parker);
+                // Re-check after publishing the parker: a schedule that did not see it queued its task first.
                 if (!queue.isEmpty() && !isClosed() && driver.get() == null) {
-                    sleeper.compareAndSet(parker, null);
+                    sleepers.remove(parker);
                     continue;
                 }
                 parks.incrementAndGet();
-                parker.park(0);
-                sleeper.compareAndSet(parker, null);
+                parker.park();
+                sleepers.remove(parker);
                 checkInterrupted();
                 break;
             }
@@ -140,10 +146,7 @@ public final class CurrentThreadEngine extends Engine {
 
     @Override
     protected void stopWorkers() {
-        Parker waiting = sleeper.get();
-        if (waiting != null) {
-            waiting.unpark();
-        }
+        wakeSleepers();
     }
 
     @Override

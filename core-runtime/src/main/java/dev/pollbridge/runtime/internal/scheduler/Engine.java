@@ -42,6 +42,8 @@ import java.util.concurrent.locks.LockSupport;
 public abstract class Engine implements Scheduler {
 
     private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    /** How long {@code blockOn} spins for a wake before parking its thread. */
+    private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
     /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
     private static final ThreadLocal<Engine> ENTERED = new ThreadLocal<>();
 
@@ -57,6 +59,7 @@ public abstract class Engine implements Scheduler {
     /** The public facade, set once right after construction. */
     private volatile Runtime facade;
 
+    /** An engine with these settings; {@link #start} builds one and starts its threads. */
     protected Engine(EngineConfig config) {
         this.config = config;
         this.tasks = new OwnedTasks(Math.max(16, 4 * config.workers()));
@@ -107,6 +110,16 @@ public abstract class Engine implements Scheduler {
     /** Pushes a newly spawned task (born SCHEDULED) to a run queue. */
     protected abstract void submitNew(Task<?> task);
 
+    /**
+     * A new task id, unique in this runtime: a sequence number in the high bits and the spawning
+     * worker's index in the low 16 bits (0xFFFF for other threads). The default draws from one
+     * shared counter; the work-stealing flavour gives each worker its own sequence so that spawns
+     * on different workers share no counter.
+     */
+    protected long newTaskId() {
+        return taskIds.incrementAndGet() << 16 | 0xFFFF;
+    }
+
     /** Tells the workers to stop after their current poll and wakes them all. */
     protected abstract void stopWorkers();
 
@@ -128,8 +141,9 @@ public abstract class Engine implements Scheduler {
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
-        Task<T> task = new Task<>(taskIds.incrementAndGet(), future, this, true);
-        tasks.bind(task);
+        long id = newTaskId();
+        Task<T> task = new Task<>(id, future, this, true);
+        tasks.bind(task, shardHint(id));
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
@@ -141,8 +155,9 @@ public abstract class Engine implements Scheduler {
      */
     public void spawnDetached(PollFuture<?> future) {
         Objects.requireNonNull(future, "future");
-        Task<?> task = new Task<>(taskIds.incrementAndGet(), future, this, false);
-        tasks.bind(task);
+        long id = newTaskId();
+        Task<?> task = new Task<>(id, future, this, false);
+        tasks.bind(task, shardHint(id));
         submitNew(task);
     }
 
@@ -159,17 +174,26 @@ public abstract class Engine implements Scheduler {
         return blocking.submit(work);
     }
 
+    /**
+     * Registry shard hint of an id: its sequence part, so consecutive spawns use different shards.
+     * (A per-worker shard was tried: when one worker spawns and another completes the tasks, both
+     * then contend on one shard's monitor, which showed up in profiles.)
+     */
+    private static int shardHint(long id) {
+        return (int) (id >>> 16);
+    }
+
     // ---- blockOn ----
 
     /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
     public <T> T blockOn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
         Thread thread = Thread.currentThread();
-        if (thread instanceof WorkerThread) {
+        if (thread instanceof WorkerThread || Task.current() != null) {
             future.close();
-            throw new IllegalStateException("blockOn() called on runtime worker thread '" + thread.getName()
-                    + "': it would block the worker (and could deadlock the runtime). Await the future inside"
-                    + " the task instead, or spawn it and return its JoinHandle.");
+            throw new IllegalStateException("blockOn() called inside a task (thread '" + thread.getName()
+                    + "'): it would block the thread that runs tasks and could deadlock the runtime. Await the"
+                    + " future inside the task instead, or spawn it and return its JoinHandle.");
         }
         if (tasks.isClosed()) {
             future.close();
@@ -196,7 +220,9 @@ public abstract class Engine implements Scheduler {
             if (!result.isPending()) {
                 return result;
             }
-            parker.park(0);
+            // A spawned task often answers within microseconds: spin briefly before parking.
+            parker.spinForPermit(BLOCK_ON_SPIN_NANOS);
+            parker.park();
             checkInterrupted();
         }
     }

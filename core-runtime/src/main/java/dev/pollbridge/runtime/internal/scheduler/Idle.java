@@ -107,10 +107,12 @@ final class Idle {
         }
     }
 
-    /** Cheap pre-check for producers: nobody searching and somebody parked. */
+    /**
+     * Cheap pre-check for producers: nobody searching and somebody parked. The caller's push must
+     * be ordered before this read: a volatile read-modify-write (the global queue's fetch-and-add)
+     * is; a release store (a local queue push) needs {@link VarHandle#fullFence()} first.
+     */
     boolean shouldWakeOne() {
-        // The full fence orders the caller's preceding queue write (a release store) before this read.
-        VarHandle.fullFence();
         int current = (int) STATE.getVolatile(this);
         return searching(current) == 0 && unparked(current) < workers;
     }
@@ -134,12 +136,18 @@ final class Idle {
         }
     }
 
-    /** Searching workers now (racy; for diagnostics and tests). */
+    /** True if some worker is awake and not searching: it is polling and will look for work after. */
+    boolean someWorkerRunning() {
+        int current = (int) STATE.getVolatile(this);
+        return unparked(current) > searching(current);
+    }
+
+    /** Searching workers now (racy; for tests and diagnostics). */
     int searchingNow() {
         return searching((int) STATE.getVolatile(this));
     }
 
-    /** Parked workers now (racy; for diagnostics and tests). */
+    /** Parked workers now (racy; for tests and diagnostics). */
     int parkedNow() {
         return workers - unparked((int) STATE.getVolatile(this));
     }

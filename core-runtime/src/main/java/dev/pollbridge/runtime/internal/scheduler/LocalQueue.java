@@ -34,6 +34,8 @@ final class LocalQueue<E> {
     /** Slots in the ring; a power of two. */
     static final int CAPACITY = 256;
     private static final int MASK = CAPACITY - 1;
+    /** {@link #pushBack} result: the element (and half the queue) went to the overflow sink. */
+    static final int OVERFLOWED = -1;
 
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
@@ -95,9 +97,10 @@ final class LocalQueue<E> {
      * {@code element} to {@code overflow} (in FIFO order) instead; if it is full because a stealer
      * is mid-copy, sends just {@code element} there.
      *
-     * @return true if the element went to the overflow sink
+     * @return the number of elements the queue held before the push (as the owner saw it), or
+     *     {@link #OVERFLOWED} if the element went to the overflow sink
      */
-    boolean pushBack(E element, Consumer<Object> overflow) {
+    int pushBack(E element, Consumer<Object> overflow) {
         for (;;) {
             long current = headAcquire();
             int steal = stealOf(current);
@@ -106,14 +109,14 @@ final class LocalQueue<E> {
             if (tailNow - steal < CAPACITY) {
                 buffer[tailNow & MASK] = element;
                 setTailRelease(tailNow + 1);
-                return false;
+                return tailNow - real;
             }
             if (steal != real) {
                 overflow.accept(element);
-                return true;
+                return OVERFLOWED;
             }
             if (pushOverflow(element, real, tailNow, overflow)) {
-                return true;
+                return OVERFLOWED;
             }
             // A stealer took some tasks meanwhile: there is room now; retry.
         }

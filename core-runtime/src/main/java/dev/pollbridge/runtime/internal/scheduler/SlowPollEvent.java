@@ -26,4 +26,16 @@ final class SlowPollEvent extends jdk.jfr.Event {
 
     @Label("Worker thread")
     String thread;
+
+    /** Commits one event if JFR records this event type. */
+    static void emit(String taskName, long pollNanos, long thresholdNanos) {
+        SlowPollEvent event = new SlowPollEvent();
+        if (event.isEnabled()) {
+            event.task = taskName;
+            event.pollNanos = pollNanos;
+            event.thresholdNanos = thresholdNanos;
+            event.thread = Thread.currentThread().getName();
+            event.commit();
+        }
+    }
 }

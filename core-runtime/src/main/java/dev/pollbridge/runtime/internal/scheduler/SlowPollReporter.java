@@ -16,33 +16,36 @@ final class SlowPollReporter {
 
     static void report(String taskName, long pollNanos, long thresholdNanos) {
         if (LOGGER.isLoggable(System.Logger.Level.WARNING)) {
-            LOGGER.log(System.Logger.Level.WARNING, String.format(
-                    "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
-                            + " (reported once per task; a poll must not block: see rule 4)",
-                    taskName, pollNanos / 1e6, Thread.currentThread().getName(), thresholdNanos / 1e6));
+            LOGGER.log(System.Logger.Level.WARNING, message(taskName, pollNanos, thresholdNanos, Thread.currentThread().getName()));
         }
         if (JFR_PRESENT) {
-            emit(taskName, pollNanos, thresholdNanos);
+            // Only reached when jdk.jfr is present: SlowPollEvent is loaded on first use, not before.
+            SlowPollEvent.emit(taskName, pollNanos, thresholdNanos);
         }
     }
 
-    private static void emit(String taskName, long pollNanos, long thresholdNanos) {
-        SlowPollEvent event = new SlowPollEvent();
-        if (event.isEnabled()) {
-            event.task = taskName;
-            event.pollNanos = pollNanos;
-            event.thresholdNanos = thresholdNanos;
-            event.thread = Thread.currentThread().getName();
-            event.commit();
-        }
+    /** The log line of one report. */
+    static String message(String taskName, long pollNanos, long thresholdNanos, String threadName) {
+        return String.format(java.util.Locale.ROOT,
+                "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
+                        + " (reported once per task; a poll must not block: see rule 4)",
+                taskName, pollNanos / 1e6, threadName, thresholdNanos / 1e6);
     }
 
+    /**
+     * True if {@code jdk.jfr} is in the boot layer. {@code requires static} does not make the
+     * module read it at run time, so this module adds the read edge itself (on the class path the
+     * unnamed module reads everything already).
+     */
     private static boolean jfrPresent() {
-        try {
-            Class.forName("jdk.jfr.Event", false, SlowPollReporter.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError missing) {
+        java.util.Optional<Module> jfr = ModuleLayer.boot().findModule("jdk.jfr");
+        if (jfr.isEmpty()) {
             return false;
         }
+        Module self = SlowPollReporter.class.getModule();
+        if (!self.canRead(jfr.get())) {
+            self.addReads(jfr.get());
+        }
+        return true;
     }
 }

@@ -26,7 +26,12 @@ final class WorkStealingEngine extends Engine {
 
     final GlobalQueue global = new GlobalQueue();
     final Idle idle;
+    /** The workers; other threads use only {@link #queues} and {@link #parkers}, never these objects. */
     final Worker[] workers;
+    /** Each worker's local queue, for stealers and the visibility check. Immutable array. */
+    final LocalQueue<Task<?>>[] queues;
+    /** Each worker's parker, for producers. Immutable array. */
+    final Parker[] parkers;
     private final Consumer<Object> overflow = this::pushOverflow;
     /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
@@ -35,9 +40,15 @@ final class WorkStealingEngine extends Engine {
         super(config);
         idle = new Idle(config.workers());
         workers = new Worker[config.workers()];
+        @SuppressWarnings("unchecked")
+        LocalQueue<Task<?>>[] localQueues = new LocalQueue[config.workers()];
+        parkers = new Parker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(this, i, config.threadNamePrefix() + "worker-" + i, config.daemon());
+            localQueues[i] = workers[i].queue;
+            parkers[i] = workers[i].parker;
         }
+        queues = localQueues;
     }
 
     @Override
@@ -76,6 +87,12 @@ final class WorkStealingEngine extends Engine {
     }
 
     @Override
+    protected long newTaskId() {
+        Worker worker = localWorker();
+        return worker != null ? worker.newTaskId() : super.newTaskId();
+    }
+
+    @Override
     protected void submitNew(Task<?> task) {
         Worker worker = localWorker();
         if (worker != null) {
@@ -105,16 +122,36 @@ final class WorkStealingEngine extends Engine {
         }
     }
 
+    /**
+     * A push from outside the workers. If nobody searches but a worker is running, that worker is
+     * usually a moment away from searching (it just finished the poll that led to this push:
+     * think {@code blockOn(spawn(...))} in a loop). Unparking a second worker for it costs a
+     * syscall here and a context switch there, so the producer first spins for up to
+     * {@value #REMOTE_SPIN_NANOS} ns until a searcher appears or the task is taken. Then it
+     * notifies as usual: the spin only delays the check, so no wake is lost (see {@link Idle}).
+     */
     private void pushRemote(Task<?> task) {
         global.push(task);
+        if (idle.shouldWakeOne() && idle.someWorkerRunning()) {
+            long deadline = System.nanoTime() + REMOTE_SPIN_NANOS;
+            do {
+                Thread.onSpinWait();
+            } while (idle.shouldWakeOne() && !global.isEmpty() && System.nanoTime() - deadline < 0);
+            if (global.isEmpty()) {
+                return; // taken already: our push needs no worker
+            }
+        }
         notifyParked();
     }
+
+    /** How long a foreign producer waits for a running worker to start searching. */
+    static final long REMOTE_SPIN_NANOS = 3_000L;
 
     /** After a push others can take: unpark one parked worker if none is searching. */
     void notifyParked() {
         int worker = idle.notifyOne();
         if (worker >= 0) {
-            workers[worker].parker.unpark();
+            parkers[worker].unpark();
         }
     }
 
@@ -130,8 +167,8 @@ final class WorkStealingEngine extends Engine {
         if (!global.isEmpty()) {
             return true;
         }
-        for (Worker worker : workers) {
-            if (!worker.queue.isEmpty()) {
+        for (LocalQueue<Task<?>> queue : queues) {
+            if (!queue.isEmpty()) {
                 return true;
             }
         }
@@ -141,8 +178,8 @@ final class WorkStealingEngine extends Engine {
     @Override
     protected void stopWorkers() {
         stopping = true;
-        for (Worker worker : workers) {
-            worker.parker.unpark();
+        for (Parker parker : parkers) {
+            parker.unpark();
         }
     }
 

@@ -53,16 +53,8 @@ final class Worker implements Runnable {
 
     private final WorkStealingEngine engine;
     final int index;
-    /** Owner pushes and pops; other workers steal. */
+    /** Owner pushes and pops; other workers steal (through {@code WorkStealingEngine.queues}). */
     final LocalQueue<Task<?>> queue = new LocalQueue<>();
-    /** Owner only: the task woken last by the task being polled, run next. */
-    private Task<?> lifoSlot;
-    /** Owner only: this worker is counted as searching in {@link Idle}. */
-    private boolean searching;
-    /** Owner only. */
-    private int tick;
-    /** Owner only: xorshift state for the steal start. */
-    private int random;
     /** Owner only: scratch for the global batch take. */
     private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
     private final int[] stolen = new int[1];
@@ -70,6 +62,20 @@ final class Worker implements Runnable {
     final Parker parker;
     final WorkerThread thread;
 
+    /** Owner only: the task woken last by the task being polled, run next. */
+    private Task<?> lifoSlot;
+    /** Owner only: this worker is counted as searching in {@link Idle}. */
+    private boolean searching;
+    /** Owner only: unparked by a producer and has not run a task since. */
+    private boolean notified;
+    /** Owner only: loop iterations, for the periodic global-queue check. */
+    private int tick;
+    /** Owner only: xorshift state for the steal start. */
+    private int random;
+    /** Owner only: the sequence part of the next task id spawned on this worker. */
+    private long nextIdSequence;
+    /** Owner only: when the current poll started (the end of the previous one, or of the last idle spell). */
+    private long pollStart;
     /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
     @SuppressWarnings("unused")
     private long polls;
@@ -89,6 +95,7 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
+        pollStart = System.nanoTime();
         try {
             while (!engine.isStopping()) {
                 tick++;
@@ -103,6 +110,7 @@ final class Worker implements Runnable {
                     runTask(task);
                 } else {
                     park();
+                    pollStart = System.nanoTime();
                 }
             }
         } finally {
@@ -155,6 +163,7 @@ final class Worker implements Runnable {
         if (count > 0) {
             queue.pushBackBatch(batch, count);
             java.util.Arrays.fill(batch, 0, count, null);
+            VarHandle.fullFence(); // order the release store of the local tail before reading Idle
             engine.notifyParked();
         }
         return first;
@@ -172,15 +181,15 @@ final class Worker implements Runnable {
 
     /** One round: every other worker's queue from a random start, then the global queue. */
     private Task<?> stealOnce() {
-        Worker[] workers = engine.workers;
-        int count = workers.length;
+        LocalQueue<Task<?>>[] queues = engine.queues;
+        int count = queues.length;
         int start = nextRandom() % count;
         for (int i = 0; i < count; i++) {
-            Worker victim = workers[(start + i) % count];
-            if (victim == this) {
+            int victim = (start + i) % count;
+            if (victim == index) {
                 continue;
             }
-            Task<?> task = victim.queue.stealInto(queue, stolen);
+            Task<?> task = queues[victim].stealInto(queue, stolen);
             if (task != null) {
                 STEALS.setOpaque(this, steals + stolen[0]);
                 return task;
@@ -190,7 +199,10 @@ final class Worker implements Runnable {
     }
 
     private Task<?> spinForWork() {
-        if (!searching) {
+        if (!searching || notified) {
+            // A worker unparked by a producer that finds nothing parks again at once: its work was
+            // taken by a running worker, and spinning would only take CPU from that one.
+            notified = false;
             return null;
         }
         long deadline = System.nanoTime() + SPIN_NANOS;
@@ -201,11 +213,16 @@ final class Worker implements Runnable {
             if (engine.hasVisibleWork()) {
                 Task<?> task = stealOnce();
                 if (task != null) {
+                    pollStart = System.nanoTime();
                     return task;
                 }
             }
-            if ((round & 3) == 0 && System.nanoTime() - deadline > 0) {
-                break;
+            if ((round & 3) == 0) {
+                if (System.nanoTime() - deadline > 0) {
+                    break;
+                }
+                // Let a descheduled producer (or worker) run if this CPU is contended.
+                Thread.yield();
             }
         }
         return null;
@@ -223,6 +240,7 @@ final class Worker implements Runnable {
     // ---- running ----
 
     private void runTask(Task<?> task) {
+        notified = false;
         if (searching) {
             searching = false;
             if (engine.idle.transitionWorkerFromSearching()) {
@@ -247,7 +265,7 @@ final class Worker implements Runnable {
     private void poll(Task<?> task) {
         POLLS.setOpaque(this, polls + 1);
         CoopBudget.reset();
-        task.run();
+        pollStart = task.run(pollStart);
     }
 
     // ---- scheduling from this worker's thread ----
@@ -261,10 +279,26 @@ final class Worker implements Runnable {
         }
     }
 
-    /** A spawned or yielding task: to the back of the local queue, visible to stealers. */
+    /**
+     * A spawned or yielding task: to the back of the local queue, visible to stealers. Only a push
+     * that makes the queue non-empty (or leaves one task besides, slack for a racing steal) or
+     * overflows checks for a parked worker to wake, as {@code ForkJoinPool} does: a longer queue
+     * already had its check, and a searcher that stops searching re-checks every queue
+     * ({@link WorkStealingEngine#notifyIfWorkPending()}).
+     */
     void pushBack(Task<?> task) {
-        queue.pushBack(task, engine.overflowSink());
-        engine.notifyParked();
+        int before = queue.pushBack(task, engine.overflowSink());
+        if (before <= 1) {
+            if (before != LocalQueue.OVERFLOWED) {
+                VarHandle.fullFence(); // order the release store of the local tail before reading Idle
+            }
+            engine.notifyParked();
+        }
+    }
+
+    /** Owner only: a task id unique in the runtime: this worker's sequence, then its index. */
+    long newTaskId() {
+        return ++nextIdSequence << 16 | index;
     }
 
     // ---- parking ----
@@ -280,9 +314,10 @@ final class Worker implements Runnable {
             // An interrupt (from a task, or from outside) would make every park return at once:
             // workers ignore interrupts, so clear it.
             Thread.interrupted();
-            parker.park(0);
+            parker.park();
             if (engine.idle.transitionWorkerFromParked(index)) {
                 searching = true;
+                notified = true;
                 return;
             }
         }

@@ -1,13 +1,15 @@
 package dev.pollbridge.runtime.internal.task;
 
 /**
- * A runtime thread that carries the {@link CoopBudget} of the task it is polling in a field, so
- * the hot path needs no thread-local lookup.
+ * A runtime thread that carries the {@link CoopBudget} of the task it is polling, and the task
+ * itself ({@link Task#current()}), in fields, so the hot path needs no thread-local lookup.
  */
 public class BudgetedThread extends Thread {
 
     /** Units left in the current poll; only this thread reads and writes it. */
     int budget = CoopBudget.UNLIMITED;
+    /** The task this thread is polling, or null; only this thread reads and writes it. */
+    Task<?> currentTask;
 
     /** A runtime thread running {@code body}. */
     public BudgetedThread(ThreadGroup group, Runnable body, String name) {

@@ -29,12 +29,14 @@ public final class OwnedTasks {
     }
 
     /**
-     * Adds a new task.
+     * Adds a new task to the shard picked by {@code hint} (any int; the low bits choose).
      *
      * @throws RejectedExecutionException once the registry is closed
      */
-    public void bind(Task<?> task) {
-        Shard shard = shards[(int) task.id & mask];
+    public void bind(Task<?> task, int hint) {
+        int index = hint & mask;
+        task.shard = index;
+        Shard shard = shards[index];
         synchronized (shard) {
             if (closed) {
                 throw new RejectedExecutionException("the runtime is closed");
@@ -52,7 +54,7 @@ public final class OwnedTasks {
 
     /** Removes a completed task (idempotent per task: only its completer calls it). */
     public void remove(Task<?> task) {
-        Shard shard = shards[(int) task.id & mask];
+        Shard shard = shards[task.shard];
         synchronized (shard) {
             Task<?> before = task.previous;
             Task<?> after = task.next;

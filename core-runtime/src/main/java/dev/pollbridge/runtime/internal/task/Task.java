@@ -18,6 +18,8 @@ import java.util.concurrent.CancellationException;
 public final class Task<T> extends TaskState implements Waker {
 
     private static final VarHandle JOIN_WAKER;
+    /** {@link #current()} on threads that are not runtime threads. */
+    private static final ThreadLocal<Task<?>> CURRENT = new ThreadLocal<>();
 
     static {
         try {
@@ -27,8 +29,10 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
-    /** Unique within its runtime; also picks the registry shard. Immutable. */
+    /** Unique within its runtime. Immutable. */
     final long id;
+    /** The registry shard holding this task, chosen by the spawner. Immutable after binding. */
+    int shard;
     /** The engine that queues this task. Immutable. */
     private final Scheduler scheduler;
     /** The context every poll uses: this task as waker and as attachment. Immutable. */
@@ -42,6 +46,8 @@ public final class Task<T> extends TaskState implements Waker {
     private volatile Waker joinWaker;
     /** RUNNING holder only: a slow poll was reported already (once per task). */
     private boolean slowPollReported;
+    /** Per-task data of the task-local support; RUNNING holder only (code inside this task's polls). */
+    private Object locals;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -63,10 +69,56 @@ public final class Task<T> extends TaskState implements Waker {
         return id;
     }
 
-    /** A name for reports: {@code task-<id> (<future class>)}. */
+    /**
+     * A name for reports: {@code task-<n> (<future class>)} for a task spawned from outside the
+     * workers, {@code task-<worker>.<n> (...)} for one spawned on worker {@code <worker>}.
+     */
     public String name() {
         PollFuture<T> current = future;
-        return "task-" + id + (current == null ? "" : " (" + current.getClass().getName() + ")");
+        long sequence = id >>> 16;
+        int spawner = (int) id & 0xFFFF;
+        String number = spawner == 0xFFFF ? Long.toString(sequence) : spawner + "." + sequence;
+        return "task-" + number + (current == null ? "" : " (" + current.getClass().getName() + ")");
+    }
+
+    /**
+     * The task whose poll is running on the current thread, or null outside any task poll (for
+     * task-local data and diagnostics). On a worker it is read from a field, elsewhere (the
+     * current-thread runtime's driver) from a thread-local.
+     */
+    public static Task<?> current() {
+        Thread thread = Thread.currentThread();
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask : CURRENT.get();
+    }
+
+    /** Task-local data of this task; only code running inside this task's poll may call it. */
+    public Object locals() {
+        return locals;
+    }
+
+    /** Replaces this task's task-local data; only code running inside this task's poll may call it. */
+    public void setLocals(Object value) {
+        locals = value;
+    }
+
+    private Task<?> enter(Thread thread) {
+        if (thread instanceof BudgetedThread) {
+            BudgetedThread runtimeThread = (BudgetedThread) thread;
+            Task<?> outer = runtimeThread.currentTask;
+            runtimeThread.currentTask = this;
+            return outer;
+        }
+        Task<?> outer = CURRENT.get();
+        CURRENT.set(this);
+        return outer;
+    }
+
+    private static void exit(Thread thread, Task<?> outer) {
+        if (thread instanceof BudgetedThread) {
+            ((BudgetedThread) thread).currentTask = outer;
+        } else {
+            CURRENT.set(outer);
+        }
     }
 
     /** Wakes the task (rule T3): never polls inline, never blocks, coalesces with other wakes. */
@@ -92,26 +144,34 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
+     *
+     * @param startNanos {@link System#nanoTime()} at (or just before) the start of this turn; a
+     *     worker passes the end of its previous turn, so each poll costs one clock read
+     * @return {@link System#nanoTime()} at the end of the turn
      */
-    public void run() {
+    public long run(long startNanos) {
         switch (transitionToRunning()) {
             case SUCCESS:
-                pollOnce();
-                break;
+                return pollOnce(startNanos);
             case CANCELLED:
                 cancel();
-                break;
+                return System.nanoTime();
             case NOT_SCHEDULED:
-                break;
+                return startNanos;
             default:
                 throw new AssertionError();
         }
     }
 
-    private void pollOnce() {
-        long threshold = scheduler.slowPollThresholdNanos();
-        long start = System.nanoTime();
+    /** {@link #run(long)} for callers that do not track time themselves. */
+    public void run() {
+        run(System.nanoTime());
+    }
+
+    private long pollOnce(long start) {
         Poll<T> result;
+        Thread thread = Thread.currentThread();
+        Task<?> outer = enter(thread);
         try {
             result = future.poll(context);
             if (result == null) {
@@ -121,15 +181,22 @@ public final class Task<T> extends TaskState implements Waker {
             }
         } catch (Throwable failure) {
             result = Poll.failed(failure);
+        } finally {
+            exit(thread, outer);
         }
-        long elapsed = System.nanoTime() - start;
-        if (elapsed > threshold && !slowPollReported) {
-            slowPollReported = true;
-            scheduler.reportSlowPoll(this, elapsed);
+        long threshold = scheduler.slowPollThresholdNanos();
+        long end = start;
+        if (threshold != Long.MAX_VALUE) { // MAX_VALUE: reports are off, and so is the clock read
+            end = System.nanoTime();
+            long elapsed = end - start;
+            if (elapsed > threshold && !slowPollReported) {
+                slowPollReported = true;
+                scheduler.reportSlowPoll(this, elapsed);
+            }
         }
         if (!result.isPending()) {
             complete(result);
-            return;
+            return end;
         }
         switch (transitionToIdle()) {
             case OK:
@@ -143,6 +210,7 @@ public final class Task<T> extends TaskState implements Waker {
             default:
                 throw new AssertionError();
         }
+        return end;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -167,9 +235,14 @@ public final class Task<T> extends TaskState implements Waker {
         ToComplete outcome = transitionToComplete();
         scheduler.release(this);
         if (outcome == ToComplete.JOIN_INTERESTED) {
-            Waker joiner = (Waker) JOIN_WAKER.getAndSet(this, null);
-            if (joiner != null) {
-                joiner.wake();
+            // Rule T9: COMPLETE is set (CAS); a volatile read of the waker after it pairs with the
+            // joiner's store-then-re-check. Swap only if there is a waker, saving an atomic op when
+            // nobody waits yet.
+            if (JOIN_WAKER.getVolatile(this) != null) {
+                Waker joiner = (Waker) JOIN_WAKER.getAndSet(this, null);
+                if (joiner != null) {
+                    joiner.wake();
+                }
             }
         } else {
             output = null;
@@ -177,13 +250,19 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
+    /** Closes the future with this task as {@link #current()}, so cleanup code sees its task-locals. */
     private void closeFuture() {
         PollFuture<T> owned = future;
         future = null;
+        Thread thread = Thread.currentThread();
+        Task<?> outer = enter(thread);
         try {
             owned.close();
         } catch (Throwable failure) {
             scheduler.reportUncaught(this, failure);
+        } finally {
+            exit(thread, outer);
+            locals = null;
         }
     }
 

@@ -62,8 +62,12 @@
  * cooperative sources (the join handle, and the runtime's channels) spend one per ready result
  * and, once it is spent, wake their task and return pending so it re-queues by T4.
  *
- * <h2>Context attachment</h2>
- * Every poll of a task uses one {@code Context} whose waker and attachment are the task itself,
- * so per-task data can be found from the context without a thread-local.
+ * <h2>Context attachment, current task, task-locals</h2>
+ * Every poll of a task uses one {@code Context} whose waker and attachment are the task itself.
+ * While a task's future is polled or closed, {@code Task.current()} returns that task (a field of
+ * the runtime thread, or a thread-local on a foreign driver thread), and {@code locals()} /
+ * {@code setLocals(..)} hold one object of per-task data for the task-local support; like
+ * {@code future}, the slot belongs to the RUNNING holder (rule T2) and is dropped when the future
+ * is closed (rule T5).
  */
 package dev.pollbridge.runtime.internal.task;

@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +17,7 @@ class LocalQueueTest {
     void ownerPopsInFifoOrder() {
         LocalQueue<Integer> queue = new LocalQueue<>();
         for (int i = 0; i < 10; i++) {
-            assertFalse(queue.pushBack(i, overflow::add));
+            assertEquals(i, queue.pushBack(i, overflow::add), "length before the push");
         }
         assertEquals(10, queue.size());
         for (int i = 0; i < 10; i++) {
@@ -32,9 +31,9 @@ class LocalQueueTest {
     void fullQueueMovesItsOlderHalfAndTheNewElementToTheOverflow() {
         LocalQueue<Integer> queue = new LocalQueue<>();
         for (int i = 0; i < LocalQueue.CAPACITY; i++) {
-            assertFalse(queue.pushBack(i, overflow::add));
+            assertEquals(i, queue.pushBack(i, overflow::add));
         }
-        assertTrue(queue.pushBack(LocalQueue.CAPACITY, overflow::add));
+        assertEquals(LocalQueue.OVERFLOWED, queue.pushBack(LocalQueue.CAPACITY, overflow::add));
         assertEquals(LocalQueue.CAPACITY / 2 + 1, overflow.size());
         for (int i = 0; i < LocalQueue.CAPACITY / 2; i++) {
             assertEquals(i, overflow.get(i));

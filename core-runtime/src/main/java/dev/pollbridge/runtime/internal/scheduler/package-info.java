@@ -1,0 +1,61 @@
+/**
+ * The schedulers: the shared engine ({@code Engine}: spawning, {@code blockOn}, the blocking
+ * pool, reports, metrics, shutdown), the multi-threaded work-stealing flavour and the
+ * deterministic current-thread flavour. The task protocol they drive is in
+ * {@code dev.pollbridge.runtime.internal.task}; rule numbers "T<n>" refer to it.
+ *
+ * <h2>Work-stealing flavour ({@code WorkStealingEngine}, {@code Worker})</h2>
+ * Tokio's multi-thread scheduler is the reference ({@code runtime/scheduler/multi_thread}:
+ * {@code worker.rs}, {@code queue.rs}, {@code idle.rs}); the code here is our own.
+ * <ul>
+ *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 256 slots, single producer (the
+ *       owner), many consumers; the owner pops FIFO, idle workers steal half. When full, the
+ *       owner moves half of it to the global queue. Our own code, after Tokio's
+ *       {@code queue.rs}; stress-tested with one owner and several stealers.
+ *   <li><b>Global injection queue</b> ({@code GlobalQueue}): spawns and wakes from foreign
+ *       threads, and local overflow. Workers take a fair share as a batch into their local queue.
+ *       Every 61st tick a worker looks at it first, so outside work is not starved.
+ *   <li><b>LIFO slot</b>: a task woken by the task being polled runs next on the same worker (a
+ *       message hand-off stays hot in cache and costs no queue operation); at most 3 such polls in
+ *       a row, then the slot's task goes to the back of the queue.
+ *   <li><b>Idle workers</b> ({@code Idle}): a packed word counts searching and unparked workers;
+ *       at most half of the workers search at once; a producer unparks a parked worker only if
+ *       none is searching; the last searcher to stop re-checks every queue. The argument for "no
+ *       lost wake" is written in {@code Idle}.
+ *   <li><b>Cheap hand-offs on a small machine.</b> A searcher spins (bounded, with
+ *       {@code Thread.onSpinWait}) for 40 &micro;s before it parks, and while it spins producers
+ *       unpark nobody; a worker unparked for work someone else took parks again without
+ *       spinning; a push to a local queue looks for a parked worker only when the queue was
+ *       (nearly) empty; a foreign producer waits up to 3 &micro;s for a running worker to start
+ *       searching before unparking a second one; {@code blockOn} spins 20 &micro;s before
+ *       parking its thread. All spins are bounded in time, and the two long ones call
+ *       {@code Thread.yield()} now and then: on an oversubscribed machine the thread a spinner
+ *       waits for may be waiting for the spinner's CPU (measured: 100,000 spawn-then-blockOn
+ *       round trips under load average 10 went from a 0.5-3.3 s mean with 18,000-410,000 parks
+ *       to a steady 0.6-0.9 s with about 250 parks).
+ * </ul>
+ *
+ * <h2>Why the global queue is JCTools' {@code MpmcUnboundedXaddArrayQueue}</h2>
+ * The issue suggested JCTools for an MPSC global queue. MPSC does not fit: every worker consumes
+ * from the global queue, so it is multi-producer <em>multi</em>-consumer. Among MPMC choices:
+ * {@code MpmcArrayQueue} is bounded (a spawn would have to fail or spin when it is full);
+ * {@code ConcurrentLinkedQueue} allocates a node per task and its {@code size()} is O(n), which
+ * the batch take needs on every refill; a lock-protected list (Tokio's choice) serialises
+ * producers. {@code MpmcUnboundedXaddArrayQueue} is unbounded, lock-free on both ends (one
+ * fetch-and-add per offer and per poll), allocates per 1024-slot chunk (and pools chunks), and
+ * has an O(1) size. Its offer's fetch-and-add is also the full fence the no-lost-wake argument
+ * needs on the producer side. Measured with {@code Runtime.executor()} and 1,000,000 tiny tasks
+ * submitted from one foreign thread to 2 workers, it was faster than the first version's
+ * {@code ConcurrentLinkedQueue} (numbers in {@code docs/runtime.md}).
+ *
+ * <h2>Current-thread flavour ({@code CurrentThreadEngine})</h2>
+ * {@code workers(0)}: one FIFO queue drained by the thread in {@code blockOn} or
+ * {@code runUntilIdle()} (the test kit's {@code TestRuntime}); runs are reproducible.
+ *
+ * <h2>Blocking pool</h2>
+ * {@code BlockingPool} is a {@code ThreadPoolExecutor} with no core threads and a hand-off queue:
+ * a job goes to an idle thread, else a new one up to the maximum, else a FIFO queue; idle threads
+ * exit after the keep-alive. Its thread factory records its threads so shutdown can join them;
+ * each job is a {@code FutureTask} (cancel before start, interrupt while running).
+ */
+package dev.pollbridge.runtime.internal.scheduler;

@@ -1,0 +1,15 @@
+package dev.pollbridge.runtime.internal.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class SlowPollReporterTest {
+
+    @Test
+    void theLogLineNamesTheTaskTheDurationAndTheThreshold() {
+        assertEquals("slow poll: task-7 (com.example.Fetch) was polled for 123.457 ms on rt-worker-0, longer than the"
+                        + " slow-poll threshold of 100.000 ms (reported once per task; a poll must not block: see rule 4)",
+                SlowPollReporter.message("task-7 (com.example.Fetch)", 123_456_789L, 100_000_000L, "rt-worker-0"));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.pollbridge.runtime.internal.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** {@link Task#current()} and the task-local slot, on a worker and on a foreign driver thread. */
+@Timeout(10)
+class CurrentTaskTest {
+
+    /** Records the current task and its locals on each poll and on close. */
+    static final class Observer implements PollFuture<String> {
+        final List<Object> seen = new ArrayList<>();
+        private int polls;
+
+        @Override
+        public Poll<String> poll(Context cx) {
+            Task<?> task = Task.current();
+            seen.add(task == cx.attachment());
+            if (polls++ == 0) {
+                task.setLocals("value");
+                cx.waker().wake();
+                return Poll.pending();
+            }
+            seen.add(task.locals());
+            return Poll.ready("done");
+        }
+
+        @Override
+        public void close() {
+            Task<?> task = Task.current();
+            seen.add(task == null ? "no task" : task.locals());
+        }
+    }
+
+    @Test
+    void onAWorker() {
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            Observer observer = new Observer();
+            JoinHandle<String> handle = runtime.spawn(observer);
+            assertEquals("done", runtime.blockOn(handle));
+            assertEquals(List.of(true, true, "value", "value"), observer.seen);
+        }
+        assertNull(Task.current());
+    }
+
+    @Test
+    void onAForeignDriverThread() {
+        QueueScheduler scheduler = new QueueScheduler();
+        Observer observer = new Observer();
+        Task<String> task = new Task<>(1, observer, scheduler, true);
+        scheduler.schedule(task);
+        scheduler.runAll();
+        assertTrue(task.isFinished());
+        assertEquals(List.of(true, true, "value", "value"), observer.seen);
+        assertNull(Task.current());
+        assertNull(task.locals(), "locals are dropped with the future");
+    }
+}

@@ -7,13 +7,13 @@ module dev.pollbridge.runtime {
     requires transitive dev.pollbridge.api;
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
-
     requires org.jctools.core;
 
     exports dev.pollbridge.runtime;
     exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
     exports dev.pollbridge.runtime.sync;
+    exports dev.pollbridge.runtime.bridge;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
 }

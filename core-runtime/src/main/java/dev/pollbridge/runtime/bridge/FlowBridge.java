@@ -1,0 +1,188 @@
+package dev.pollbridge.runtime.bridge;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.bridge.FirstFromStream;
+import dev.pollbridge.runtime.internal.bridge.FlowAdapter;
+import dev.pollbridge.runtime.internal.bridge.PublisherFromStream;
+import dev.pollbridge.runtime.internal.bridge.RuntimeSpawner;
+import dev.pollbridge.runtime.internal.bridge.SingleFromStream;
+import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
+import java.util.concurrent.Flow;
+import java.util.function.Supplier;
+
+/**
+ * Converts between JDK {@link Flow.Publisher}s and Pollbridge streams and futures: the same
+ * engine and the same behaviour as {@link ReactiveStreamsBridge}, whose rules
+ * ({@code java.util.concurrent.Flow} follows the Reactive Streams specification) apply here
+ * word for word.
+ *
+ * <h2>Publisher to stream</h2>
+ * {@link #toStream(Flow.Publisher, int)} subscribes on the first {@code pollNext}, requests
+ * {@code prefetch} items, and requests {@code prefetch - prefetch / 4} more each time that many
+ * have been polled, at the next poll (few, large requests, like Reactor's {@code limitRate}). Items wait in a
+ * bounded ring of {@code prefetch} slots; {@code onError} and {@code onComplete} surface after
+ * the items received before them. A publisher that sends more items than requested breaks
+ * rule 1.1: the stream then fails with an {@link IllegalStateException} (after the items
+ * already queued) and the subscription is cancelled. Closing the stream cancels the
+ * subscription (once, and not after the publisher terminated) and drops the queued items.
+ *
+ * <h2>Stream to publisher</h2>
+ * {@link #toPublisher(Supplier, Runtime)} serves each subscriber a fresh stream, polled by a
+ * task on the runtime only while the subscriber's demand is positive; {@code cancel()} aborts
+ * the task, which closes the stream exactly once. {@link #fromFuture(Supplier, Runtime)} does
+ * the same for a future, as a publisher of at most one item. Without a runtime argument they
+ * use {@link Runtime#shared()}.
+ *
+ * <h2>Threads</h2>
+ * The publisher may signal on any thread, including inside {@code subscribe} or
+ * {@code request}; the stream is polled by its owner. The subscriber inside the stream obeys
+ * every rule of section 2 of the specification (it cancels a second subscription, throws
+ * {@link NullPointerException} for {@code null} signals and then fails the stream, calls its
+ * subscription serially, and never calls it from {@code onComplete}/{@code onError}).
+ *
+ * <h2>Cancel safety</h2>
+ * {@code pollNext} of a bridged stream is cancel-safe: an item is removed from the ring only
+ * when it is returned, so closing the stream loses nothing that was returned, and items not yet
+ * returned are dropped together with the subscription, as requested. {@link #first},
+ * {@link #firstOrError} and {@link #single} are not: closing them discards whatever the
+ * publisher already sent.
+ */
+public final class FlowBridge {
+
+    /** The prefetch of {@link #toStream(Flow.Publisher)}: items requested ahead of the poller. */
+    public static final int DEFAULT_PREFETCH = ReactiveStreamsBridge.DEFAULT_PREFETCH;
+
+    /** The largest prefetch {@link #toStream(Flow.Publisher, int)} accepts (2^24). */
+    public static final int MAX_PREFETCH = StreamFromPublisher.MAX_PREFETCH;
+
+    private FlowBridge() {}
+
+    /**
+     * {@code publisher} as a stream with a prefetch of {@value #DEFAULT_PREFETCH}. See
+     * {@link #toStream(Flow.Publisher, int)}.
+     */
+    public static <T> PollStream<T> toStream(Flow.Publisher<? extends T> publisher) {
+        return toStream(publisher, DEFAULT_PREFETCH);
+    }
+
+    /**
+     * {@code publisher} as a stream. Nothing happens until the first {@code pollNext}, which
+     * subscribes on the polling thread. The stream's waker handling has no lost wake-ups:
+     * {@code onSubscribe} and the items may arrive on any thread, before or after a poll
+     * returned {@code pending}.
+     *
+     * @param prefetch items requested ahead of the poller, in {@code [1, MAX_PREFETCH]}; the
+     *     ring of that many slots is allocated here
+     * @throws IllegalArgumentException if {@code prefetch} is out of range
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollStream<T> toStream(Flow.Publisher<? extends T> publisher, int prefetch) {
+        return new StreamFromPublisher<>(FlowAdapter.source(publisher), prefetch);
+    }
+
+    /**
+     * A cold publisher that serves each subscriber a fresh stream from {@code streamFactory},
+     * driven by a task on {@link Runtime#shared()} (looked up at the first subscription). See
+     * {@link #toPublisher(Supplier, Runtime)}.
+     */
+    public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends PollStream<? extends T>> streamFactory) {
+        return FlowAdapter.publisher(new PublisherFromStream<T>(streamFactory, RuntimeSpawner.onShared()));
+    }
+
+    /**
+     * A cold publisher that serves each subscriber a fresh stream from {@code streamFactory},
+     * driven by a task spawned on {@code runtime}.
+     *
+     * <p><b>Subscribe.</b> {@code subscribe} calls the factory on the subscribing thread. If it
+     * throws or returns {@code null}, the subscriber gets {@code onSubscribe} and then
+     * {@code onError} with that failure (a {@link NullPointerException} for {@code null}) without
+     * having to request (a rejected subscription, rule 1.9). Otherwise {@code onSubscribe} runs
+     * on the subscribing thread and then one task is spawned; every later signal comes from that
+     * task, on a runtime worker, one at a time (rule 1.3).
+     *
+     * <p><b>Demand.</b> The task polls the stream only while outstanding demand is positive: no
+     * item is produced that nobody asked for. {@code request(n)} adds {@code n} (up to
+     * {@code Long.MAX_VALUE}, which means unbounded, rule 3.17) and wakes the task; it never
+     * emits inline, so a {@code request} from inside {@code onNext} cannot recurse (rule 3.3).
+     * {@code request(n <= 0)} ends the subscription with {@code onError(IllegalArgumentException)}
+     * (rule 3.9). A task emits at most 128 items per
+     * poll and then yields its worker (rule 16).
+     *
+     * <p><b>End.</b> The stream's {@code done} becomes {@code onComplete}; its failure (also a
+     * {@code pollNext} that throws or yields {@code null}) becomes {@code onError}. The stream is
+     * closed before the terminal signal. A one-item publisher from {@link #fromFuture} completes
+     * right after its item.
+     *
+     * <p><b>Cancellation.</b> {@code cancel()} aborts the task, and the runtime closes the stream,
+     * exactly once, on one of its threads (never inside {@code cancel()}); the subscription drops
+     * its reference to the subscriber (rule 3.13). If the runtime is closed under a live
+     * subscription, the subscriber gets {@code onError(CancellationException)}; a subscription
+     * made after the runtime closed gets {@code onError(RejectedExecutionException)}.
+     *
+     * <p><b>Subscriber exceptions</b> (rule 2.13). If {@code onSubscribe}, {@code onNext},
+     * {@code onError} or {@code onComplete} throws, the subscription is cancelled (the stream
+     * closed) and the exception becomes the failure of the detached task, so it reaches the
+     * runtime's uncaught-failure handler. It is never passed back to the subscriber.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flow.Publisher<T> toPublisher(
+            Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        return FlowAdapter.publisher(new PublisherFromStream<T>(streamFactory, RuntimeSpawner.on(runtime)));
+    }
+
+    /**
+     * A cold publisher of at most one item: each subscriber gets a fresh future from
+     * {@code futureFactory}, driven by a task on {@link Runtime#shared()}. See
+     * {@link #fromFuture(Supplier, Runtime)}.
+     */
+    public static <T> Flow.Publisher<T> fromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory) {
+        return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.onShared()));
+    }
+
+    /**
+     * A cold publisher of at most one item: each subscriber gets a fresh future from
+     * {@code futureFactory}, polled by a task on {@code runtime} once the subscriber has
+     * requested. A value becomes {@code onNext} and {@code onComplete}; a {@code null} value is
+     * an empty completion; a failure becomes {@code onError}. Subscription, demand,
+     * cancellation (which closes the future) and subscriber exceptions behave as in
+     * {@link #toPublisher(Supplier, Runtime)}.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flow.Publisher<T> fromFuture(
+            Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+        return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.on(runtime)));
+    }
+
+    /**
+     * The first item of {@code publisher}, or {@code null} if it completes empty. Subscribes on
+     * the first poll, requests one item and cancels the subscription as soon as it has it.
+     * Closing the future before then cancels the subscription. Not cancel-safe (see the class
+     * description).
+     */
+    public static <T> PollFuture<T> first(Flow.Publisher<? extends T> publisher) {
+        return new FirstFromStream<>(toStream(publisher, 1), false);
+    }
+
+    /**
+     * Like {@link #first}, but an empty publisher fails the future with
+     * {@link java.util.NoSuchElementException}.
+     */
+    public static <T> PollFuture<T> firstOrError(Flow.Publisher<? extends T> publisher) {
+        return new FirstFromStream<>(toStream(publisher, 1), true);
+    }
+
+    /**
+     * The only item of {@code publisher}: completes when the publisher completes after exactly
+     * one item. Fails with {@link java.util.NoSuchElementException} if it completes empty, and
+     * with {@link IllegalArgumentException} as soon as a second item arrives (the subscription
+     * is then cancelled). Requests two items, so a second item is seen as soon as it is sent.
+     * Closing the future cancels the subscription. Not cancel-safe.
+     */
+    public static <T> PollFuture<T> single(Flow.Publisher<? extends T> publisher) {
+        return new SingleFromStream<>(toStream(publisher, 2));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The subscriber side's gate in front of a subscription: it makes every call on the
+ * subscription serial (rule 2.7) although the subscriber wants to call it from several threads
+ * (the initial request from {@code onSubscribe}, replenishing requests from the poller, cancel
+ * from {@code close()} or from an overflowing {@code onNext}), it cancels at most once, and it
+ * remembers a cancel that comes before the subscription does.
+ *
+ * <h2>How</h2>
+ * Callers record what they want ({@link #pendingDemand}, {@link #cancelWanted}) and then try to
+ * become the one drainer by moving {@link #wip} from 0; the drainer forwards the recorded work
+ * to the subscription, outside any lock, until {@code wip} falls back to 0 (the classic
+ * work-in-progress serializer, as in Reactor's {@code Operators.DeferredSubscription}). A call
+ * made re-entrantly from inside the subscription (a publisher that signals {@code onNext}
+ * synchronously from {@code request}) only records and returns; the outer drainer forwards it
+ * when the inner call has returned, so calls never nest.
+ *
+ * <p>After the publisher terminates ({@link #terminated()}), nothing is forwarded any more: the
+ * subscription is already cancelled by the spec (rule 2.4), so a later {@code close()} does not
+ * call {@code cancel()}.
+ */
+final class SerialUpstream {
+
+    /** The subscription; set once by {@link #set} (a CAS from null). Read by the drainer. */
+    private final AtomicReference<Upstream> subscription = new AtomicReference<>();
+    /** Demand recorded and not yet forwarded; written by any caller, taken by the drainer. */
+    private final AtomicLong pendingDemand = new AtomicLong();
+    /** Set once by {@link #cancel()}; never unset. */
+    private volatile boolean cancelWanted;
+    /** Set once by {@link #terminated()}; never unset. */
+    private volatile boolean terminated;
+    /** Drainer only: {@code cancel()} was forwarded. */
+    private boolean cancelForwarded;
+    /** Work-in-progress count: the caller that moves it from 0 drains. */
+    private final AtomicInteger wip = new AtomicInteger();
+
+    /**
+     * Installs the subscription.
+     *
+     * @return false if one was installed before (the caller must cancel {@code upstream}:
+     *     rule 2.5)
+     */
+    boolean set(Upstream upstream) {
+        if (!subscription.compareAndSet(null, upstream)) {
+            return false;
+        }
+        drain();
+        return true;
+    }
+
+    /** Records {@code n > 0} more demand and forwards it when it is this caller's turn. */
+    void request(long n) {
+        pendingDemand.getAndAccumulate(n, SerialUpstream::addCapped);
+        drain();
+    }
+
+    /** Cancels the subscription exactly once, now or as soon as it is set. */
+    void cancel() {
+        cancelWanted = true;
+        drain();
+    }
+
+    /** The publisher signalled a terminal event: forward nothing from now on. Calls nothing. */
+    void terminated() {
+        terminated = true;
+    }
+
+    private void drain() {
+        if (wip.getAndIncrement() != 0) {
+            return;
+        }
+        int missed = 1;
+        do {
+            Upstream upstream = subscription.get();
+            if (upstream != null) {
+                if (terminated || cancelWanted) {
+                    pendingDemand.set(0);
+                    if (cancelWanted && !terminated && !cancelForwarded) {
+                        cancelForwarded = true;
+                        upstream.cancel();
+                    }
+                } else {
+                    long demand = pendingDemand.getAndSet(0);
+                    if (demand > 0) {
+                        upstream.request(demand);
+                    }
+                }
+            }
+            missed = wip.addAndGet(-missed);
+        } while (missed != 0);
+    }
+
+    static long addCapped(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * The one and only item of a stream as a future. It completes when the stream ends after
+ * exactly one item; it fails with {@link NoSuchElementException} if the stream ends empty and
+ * with {@link IllegalArgumentException} as soon as a second item arrives, closing the stream
+ * (which cancels the subscription).
+ *
+ * <p>Cancellation: closing this future closes the stream. Owner-thread only.
+ *
+ * @param <T> the item type
+ */
+public final class SingleFromStream<T> implements PollFuture<T> {
+
+    private final PollStream<? extends T> stream;
+    private T first;
+    private boolean hasFirst;
+    private boolean finished;
+    private boolean closed;
+
+    public SingleFromStream(PollStream<? extends T> stream) {
+        this.stream = Objects.requireNonNull(stream, "stream");
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) {
+        if (finished) {
+            throw new IllegalStateException("poll() after the future completed");
+        }
+        if (closed) {
+            throw new IllegalStateException("poll() after close()");
+        }
+        while (true) {
+            Poll<? extends T> next = stream.pollNext(cx);
+            if (next.isPending()) {
+                return Poll.pending();
+            }
+            if (next.isReady() && !hasFirst) {
+                first = next.value();
+                hasFirst = true;
+                continue; // wait for the end (or a second item)
+            }
+            finished = true;
+            T value = first;
+            close(); // drops the reference to the first item too
+            if (next.isReady()) {
+                return Poll.failed(new IllegalArgumentException(
+                        "single(): the publisher emitted more than one item"));
+            }
+            if (next.isFailed()) {
+                return Poll.failed(next.error());
+            }
+            if (!hasFirst) {
+                return Poll.failed(new NoSuchElementException(
+                        "single(): the publisher completed without an item"));
+            }
+            return Poll.ready(value);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            first = null;
+            stream.close();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import java.util.Objects;
+
+/**
+ * A future as a stream of at most one item: its value, then done; a {@code null} value is an
+ * empty stream; a failure fails the stream. Lets the publisher side serve futures with the same
+ * engine as streams.
+ *
+ * <p>Cancellation: closing the stream closes the future (exactly once). Owner-thread only.
+ *
+ * @param <T> the value type
+ */
+public final class StreamFromFuture<T> implements PollStream<T>, KnownEnd {
+
+    private final PollFuture<? extends T> future;
+    private boolean valueDelivered;
+    private boolean finished;
+    private boolean closed;
+
+    public StreamFromFuture(PollFuture<? extends T> future) {
+        this.future = Objects.requireNonNull(future, "future");
+    }
+
+    @Override
+    public Poll<T> pollNext(Context cx) {
+        if (finished) {
+            throw new IllegalStateException("pollNext() after the stream ended");
+        }
+        if (closed) {
+            throw new IllegalStateException("pollNext() after close()");
+        }
+        if (valueDelivered) {
+            finished = true;
+            return Poll.done();
+        }
+        Poll<? extends T> result = future.poll(cx);
+        if (result.isPending()) {
+            return Poll.pending();
+        }
+        if (result.isFailed()) {
+            finished = true;
+            return Poll.failed(result.error());
+        }
+        T value = result.value();
+        if (value == null) {
+            finished = true;
+            return Poll.done();
+        }
+        valueDelivered = true;
+        return Poll.ready(value);
+    }
+
+    /** True once the value was returned: the next poll returns done. */
+    @Override
+    public boolean isAtEnd() {
+        return valueDelivered && !finished;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            future.close();
+        }
+    }
+}

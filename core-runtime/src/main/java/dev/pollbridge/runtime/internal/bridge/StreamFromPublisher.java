@@ -1,0 +1,291 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollStream;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jctools.queues.atomic.SpscAtomicArrayQueue;
+
+/**
+ * A publisher seen as a {@link PollStream}: the subscriber half of the Reactive Streams and
+ * {@code Flow} bridges, written once against {@link Source}/{@link Downstream}.
+ *
+ * <h2>Design</h2>
+ * The push side (the publisher's {@code onNext}) puts items into a bounded single-producer
+ * single-consumer ring and wakes the poller through a {@link WakerSlot}; the pull side
+ * ({@link #pollNext}) takes them out. Demand keeps the ring bounded: the subscriber requests
+ * {@code prefetch} items in {@code onSubscribe} and, each time the poller has consumed
+ * {@code replenishBatch = prefetch - prefetch / 4} items, requests that many again at its next
+ * poll (Reactor's {@code limitRate} policy: few, large requests). Items in the ring plus demand still
+ * outstanding never exceed {@code prefetch}, so the ring (capacity {@code prefetch}) never
+ * overflows unless the publisher sends more than was requested, which this class detects by
+ * counting ({@link #received} against {@link #requested}) and turns into a failed stream and a
+ * cancelled subscription.
+ *
+ * <h2>Threads</h2>
+ * <ul>
+ *   <li>Poller (the stream's owner, one thread at a time): {@link #pollNext}, {@link #close}.
+ *       Owns {@link #subscribed}, {@link #finished}, {@link #consumedSinceRequest} and the
+ *       consumer end of the ring.
+ *   <li>Publisher (any threads, signals serialized with happens-before by rule 1.3):
+ *       {@code onSubscribe}, {@code onNext}, {@code onError}, {@code onComplete}. Owns
+ *       {@link #received} and the producer end of the ring.
+ *   <li>Calls on the subscription come from both and are serialized by {@link SerialUpstream}
+ *       (rule 2.7).
+ * </ul>
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ *   <li>{@code received <= requested}, checked on every {@code onNext} (rule 1.1 from the
+ *       subscriber's side).
+ *   <li>{@code requested} grows before the matching {@code request(n)} is issued, so an
+ *       {@code onNext} caused by that request always sees it.
+ *   <li>The terminal poll is written after the last item was offered (signals are serial), so a
+ *       poller that reads the terminal and then finds the ring empty has seen every item.
+ *   <li>{@code cancel()} reaches the subscription at most once, and never after the publisher
+ *       terminated.
+ *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
+ *       (the racing producer empties it itself; {@link #dropQueued()}).
+ * </ol>
+ *
+ * @param <T> the item type
+ */
+public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T> {
+
+    /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
+    public static final int MAX_PREFETCH = 1 << 24;
+
+    private final Source<? extends T> source;
+    private final int prefetch;
+    private final int replenishBatch;
+    private final SpscAtomicArrayQueue<T> ring;
+    private final SerialUpstream upstream = new SerialUpstream();
+    private final WakerSlot waker = new WakerSlot();
+
+    /** Total items requested so far (invariant 2). Grown by onSubscribe and by the poller. */
+    private final AtomicLong requested = new AtomicLong();
+    /** Done or failed; set once, first writer wins (the publisher's end or this class's own failure). */
+    private final AtomicReference<Poll<T>> terminal = new AtomicReference<>();
+    /** Set once by close(); read by onNext to drop items that arrive after cancel (rule 2.8). */
+    private volatile boolean closed;
+    /** Work-in-progress count of {@link #dropQueued()}: the caller that moves it from 0 clears. */
+    private final AtomicInteger dropping = new AtomicInteger();
+
+    /** Poller only: the publisher was subscribed (on the first poll). */
+    private boolean subscribed;
+    /** Poller only: done or failed was returned. */
+    private boolean finished;
+    /** Poller only: items consumed since the last replenishing request. */
+    private int consumedSinceRequest;
+    /** Poller only: a batch was consumed; request it at the next poll (not before it). */
+    private boolean replenishDue;
+
+    /** Publisher only: items received (signals are serial, rule 1.3). */
+    private long received;
+
+    /**
+     * A stream that subscribes to {@code source} on its first poll.
+     *
+     * @throws IllegalArgumentException if {@code prefetch} is not in {@code [1, MAX_PREFETCH]}
+     */
+    public StreamFromPublisher(Source<? extends T> source, int prefetch) {
+        this.source = Objects.requireNonNull(source, "source");
+        if (prefetch < 1 || prefetch > MAX_PREFETCH) {
+            throw new IllegalArgumentException(
+                    "prefetch must be in [1, " + MAX_PREFETCH + "], was " + prefetch);
+        }
+        this.prefetch = prefetch;
+        this.replenishBatch = prefetch - prefetch / 4;
+        this.ring = new SpscAtomicArrayQueue<>(prefetch);
+    }
+
+    // ---- pull side (the owner) ----
+
+    @Override
+    public Poll<T> pollNext(Context cx) {
+        if (finished) {
+            throw new IllegalStateException("pollNext() after the stream returned " + terminal.get());
+        }
+        if (closed) {
+            throw new IllegalStateException("pollNext() after close()");
+        }
+        if (!subscribed) {
+            subscribe();
+        }
+        if (replenishDue) {
+            // Requested when the owner comes back for more, so a consumer that stops after
+            // an item (first(), a closed stream) never asks for items it will not take.
+            replenishDue = false;
+            request(replenishBatch);
+        }
+        T item = ring.poll();
+        if (item != null) {
+            return deliver(item);
+        }
+        Poll<T> end = terminal.get();
+        if (end == null) {
+            // Register, then re-check (rule 6; WakerSlot explains the ordering).
+            waker.register(cx.waker());
+            item = ring.poll();
+            if (item != null) {
+                return deliver(item);
+            }
+            end = terminal.get();
+            if (end == null) {
+                return Poll.pending();
+            }
+        }
+        // Invariant 3: the terminal was published after the last offer, so this poll sees it.
+        item = ring.poll();
+        if (item != null) {
+            return deliver(item);
+        }
+        finished = true;
+        return end;
+    }
+
+    private void subscribe() {
+        subscribed = true;
+        try {
+            source.subscribe(this);
+        } catch (Throwable error) {
+            // The publisher broke rule 1.9 (subscribe must not throw): the stream fails.
+            Fatal.rethrowIfFatal(error);
+            fail(error);
+        }
+    }
+
+    private Poll<T> deliver(T item) {
+        if (++consumedSinceRequest == replenishBatch) {
+            consumedSinceRequest = 0;
+            replenishDue = true;
+        }
+        return Poll.ready(item);
+    }
+
+    private void request(long n) {
+        requested.getAndAdd(n); // invariant 2: before the request is issued
+        upstream.request(n);
+    }
+
+    /**
+     * Cancels the subscription (once, and only if the publisher has not terminated) and drops
+     * the queued items. Idempotent, non-blocking, never throws. Called by the owner, never
+     * concurrently with {@link #pollNext}.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        // Pairs with the fence in onNext: either this clear sees an item offered concurrently,
+        // or that onNext sees closed and drops it itself (store-load on both sides).
+        VarHandle.fullFence();
+        upstream.cancel();
+        waker.clear();
+        dropQueued();
+    }
+
+    /**
+     * Empties the ring once the stream is closed. The owner no longer polls then, so the only
+     * consumers are close() and an onNext that raced it; the work-in-progress count makes them
+     * take turns, so the ring still has one consumer at a time.
+     */
+    private void dropQueued() {
+        if (dropping.getAndIncrement() != 0) {
+            return;
+        }
+        int missed = 1;
+        do {
+            ring.clear();
+            missed = dropping.addAndGet(-missed);
+        } while (missed != 0);
+    }
+
+    // ---- push side (the publisher) ----
+
+    @Override
+    public void onSubscribe(Upstream subscription) {
+        Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
+        if (!upstream.set(subscription)) {
+            subscription.cancel(); // rule 2.5: a second subscription is cancelled
+            return;
+        }
+        if (!closed) {
+            request(prefetch);
+        }
+    }
+
+    @Override
+    public void onNext(T item) {
+        if (item == null) {
+            NullPointerException error = new NullPointerException(
+                    "onNext(null): the publisher broke Reactive Streams rule 2.13");
+            fail(error);
+            throw error;
+        }
+        if (closed || terminal.get() != null) {
+            return; // rule 2.8: items after cancel (or after this stream failed) are dropped
+        }
+        if (received == requested.get()) {
+            fail(new IllegalStateException("The publisher signalled more onNext than requested ("
+                    + received + " requested): it broke Reactive Streams rule 1.1, which the"
+                    + " subscriber (rule 2.x) reports as an overflow; the subscription was cancelled"));
+            return;
+        }
+        received++;
+        if (!ring.offer(item)) {
+            // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
+            fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
+            return;
+        }
+        VarHandle.fullFence(); // pairs with close(): see there
+        if (closed) {
+            dropQueued(); // close() ran after our first check and may have missed this item
+            return;
+        }
+        waker.wake();
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        if (error == null) {
+            NullPointerException npe = new NullPointerException(
+                    "onError(null): the publisher broke Reactive Streams rule 2.13");
+            fail(npe);
+            throw npe;
+        }
+        terminate(Poll.failed(error));
+    }
+
+    @Override
+    public void onComplete() {
+        terminate(Poll.done());
+    }
+
+    /** The publisher's own end: calls nothing on the subscription (rule 2.3). */
+    private void terminate(Poll<T> end) {
+        upstream.terminated();
+        if (terminal.compareAndSet(null, end)) {
+            waker.wake();
+        }
+    }
+
+    /** This side's failure: the stream fails (after the queued items) and upstream is cancelled. */
+    private void fail(Throwable error) {
+        if (terminal.compareAndSet(null, Poll.failed(error))) {
+            upstream.cancel();
+            waker.wake();
+        }
+    }
+
+    /** Items queued and not yet polled; for tests. */
+    int queued() {
+        return ring.size();
+    }
+}

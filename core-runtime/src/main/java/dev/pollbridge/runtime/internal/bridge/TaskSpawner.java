@@ -1,0 +1,22 @@
+package dev.pollbridge.runtime.internal.bridge;
+
+import dev.pollbridge.api.PollFuture;
+
+/**
+ * How the publisher side starts the task that drives a subscription: {@code Runtime.spawn} in
+ * production, a hand-polled task in unit tests.
+ */
+@FunctionalInterface
+public interface TaskSpawner {
+
+    /**
+     * Starts a detached task that polls {@code task} until it is ready, then closes it. A task
+     * that fails is reported to the runtime's uncaught-failure handler (it is detached).
+     *
+     * @return the action that aborts the task: its future is closed at its next suspension point
+     *     (rule 13); idempotent
+     * @throws java.util.concurrent.RejectedExecutionException if the executor no longer accepts
+     *     tasks
+     */
+    Runnable spawn(PollFuture<Void> task);
+}

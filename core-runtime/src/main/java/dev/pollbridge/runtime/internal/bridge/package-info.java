@@ -1,0 +1,42 @@
+/**
+ * The engine behind {@code ReactiveStreamsBridge} and {@code FlowBridge}, written once.
+ *
+ * <h2>Three interfaces, two faces</h2>
+ * The engine speaks {@link dev.pollbridge.runtime.internal.bridge.Source} (a publisher),
+ * {@link dev.pollbridge.runtime.internal.bridge.Downstream} (a subscriber) and
+ * {@link dev.pollbridge.runtime.internal.bridge.Upstream} (a subscription).
+ * {@link dev.pollbridge.runtime.internal.bridge.RsAdapter} and
+ * {@link dev.pollbridge.runtime.internal.bridge.FlowAdapter} translate {@code org.reactivestreams}
+ * and {@code java.util.concurrent.Flow} to and from them, one call for one call; they add only
+ * the null checks of rules 1.9 and 2.13.
+ *
+ * <h2>Push to pull: {@code StreamFromPublisher}</h2>
+ * <ol>
+ *   <li>P1. The subscriber requests {@code prefetch} in {@code onSubscribe} and
+ *       {@code prefetch - prefetch / 4} each time the poller consumed that many; the demand
+ *       counter grows before the request is issued.
+ *   <li>P2. {@code received <= requested} on every {@code onNext}; a violation fails the stream
+ *       (after the queued items) and cancels.
+ *   <li>P3. Items go through a bounded SPSC ring; the terminal signal is published after the last
+ *       item, so a poller that sees the terminal and an empty ring has seen every item.
+ *   <li>P4. Calls on the subscription go through {@code SerialUpstream}: serial (rule 2.7),
+ *       cancel at most once, nothing after the publisher terminated.
+ *   <li>P5. Wake-ups go through {@code WakerSlot}: register-then-recheck against
+ *       publish-then-take, both atomic swaps, so no wake is lost (rule 6).
+ * </ol>
+ *
+ * <h2>Pull to push: {@code PublisherFromStream} and {@code StreamSubscription}</h2>
+ * <ol>
+ *   <li>Q1. {@code onSubscribe} runs on the subscribing thread before the task is spawned; every
+ *       other signal comes from the task, so signals are serial (rule 1.3).
+ *   <li>Q2. The task polls the stream only while demand is positive (or to collect the end of a
+ *       stream that knows it has ended, {@code KnownEnd}); {@code request} only adds demand and
+ *       wakes, so it never recurses into {@code onNext} (rule 3.3).
+ *   <li>Q3. The stream is closed exactly once, by whoever ends the task first: the task itself,
+ *       the runtime's close after {@code abort()}, or the subscribing thread when no task exists.
+ *   <li>Q4. Cancel forgets the subscriber at once (rule 3.13); the task signals nothing after it.
+ *   <li>Q5. A subscriber that throws (rule 2.13) is cancelled; the exception becomes the detached
+ *       task's failure, which the runtime reports to its uncaught-failure handler.
+ * </ol>
+ */
+package dev.pollbridge.runtime.internal.bridge;

@@ -1,0 +1,40 @@
+package dev.pollbridge.tck;
+
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.tck.PublisherVerification;
+import org.testng.annotations.AfterClass;
+
+/**
+ * {@code ReactiveStreamsBridge.fromFuture}: each subscription's future is the join handle of a
+ * task that computes the value (or {@code null}, for the empty publisher). At most one item.
+ */
+public class FuturePublisherTckTest extends PublisherVerification<Long> {
+
+    private final Runtime runtime = TckSettings.runtime();
+
+    public FuturePublisherTckTest() {
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    public Publisher<Long> createPublisher(long elements) {
+        return ReactiveStreamsBridge.fromFuture(() -> TckSettings.valueTask(runtime, elements), runtime);
+    }
+
+    @Override
+    public Publisher<Long> createFailedPublisher() {
+        return ReactiveStreamsBridge.fromFuture(TckSettings::refusingFactory, runtime);
+    }
+
+    @Override
+    public long maxElementsFromPublisher() {
+        return 1;
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void closeRuntime() {
+        runtime.close();
+    }
+}

@@ -21,11 +21,11 @@
  * <h2>Shared rules</h2>
  * <ol>
  *   <li><b>Reactor side cancels, runtime side closes.</b> A Reactor cancel or dispose never closes
- *       a future or stream itself: it aborts the task that owns it ({@link dev.pollbridge.reactor.TaskLink}),
+ *       a future or stream itself: it aborts the task that owns it ({@code TaskLink}),
  *       and the runtime closes it exactly once on one of its threads. In the other direction, a
  *       {@code close()} cancels the Reactor subscription exactly once, through an atomic
  *       subscription slot.
- *   <li><b>Context travels in a task-local.</b> {@link dev.pollbridge.reactor.ReactorContextLocal}
+ *   <li><b>Context travels in a task-local.</b> {@code ReactorContextLocal}
  *       binds the subscriber's {@code ContextView} to the task; the Reactor-to-runtime classes
  *       read it when they subscribe (on the first poll).
  *   <li><b>No user code under a lock.</b> None of these classes takes a lock; the state

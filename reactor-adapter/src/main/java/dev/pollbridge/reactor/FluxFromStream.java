@@ -59,6 +59,6 @@ final class FluxFromStream<T> extends Flux<T> {
 
     private PollStream<? extends T> scoped(ContextView view) {
         PollStream<? extends T> stream = Objects.requireNonNull(streamFactory.get(), "the stream factory returned null");
-        return ReactorContextLocal.scope(view, stream);
+        return ReactorContextLocal.scopeStream(view, stream);
     }
 }

@@ -7,6 +7,7 @@ import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Exceptions;
@@ -110,12 +111,18 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
             source = null;
             context = reactor.util.context.Context.of(ReactorContextLocal.current());
             try {
-                toSubscribe.subscribe(this);
+                // Through subscribe(Subscriber), Reactor's public entry point, so that its hooks
+                // apply (onLastOperator, automatic context propagation, a throwing subscribe
+                // reported through onError); subscribe(CoreSubscriber) would bypass them.
+                toSubscribe.subscribe((Subscriber<? super T>) this);
             } catch (Throwable subscribeFailure) {
-                // Reactor reports a throwing subscribe through onError; this catches what a
-                // hand-written Mono throws instead.
+                // Defensive: Reactor reports a throwing subscribe through onError.
                 Exceptions.throwIfJvmFatal(subscribeFailure);
+                Subscription half = upstream;
                 if (terminate()) {
+                    if (half != null) {
+                        half.cancel(); // it may have called onSubscribe before throwing
+                    }
                     finish(Poll.failed(subscribeFailure));
                 }
             }
@@ -163,6 +170,7 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
 
     @Override
     public void onNext(T item) {
+        Objects.requireNonNull(item, "item"); // rule 2.13
         if (outcome != null || upstream == CANCELLED) {
             Operators.onNextDropped(item, context);
             return;

@@ -34,7 +34,7 @@ final class ReactorContextLocal {
     }
 
     /** {@code stream} polled with {@code view} bound; {@code stream} itself if the view is empty. */
-    static <T> PollStream<T> scope(ContextView view, PollStream<T> stream) {
+    static <T> PollStream<T> scopeStream(ContextView view, PollStream<T> stream) {
         return view.isEmpty() ? stream : CONTEXT.scopeStream(view, stream);
     }
 }

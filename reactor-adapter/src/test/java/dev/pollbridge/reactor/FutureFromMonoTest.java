@@ -196,6 +196,22 @@ class FutureFromMonoTest {
     }
 
     @Test
+    void aMonoThatThrowsFromSubscribeFailsTheFutureWithThatException() {
+        CountingSubscription subscription = new CountingSubscription();
+        IllegalStateException thrown = new IllegalStateException("thrown by subscribe");
+        Mono<String> throwing = new Mono<>() {
+            @Override
+            public void subscribe(CoreSubscriber<? super String> actual) {
+                actual.onSubscribe(subscription);
+                throw thrown;
+            }
+        };
+        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(throwing))) {
+            assertSame(thrown, assertFailed(task.poll(), IllegalStateException.class));
+        }
+    }
+
+    @Test
     void pollAfterReadyThrows() {
         PollFuture<String> future = ReactorBridge.toFuture(Mono.just("once"));
         Context cx = Context.of(() -> {});

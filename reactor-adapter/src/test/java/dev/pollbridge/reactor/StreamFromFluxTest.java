@@ -119,7 +119,7 @@ class StreamFromFluxTest {
     @Test
     void aReactorPublisherIsSubscribedWithThePollingTasksContext() {
         Flux<String> readsContext = Flux.deferContextual(view -> Flux.just(view.getOrDefault("user", "nobody")));
-        PollStream<String> scoped = ReactorContextLocal.scope(Context.of("user", "ada"), ReactorBridge.toStream(readsContext));
+        PollStream<String> scoped = ReactorContextLocal.scopeStream(Context.of("user", "ada"), ReactorBridge.toStream(readsContext));
         try (MockStreamTask<String> task = MockStreamTask.spawn(scoped)) {
             assertEquals(List.of("ada"), task.drainToDone());
         }

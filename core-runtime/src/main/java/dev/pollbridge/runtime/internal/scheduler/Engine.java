@@ -143,7 +143,7 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<T> task = new Task<>(id, future, this, true);
-        tasks.bind(task, shardHint(id));
+        tasks.bind(task);
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
@@ -157,7 +157,7 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<?> task = new Task<>(id, future, this, false);
-        tasks.bind(task, shardHint(id));
+        tasks.bind(task);
         submitNew(task);
     }
 
@@ -172,15 +172,6 @@ public abstract class Engine implements Scheduler {
             throw new RejectedExecutionException("the runtime is closed");
         }
         return blocking.submit(work);
-    }
-
-    /**
-     * Registry shard hint of an id: its sequence part, so consecutive spawns use different shards.
-     * (A per-worker shard was tried: when one worker spawns and another completes the tasks, both
-     * then contend on one shard's monitor, which showed up in profiles.)
-     */
-    private static int shardHint(long id) {
-        return (int) (id >>> 16);
     }
 
     // ---- blockOn ----

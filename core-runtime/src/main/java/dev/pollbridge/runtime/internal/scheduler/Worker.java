@@ -74,8 +74,6 @@ final class Worker implements Runnable {
     private int random;
     /** Owner only: the sequence part of the next task id spawned on this worker. */
     private long nextIdSequence;
-    /** Owner only: when the current poll started (the end of the previous one, or of the last idle spell). */
-    private long pollStart;
     /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
     @SuppressWarnings("unused")
     private long polls;
@@ -95,7 +93,6 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
-        pollStart = System.nanoTime();
         try {
             while (!engine.isStopping()) {
                 tick++;
@@ -110,7 +107,6 @@ final class Worker implements Runnable {
                     runTask(task);
                 } else {
                     park();
-                    pollStart = System.nanoTime();
                 }
             }
         } finally {
@@ -213,7 +209,6 @@ final class Worker implements Runnable {
             if (engine.hasVisibleWork()) {
                 Task<?> task = stealOnce();
                 if (task != null) {
-                    pollStart = System.nanoTime();
                     return task;
                 }
             }
@@ -265,7 +260,7 @@ final class Worker implements Runnable {
     private void poll(Task<?> task) {
         POLLS.setOpaque(this, polls + 1);
         CoopBudget.reset();
-        pollStart = task.run(pollStart);
+        task.run();
     }
 
     // ---- scheduling from this worker's thread ----

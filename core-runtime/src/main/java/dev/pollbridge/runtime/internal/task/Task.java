@@ -29,25 +29,27 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
-    /** Unique within its runtime. Immutable. */
+    /** Unique within its runtime; also picks the registry shard. Immutable. */
     final long id;
-    /** The registry shard holding this task, chosen by the spawner. Immutable after binding. */
-    int shard;
     /** The engine that queues this task. Immutable. */
     private final Scheduler scheduler;
-    /** The context every poll uses: this task as waker and as attachment. Immutable. */
-    private final Context context;
-    /** Owned by the RUNNING holder (rule T2); null once closed, which happens exactly once (rule T5). */
-    private PollFuture<T> future;
-    /** Written by the RUNNING holder before COMPLETE; owned by the join handle after (rule T5). */
-    Poll<T> output;
+    /**
+     * The future until it is closed, then the output (rule T5). One field for both keeps the task
+     * small (a pending task is mostly this object): before COMPLETE it is the {@code PollFuture},
+     * owned by the RUNNING holder (rule T2), null only between the close and the output write;
+     * after COMPLETE it is the {@code Poll} output, owned by the join handle (or null once taken).
+     */
+    private Object slot;
     /** The latest joiner's waker (rule T9); written by the handle, read and cleared by the completer. */
     @SuppressWarnings("unused")
     private volatile Waker joinWaker;
-    /** RUNNING holder only: a slow poll was reported already (once per task). */
-    private boolean slowPollReported;
     /** Per-task data of the task-local support; RUNNING holder only (code inside this task's polls). */
     private Object locals;
+    /**
+     * RUNNING holder only: the task was woken by its own poll, on its runtime thread (the self-wake
+     * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
+     */
+    private boolean selfWoken;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -59,9 +61,8 @@ public final class Task<T> extends TaskState implements Waker {
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
         super(joinInterest);
         this.id = id;
-        this.future = future;
+        this.slot = future;
         this.scheduler = scheduler;
-        this.context = Context.of(this, this);
     }
 
     /** The task's id, unique within its runtime. */
@@ -74,7 +75,10 @@ public final class Task<T> extends TaskState implements Waker {
      * workers, {@code task-<worker>.<n> (...)} for one spawned on worker {@code <worker>}.
      */
     public String name() {
-        PollFuture<T> current = future;
+        Object current = slot; // racy when called off the RUNNING thread: a name is best effort
+        if (!(current instanceof PollFuture)) {
+            current = null; // closed: the slot is empty or holds the output
+        }
         long sequence = id >>> 16;
         int spawner = (int) id & 0xFFFF;
         String number = spawner == 0xFFFF ? Long.toString(sequence) : spawner + "." + sequence;
@@ -124,6 +128,15 @@ public final class Task<T> extends TaskState implements Waker {
     /** Wakes the task (rule T3): never polls inline, never blocks, coalesces with other wakes. */
     @Override
     public void wake() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread && ((BudgetedThread) thread).currentTask == this) {
+            // Self-wake (a yield, a budget hand-back): this thread is polling or closing this task,
+            // so it holds RUNNING and owns selfWoken (rule T2). Noting the wake here instead of
+            // setting NOTIFIED saves a CAS; the runner folds it into its after-poll CAS (rule T4).
+            // During a close the note is dropped, as NOTIFIED would be by completion (rule T5).
+            selfWoken = true;
+            return;
+        }
         if (transitionToNotified() == ToNotified.SUBMIT) {
             scheduler.schedule(this);
         }
@@ -144,36 +157,37 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
-     *
-     * @param startNanos {@link System#nanoTime()} at (or just before) the start of this turn; a
-     *     worker passes the end of its previous turn, so each poll costs one clock read
-     * @return {@link System#nanoTime()} at the end of the turn
      */
-    public long run(long startNanos) {
+    public void run() {
         switch (transitionToRunning()) {
             case SUCCESS:
-                return pollOnce(startNanos);
+                pollOnce();
+                break;
             case CANCELLED:
                 cancel();
-                return System.nanoTime();
+                break;
             case NOT_SCHEDULED:
-                return startNanos;
+                break;
             default:
                 throw new AssertionError();
         }
     }
 
-    /** {@link #run(long)} for callers that do not track time themselves. */
-    public void run() {
-        run(System.nanoTime());
-    }
-
-    private long pollOnce(long start) {
+    private void pollOnce() {
+        // The poll is timed from here, not from the end of the worker's previous turn: queue work,
+        // the previous task's completion and a descheduled worker between turns are not this
+        // task's poll (slow-poll reports name the task, so they must measure only its poll).
+        long threshold = scheduler.slowPollThresholdNanos();
+        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
+        long start = timed ? System.nanoTime() : 0L;
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
         try {
-            result = future.poll(context);
+            // A fresh context per poll (this task as waker and attachment) instead of one kept in a
+            // field: a young-generation allocation that dies at once is cheaper than 24 bytes
+            // (and a reference) held by every pending task.
+            result = future().poll(Context.of(this, this));
             if (result == null) {
                 result = Poll.failed(new NullPointerException("poll() of " + name() + " returned null"));
             } else if (result.isDone()) {
@@ -184,21 +198,19 @@ public final class Task<T> extends TaskState implements Waker {
         } finally {
             exit(thread, outer);
         }
-        long threshold = scheduler.slowPollThresholdNanos();
-        long end = start;
-        if (threshold != Long.MAX_VALUE) { // MAX_VALUE: reports are off, and so is the clock read
-            end = System.nanoTime();
-            long elapsed = end - start;
-            if (elapsed > threshold && !slowPollReported) {
-                slowPollReported = true;
+        if (timed) {
+            long elapsed = System.nanoTime() - start;
+            if (elapsed > threshold && markSlowPollReported()) {
                 scheduler.reportSlowPoll(this, elapsed);
             }
         }
         if (!result.isPending()) {
             complete(result);
-            return end;
+            return;
         }
-        switch (transitionToIdle()) {
+        boolean woken = selfWoken;
+        selfWoken = false;
+        switch (transitionToIdle(woken)) {
             case OK:
                 break;
             case NOTIFIED:
@@ -210,7 +222,6 @@ public final class Task<T> extends TaskState implements Waker {
             default:
                 throw new AssertionError();
         }
-        return end;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -231,7 +242,7 @@ public final class Task<T> extends TaskState implements Waker {
     /** Completion by the RUNNING holder (rule T5): close, publish, release, notify. */
     private void complete(Poll<T> result) {
         closeFuture();
-        output = result;
+        slot = result;
         ToComplete outcome = transitionToComplete();
         scheduler.release(this);
         if (outcome == ToComplete.JOIN_INTERESTED) {
@@ -245,15 +256,15 @@ public final class Task<T> extends TaskState implements Waker {
                 }
             }
         } else {
-            output = null;
+            slot = null;
             reportIfUncaught(result);
         }
     }
 
     /** Closes the future with this task as {@link #current()}, so cleanup code sees its task-locals. */
     private void closeFuture() {
-        PollFuture<T> owned = future;
-        future = null;
+        PollFuture<T> owned = future();
+        slot = null;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
         try {
@@ -270,6 +281,23 @@ public final class Task<T> extends TaskState implements Waker {
         if (result.isFailed() && !(result.error() instanceof CancellationException)) {
             scheduler.reportUncaught(this, result.error());
         }
+    }
+
+    /** RUNNING holder only (rule T2): the future, not yet closed. */
+    @SuppressWarnings("unchecked")
+    private PollFuture<T> future() {
+        return (PollFuture<T>) slot;
+    }
+
+    /**
+     * Join side, after COMPLETE (rule T5): takes the output (null if taken already). Only the join
+     * handle calls it, and only after it saw COMPLETE, whose CAS published the output.
+     */
+    @SuppressWarnings("unchecked")
+    Poll<T> takeOutput() {
+        Poll<T> result = (Poll<T>) slot;
+        slot = null;
+        return result;
     }
 
     /** Join side (rule T9): store the latest joiner's waker; the caller re-checks COMPLETE after. */

@@ -44,9 +44,7 @@ public final class TaskJoinHandle<T> implements JoinHandle<T> {
             return Poll.pending();
         }
         delivered = true;
-        Poll<T> result = task.output;
-        task.output = null;
-        return result;
+        return task.takeOutput();
     }
 
     @Override
@@ -67,8 +65,7 @@ public final class TaskJoinHandle<T> implements JoinHandle<T> {
                 task.clearJoinWaker();
                 break;
             case AFTER_COMPLETE:
-                Poll<T> result = task.output;
-                task.output = null;
+                Poll<T> result = task.takeOutput();
                 if (!delivered && result != null) {
                     task.reportIfUncaught(result);
                 }

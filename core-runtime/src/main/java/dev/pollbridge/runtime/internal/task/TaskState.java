@@ -27,6 +27,11 @@ abstract class TaskState {
     static final long CANCELLED = 1L << 4;
     /** A join handle is still attached (not detached by {@code close()}). Once unset, never set. */
     static final long JOIN_INTEREST = 1L << 5;
+    /**
+     * A slow poll of this task was reported (reports are once per task). Set only by the RUNNING
+     * holder; a flag bit here instead of a field keeps the task object smaller. Once set, never unset.
+     */
+    static final long SLOW_POLL_REPORTED = 1L << 6;
 
     private static final VarHandle STATE;
 
@@ -120,15 +125,25 @@ abstract class TaskState {
 
     /** The poll returned pending: RUNNING -> idle, or re-scheduled, or kept for cancellation. */
     final ToIdle transitionToIdle() {
+        return transitionToIdle(false);
+    }
+
+    /**
+     * {@link #transitionToIdle()} for a runner that may have recorded a wake of the task by its
+     * own poll outside the word ({@code selfWoken}: the task's self-wake fast path, rule T3); such a
+     * wake counts as NOTIFIED.
+     */
+    final ToIdle transitionToIdle(boolean selfWoken) {
         for (;;) {
             long s = loadState();
             assert isRunning(s) && !isComplete(s);
             if (isCancelled(s)) {
                 return ToIdle.CANCELLED;
             }
-            long next = isNotified(s) ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
+            boolean notified = selfWoken || isNotified(s);
+            long next = notified ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
             if (casState(s, next)) {
-                return isNotified(s) ? ToIdle.NOTIFIED : ToIdle.OK;
+                return notified ? ToIdle.NOTIFIED : ToIdle.OK;
             }
         }
     }
@@ -224,6 +239,23 @@ abstract class TaskState {
         }
     }
 
+    /**
+     * The RUNNING holder saw a slow poll: sets {@link #SLOW_POLL_REPORTED}. Returns true if this
+     * call set it (the caller reports), false if it was set already. Every other transition keeps
+     * the bit, since each computes the next word from the whole current one.
+     */
+    final boolean markSlowPollReported() {
+        for (;;) {
+            long s = loadState();
+            if ((s & SLOW_POLL_REPORTED) != 0) {
+                return false;
+            }
+            if (casState(s, s | SLOW_POLL_REPORTED)) {
+                return true;
+            }
+        }
+    }
+
     /** Outcome of {@link #unsetJoinInterest()}. */
     enum Detach {
         /** Detached before completion: the completer will see DETACHED. */
@@ -256,6 +288,7 @@ abstract class TaskState {
         if (isComplete(s)) text.append("COMPLETE|");
         if (isCancelled(s)) text.append("CANCELLED|");
         if (isJoinInterested(s)) text.append("JOIN_INTEREST|");
+        if ((s & SLOW_POLL_REPORTED) != 0) text.append("SLOW_POLL_REPORTED|");
         return text.length() == 0 ? "IDLE" : text.substring(0, text.length() - 1);
     }
 }

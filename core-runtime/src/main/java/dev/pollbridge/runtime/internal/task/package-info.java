@@ -11,6 +11,7 @@
  *   COMPLETE       finished, future closed, output stored        (once set, never unset)
  *   CANCELLED      abort() or shutdown requested                 (once set, never unset)
  *   JOIN_INTEREST  a join handle is attached                      (once unset, never set)
+ *   SLOW_POLL_REPORTED  a slow poll was reported; set by the RUNNING holder (once set, never unset)
  * </pre>
  * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
  * excludes SCHEDULED, RUNNING and NOTIFIED. Hence a task is in at most one queue at a time and
@@ -21,14 +22,17 @@
  *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached), bound to
  *       the registry, then pushed to a run queue exactly once by the spawner.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
- *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future},
- *       {@code output} (before COMPLETE) and the slow-poll flag; the CAS that hands RUNNING
- *       from one thread to the next orders their accesses. An entry whose task is no longer
- *       SCHEDULED (possible only after shutdown took it) is skipped.
+ *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
+ *       {@code output} before COMPLETE (one field holds the future, then the output) and sets the
+ *       slow-poll flag; the CAS that hands RUNNING from one thread to the next orders their
+ *       accesses. An entry whose task is no longer SCHEDULED (possible only after shutdown took
+ *       it) is skipped.
  *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
  *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the
  *       task to a queue (the {@code SUBMIT} outcome; exactly one push per outcome). A wake never
- *       polls inline and allocates nothing: the task is its own waker.
+ *       polls inline and allocates nothing: the task is its own waker. Fast path: a wake on the
+ *       runtime thread that is polling (or closing) this very task only sets a plain flag of
+ *       the RUNNING holder, which T4 treats as NOTIFIED (one CAS less per yield).
  *   <li><b>T4 after a pending poll.</b> {@code transitionToIdle}: if CANCELLED, the runner keeps
  *       RUNNING and cancels (T6); if NOTIFIED, RUNNING|NOTIFIED -&gt; SCHEDULED and the runner
  *       re-queues it at the back of a queue (a wake during a poll re-schedules exactly once);
@@ -63,7 +67,8 @@
  * and, once it is spent, wake their task and return pending so it re-queues by T4.
  *
  * <h2>Context attachment, current task, task-locals</h2>
- * Every poll of a task uses one {@code Context} whose waker and attachment are the task itself.
+ * Every poll of a task gets a {@code Context} whose waker and attachment are the task itself (a
+ * new one per poll: cheaper than keeping one per pending task).
  * While a task's future is polled or closed, {@code Task.current()} returns that task (a field of
  * the runtime thread, or a thread-local on a foreign driver thread), and {@code locals()} /
  * {@code setLocals(..)} hold one object of per-task data for the task-local support; like

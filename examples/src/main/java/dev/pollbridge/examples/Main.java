@@ -14,5 +14,6 @@ public final class Main {
             new MigrationExample(runtime).run();
         }
         ReactorExample.run();
+        ReadmeExample.run();
     }
 }

@@ -1,6 +1,7 @@
 package dev.pollbridge.examples;
 
 import dev.pollbridge.examples.completablefuture.MigrationExample;
+import dev.pollbridge.examples.reactor.ReactorExample;
 import dev.pollbridge.runtime.Runtime;
 
 /** Entry point of {@code mvn -pl examples -am compile exec:java}: runs every example in turn. */
@@ -8,9 +9,11 @@ public final class Main {
 
     private Main() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("examples-").build()) {
             new MigrationExample(runtime).run();
         }
+        ReactorExample.run();
+        ReadmeExample.run();
     }
 }

@@ -1,0 +1,36 @@
+package dev.pollbridge.examples;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.examples.reactor.InventoryService;
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.Runtime;
+import java.time.Duration;
+
+/** The example in the README, kept here so that it compiles and runs with the others. */
+public final class ReadmeExample {
+
+    private ReadmeExample() {}
+
+    public static void run() {
+        InventoryService inventory = new InventoryService();
+        // --- README example starts ---
+        try (Runtime runtime = Runtime.create()) {
+            // Reactor services become pull-model futures: nothing subscribes until polled.
+            PollFuture<Integer> stock = ReactorBridge.toFuture(inventory.stock("apples"));
+            PollFuture<Long> price = runtime.timeout(
+                    ReactorBridge.toFuture(inventory.price("apples")), Duration.ofSeconds(1));
+            // Await in plain Java: the body suspends; it never blocks a runtime worker.
+            PollFuture<String> line = Async.run(() ->
+                    Async.await(stock) + " apples at " + Async.await(price) + " cents");
+            System.out.println(runtime.blockOn(line)); // line.close() instead would cancel both Monos
+
+            // And back: a runtime stream as a Flux, with demand and cancellation intact.
+            ReactorBridge.toFlux(() -> runtime.interval(Duration.ofMillis(10)), runtime)
+                    .take(3) // cancels the interval after three ticks
+                    .doOnNext(tick -> System.out.println("tick " + tick))
+                    .blockLast();
+        }
+        // --- README example ends ---
+    }
+}

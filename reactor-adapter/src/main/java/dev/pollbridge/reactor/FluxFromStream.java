@@ -1,0 +1,64 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import java.util.Objects;
+import java.util.function.Supplier;
+import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Flux;
+import reactor.util.context.ContextView;
+
+/**
+ * A factory of streams seen as a cold {@link Flux}: the pull-to-push direction for many items.
+ * The engine is the generic {@link ReactiveStreamsBridge#toPublisher} (one task per
+ * subscription that polls the stream only while demand is positive, at most 128 items per poll);
+ * this class adds the Reactor context: each subscription's stream is wrapped so that the
+ * subscriber's {@link ContextView} is bound while the task polls it ({@link ReactorContextLocal}).
+ *
+ * <h2>Protocol</h2>
+ * {@code subscribe} runs the factory on the subscribing thread (a factory that throws or returns
+ * {@code null} fails that subscription without any request), hands the subscriber its
+ * subscription there, and spawns the task; every later signal comes from that task on a runtime
+ * worker, serially. The stream's {@code done} is {@code onComplete}; its failure (same instance)
+ * is {@code onError}. A closed runtime fails the subscription with
+ * {@code RejectedExecutionException}.
+ *
+ * <h2>Cancellation</h2>
+ * {@code Subscription.cancel()} aborts the task: the runtime closes the stream exactly once on
+ * one of its threads, at the task's next suspension point; nothing is signalled after. A runtime
+ * closed under a live subscription ends it with {@code onError(CancellationException)}. Items the
+ * stream produced are only pulled on demand, so cancelling loses nothing that was not
+ * requested; whatever the stream's own body was doing is cancelled as closing it says (an
+ * {@code Async.stream} body's pending {@code emit} or {@code await} throws, its {@code finally}
+ * runs).
+ *
+ * @param <T> the item type
+ */
+final class FluxFromStream<T> extends Flux<T> {
+
+    private final Supplier<? extends PollStream<? extends T>> streamFactory;
+    private final Runtime runtime;
+
+    private FluxFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
+        this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** The Flux, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
+    static <T> Flux<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        return onAssembly(new FluxFromStream<>(streamFactory, runtime));
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super T> actual) {
+        Objects.requireNonNull(actual, "subscriber");
+        ContextView view = actual.currentContext();
+        ReactiveStreamsBridge.<T>toPublisher(() -> scoped(view), runtime).subscribe(actual);
+    }
+
+    private PollStream<? extends T> scoped(ContextView view) {
+        PollStream<? extends T> stream = Objects.requireNonNull(streamFactory.get(), "the stream factory returned null");
+        return ReactorContextLocal.scopeStream(view, stream);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+
+/**
+ * A factory of futures seen as a cold {@link Mono}: the pull-to-push direction for one value.
+ *
+ * <h2>Protocol</h2>
+ * Each {@code subscribe} calls the factory on the subscribing thread, wraps the new future in
+ * the subscriber's Reactor context ({@link ReactorContextLocal}), hands the subscriber a
+ * {@link FutureSubscription}, and spawns a {@link SubscriberTask} on the runtime that polls the
+ * future and signals the result: {@code onNext(value)} then {@code onComplete()} when the
+ * subscriber has requested it (Reactor's {@link Operators.MonoSubscriber} keeps a value that
+ * arrives before the request), {@code onComplete()} alone for a {@code null} value,
+ * {@code onError(e)} with the future's own exception. Signals are sent on a runtime worker.
+ * A factory that throws or returns {@code null} makes the subscription fail with that error
+ * ({@link NullPointerException} for {@code null}); a closed runtime makes it fail with
+ * {@link RejectedExecutionException} (the future is then closed, never polled).
+ *
+ * <h2>Cancellation</h2>
+ * {@code Subscription.cancel()} aborts the task (once; {@link FutureSubscription}), so the
+ * runtime closes the future exactly once at its next suspension point; no signal follows.
+ * If the task is cancelled some other way (the runtime closed, or an adopted task aborted by its
+ * owner), the subscriber gets {@code onError(CancellationException)} instead of hanging.
+ * A cancel that lands inside {@code onSubscribe} never spawns the task; the future is closed
+ * on the subscribing thread.
+ *
+ * <p>For an adopted {@link JoinHandle} ({@link ReactorBridge#toMono(JoinHandle, Runtime)}) the
+ * future the relay task owns is the handle itself, so aborting the relay closes the handle,
+ * which <em>detaches</em> the task (rule 13): the adopted task runs on. Only one subscription
+ * can adopt a handle; later ones fail with {@link IllegalStateException}.
+ *
+ * @param <T> the value type
+ */
+final class MonoFromFuture<T> extends Mono<T> {
+
+    private final Supplier<? extends PollFuture<? extends T>> futureFactory;
+    private final Runtime runtime;
+
+    private MonoFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+        this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
+        this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** The Mono, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
+    static <T> Mono<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+        return onAssembly(new MonoFromFuture<>(futureFactory, runtime));
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super T> actual) {
+        Objects.requireNonNull(actual, "subscriber");
+        PollFuture<? extends T> future;
+        try {
+            future = Objects.requireNonNull(futureFactory.get(), "the future factory returned null");
+        } catch (Throwable factoryFailure) {
+            Exceptions.throwIfJvmFatal(factoryFailure);
+            Operators.error(actual, Operators.onOperatorError(factoryFailure, actual.currentContext()));
+            return;
+        }
+        PollFuture<? extends T> scoped = ReactorContextLocal.scope(actual.currentContext(), future);
+        FutureSubscription<T> subscription = new FutureSubscription<>(actual);
+        actual.onSubscribe(subscription);
+        if (subscription.isCancelled()) {
+            scoped.close();
+            return;
+        }
+        JoinHandle<Void> handle;
+        try {
+            handle = runtime.spawn(new SubscriberTask<T>(scoped, subscription));
+        } catch (RejectedExecutionException closedRuntime) {
+            scoped.close();
+            subscription.fail(closedRuntime);
+            return;
+        }
+        subscription.started(handle);
+    }
+
+    /** A factory that hands out {@code handle} once and fails every later call. */
+    static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
+        Objects.requireNonNull(handle, "handle");
+        AtomicBoolean adopted = new AtomicBoolean();
+        return () -> {
+            if (!adopted.compareAndSet(false, true)) {
+                throw new IllegalStateException("a Mono of a JoinHandle can be subscribed to only once: "
+                        + "the handle delivers its result to one owner");
+            }
+            return handle;
+        };
+    }
+}

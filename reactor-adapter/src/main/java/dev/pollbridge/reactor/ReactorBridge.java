@@ -1,0 +1,336 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.AsyncBody;
+import dev.pollbridge.runtime.AsyncStreamBody;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.util.context.ContextView;
+
+/**
+ * Converts between Project Reactor and Pollbridge: {@link Mono} and {@link Flux} to
+ * {@link PollFuture} and {@link PollStream} and back, the Reactor {@link ContextView} across the
+ * bridge, and {@code Async} helpers. See {@code docs/reactor.md} for the table of conversions,
+ * their cancellation and their empty and error rules.
+ *
+ * <h2>Threads</h2>
+ * Reactor to Pollbridge ({@link #toFuture}, {@link #toStream}): the bridge subscribes on the thread
+ * that polls first; Reactor signals on whatever thread its operators use; the future or stream
+ * is read by its poller. Pollbridge to Reactor ({@link #toMono}, {@link #toFlux}): each
+ * subscription spawns a task, so the subscriber's signals arrive on a runtime worker; hop
+ * elsewhere with {@code publishOn}.
+ *
+ * <h2>Context</h2>
+ * A task started by {@link #toMono} or {@link #toFlux} sees the subscriber's Reactor context through
+ * {@link #currentContext()}, and every {@code Mono} or {@code Flux} that task awaits through
+ * {@link #toFuture}/{@link #toStream} is subscribed with that context, so it survives a round
+ * trip Reactor &rarr; runtime &rarr; Reactor.
+ */
+public final class ReactorBridge {
+
+    private ReactorBridge() {}
+
+    // ---- Mono -> PollFuture ------------------------------------------------------------------
+
+    /**
+     * {@code mono} as a future. Nothing happens until the first poll, which subscribes on the
+     * polling thread with the current task's Reactor context ({@link #currentContext()}) and
+     * requests the value. The future is ready with the value once the Mono completes,
+     * ready with {@code null} if it completes empty, and failed with the Mono's own exception
+     * instance (unwrapped) if it errors.
+     *
+     * <p><b>Cancellation:</b> closing the future before the Mono terminated cancels the
+     * subscription, exactly once; closing before the first poll never subscribes; closing after
+     * the end cancels nothing. Not cancel-safe: a value the Mono already produced is lost with
+     * the future.
+     *
+     * @throws NullPointerException if {@code mono} is null
+     */
+    public static <T> PollFuture<T> toFuture(Mono<? extends T> mono) {
+        return new FutureFromMono<>(mono);
+    }
+
+    /**
+     * Like {@link #toFuture}, but the value is wrapped: {@code Optional.of(value)}, or
+     * {@code Optional.empty()} for an empty Mono. Same cancellation.
+     *
+     * @throws NullPointerException if {@code mono} is null
+     */
+    public static <T> PollFuture<Optional<T>> toOptionalFuture(Mono<? extends T> mono) {
+        return new FutureFromMono<T>(mono).map(Optional::ofNullable);
+    }
+
+    // ---- Publisher/Flux -> PollStream ----------------------------------------------------------
+
+    /**
+     * {@code publisher} (a {@link Flux} or any Reactive Streams publisher) as a stream, with the
+     * default prefetch of {@link ReactiveStreamsBridge#DEFAULT_PREFETCH}. See
+     * {@link #toStream(Publisher, int)}.
+     */
+    public static <T> PollStream<T> toStream(Publisher<? extends T> publisher) {
+        return toStream(publisher, ReactiveStreamsBridge.DEFAULT_PREFETCH);
+    }
+
+    /**
+     * {@code publisher} as a stream on the generic bridge ({@link ReactiveStreamsBridge#toStream}),
+     * subscribed with the current task's Reactor context. Subscribes on the first poll, requests
+     * {@code prefetch} items and replenishes as they are polled, so at most {@code prefetch}
+     * items wait in the stream. An empty publisher gives {@code done}; an error is passed through
+     * after the items before it.
+     *
+     * <p><b>Cancellation:</b> closing the stream before the end cancels the subscription (once)
+     * and drops queued items. {@code pollNext} is cancel-safe: an item leaves the stream only
+     * when it is returned.
+     *
+     * @throws NullPointerException if {@code publisher} is null
+     * @throws IllegalArgumentException if {@code prefetch} is outside
+     *     {@code [1, ReactiveStreamsBridge.MAX_PREFETCH]}
+     */
+    public static <T> PollStream<T> toStream(Publisher<? extends T> publisher, int prefetch) {
+        return StreamFromFlux.of(publisher, prefetch);
+    }
+
+    // ---- PollFuture -> Mono --------------------------------------------------------------------
+
+    /** {@link #toMono(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory) {
+        return toMono(futureFactory, Runtime.shared());
+    }
+
+    /**
+     * A cold Mono whose every subscription calls {@code futureFactory} (on the subscribing
+     * thread) and spawns the new future as a task on {@code runtime}. The Mono emits the
+     * future's value, completes empty for a {@code null} value, and errors with the future's own
+     * failure. The task sees the subscriber's Reactor context ({@link #currentContext()}).
+     * Signals arrive on a runtime worker.
+     *
+     * <p><b>Cancellation:</b> {@code Subscription.cancel()} aborts the task: the runtime closes
+     * the future exactly once at its next suspension point, and nothing is signalled after.
+     * If the task is cancelled otherwise (the runtime is closed), the subscriber gets
+     * {@code onError(CancellationException)}. A factory that throws or returns {@code null}, or
+     * a closed runtime ({@code RejectedExecutionException}), fails that subscription.
+     *
+     * <p><b>Cancel safety:</b> as the future's own: cancelling drops a result not yet delivered;
+     * what the future already did stays done (rule 12).
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+        return MonoFromFuture.of(futureFactory, runtime);
+    }
+
+    /** {@link #toMono(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
+    public static <T> Mono<T> toMono(JoinHandle<T> handle) {
+        return toMono(handle, Runtime.shared());
+    }
+
+    /**
+     * Adopts an already running task: a Mono of its result. The first subscription spawns a small
+     * relay task on {@code runtime} that awaits {@code handle}; the Mono signals the task's value,
+     * empty for {@code null}, or its failure ({@code CancellationException} if the task was
+     * aborted). Only one subscription may adopt the handle (a handle delivers its result once):
+     * later subscriptions fail with {@link IllegalStateException}. The task keeps the context it
+     * was spawned with; the subscriber's context does not reach it.
+     *
+     * <p><b>Cancellation:</b> {@code Subscription.cancel()} <em>detaches</em>, it does not abort
+     * (rule 13: a handle does not own its task): the relay closes the handle and the task runs
+     * on, its result dropped. Abort the task through its handle if that is what you want. A Mono
+     * that is never subscribed never closes the handle, which leaves the task running too.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Mono<T> toMono(JoinHandle<T> handle, Runtime runtime) {
+        return MonoFromFuture.of(MonoFromFuture.adopting(handle), runtime);
+    }
+
+    // ---- PollStream -> Flux --------------------------------------------------------------------
+
+    /** {@link #toFlux(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory) {
+        return toFlux(streamFactory, Runtime.shared());
+    }
+
+    /**
+     * A cold Flux whose every subscription calls {@code streamFactory} (on the subscribing
+     * thread) and spawns a task on {@code runtime} that polls the new stream only while the
+     * subscriber's demand is positive (backpressure is "nobody polled"), on the generic
+     * {@link ReactiveStreamsBridge#toPublisher} engine. The stream's items are {@code onNext},
+     * its end {@code onComplete}, its failure {@code onError} with the same instance. The task
+     * sees the subscriber's Reactor context ({@link #currentContext()}). Signals arrive on a
+     * runtime worker. Passes the Reactive Streams TCK.
+     *
+     * <p><b>Cancellation:</b> {@code Subscription.cancel()} aborts the task: the runtime closes
+     * the stream exactly once at the task's next suspension point, and nothing is signalled after.
+     * A runtime closed under a live subscription ends it with {@code onError(CancellationException)};
+     * a closed runtime fails new subscriptions with {@code RejectedExecutionException}. A
+     * factory that throws or returns {@code null} fails that subscription.
+     *
+     * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
+     * no item that was pulled; the stream's own cancel safety covers the rest.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+        return FluxFromStream.of(streamFactory, runtime);
+    }
+
+    // ---- Context ---------------------------------------------------------------------------------
+
+    /**
+     * The Reactor context of the subscriber whose subscription started the task running this
+     * code ({@link #toMono}, {@link #toFlux}, {@link #mono}, {@link #flux}), as seen during that
+     * task's polls and in {@code Async} bodies polled from it;
+     * {@link reactor.util.context.Context#empty()} elsewhere (plain threads, tasks spawned by
+     * other means, subscribers without context). Any thread; never blocks.
+     */
+    public static ContextView currentContext() {
+        return ReactorContextLocal.current();
+    }
+
+    // ---- Scheduler -------------------------------------------------------------------------------
+
+    /**
+     * A new Reactor {@link Scheduler} whose tasks run as tasks of {@code runtime}, so that
+     * {@code publishOn(scheduler)}, {@code subscribeOn(scheduler)} and time operators
+     * ({@code delayElements(d, scheduler)}, {@code timeout(d, scheduler)}) run on the runtime's
+     * workers.
+     *
+     * <ul>
+     *   <li>{@code schedule(task)} spawns one task; {@code schedule(task, delay, unit)} waits with
+     *       the runtime's timer first; {@code schedulePeriodically} runs on the grid of a
+     *       runtime interval (1 ms resolution; a run that overruns makes missed ticks be
+     *       skipped; a period of zero or less runs back to back, yielding in between). A
+     *       runnable that throws goes to the runtime's uncaught-failure handler; a periodic one
+     *       then stops.
+     *   <li>{@code createWorker()} gives a worker that runs its tasks one at a time, in order.
+     *   <li>The returned {@code Disposable} aborts its task: a task not yet run never runs; a
+     *       running one completes (tasks are cancelled between polls).
+     *   <li>{@code dispose()} disposes all pending tasks and workers; afterwards
+     *       {@code schedule} and {@code createWorker} throw {@code RejectedExecutionException}.
+     *       It does not close the runtime.
+     * </ul>
+     * Runnables run on worker threads inside a poll: keep them non-blocking (use
+     * {@code Schedulers.boundedElastic()} for blocking calls). Tasks are decorated with
+     * {@code Schedulers.onSchedule}, so {@code Schedulers.onScheduleHook} decorators apply.
+     *
+     * @throws NullPointerException if {@code runtime} is null
+     */
+    public static Scheduler scheduler(Runtime runtime) {
+        return new RuntimeScheduler(runtime);
+    }
+
+    // ---- Async ---------------------------------------------------------------------------------
+
+    /**
+     * {@link #mono(AsyncBody, Runtime)} on {@link Runtime#shared()}: the analogue of kotlinx's
+     * {@code mono { }}.
+     */
+    public static <T> Mono<T> mono(AsyncBody<T> body) {
+        return mono(body, Runtime.shared());
+    }
+
+    /**
+     * A cold Mono whose every subscription runs {@code body} as an {@link Async#run} body on a
+     * task of {@code runtime}. Inside the body, {@link #await(Mono)} and {@link #forEach} suspend
+     * the body (not a worker), and {@link #currentContext()} is the subscriber's context. The
+     * body's value is emitted ({@code null} completes empty); what it throws is the error.
+     *
+     * <p><b>Cancellation:</b> cancelling the subscription cancels the body: the {@code await}
+     * it is suspended in throws {@link java.util.concurrent.CancellationException},
+     * {@code finally} blocks run, later code does not.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Mono<T> mono(AsyncBody<T> body, Runtime runtime) {
+        Objects.requireNonNull(body, "body");
+        return toMono(() -> Async.run(body), runtime);
+    }
+
+    /**
+     * {@link #flux(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: the analogue of
+     * kotlinx's {@code flux { }}.
+     */
+    public static <T> Flux<T> flux(AsyncStreamBody<T> body) {
+        return flux(body, Runtime.shared());
+    }
+
+    /**
+     * A cold Flux whose every subscription runs {@code body} as an {@link Async#stream} body on a
+     * task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
+     * until the subscriber has demand and the item was taken, so the body runs at most one item
+     * ahead of its subscriber. The body returning completes the Flux; what it throws is the
+     * error. Inside the body, {@link #await(Mono)}, {@link #forEach} and
+     * {@link #currentContext()} work as in {@link #mono}.
+     *
+     * <p><b>Cancellation:</b> cancelling the subscription (a downstream {@code take(n)}, a
+     * {@code timeout}, a disposed subscriber) cancels the body: its pending {@code emit} or
+     * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
+     * blocks run, later code does not; an item it was offering is dropped.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> flux(AsyncStreamBody<T> body, Runtime runtime) {
+        Objects.requireNonNull(body, "body");
+        return toFlux(() -> Async.stream(body), runtime);
+    }
+
+    /**
+     * Awaits {@code mono} inside an {@code Async} body: suspends the body until the Mono
+     * completes and returns its value, {@code null} if it completed empty; rethrows its error as
+     * the same instance (undeclared if checked). The analogue of kotlinx's
+     * {@code awaitSingleOrNull()}. The Mono is subscribed with the body's Reactor context.
+     *
+     * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the subscription is
+     * cancelled and this throws {@link java.util.concurrent.CancellationException}.
+     *
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code mono} is null
+     */
+    public static <T> T await(Mono<? extends T> mono) {
+        Objects.requireNonNull(mono, "mono");
+        if (!Async.inBody()) {
+            throw new IllegalStateException("ReactorBridge.await(Mono) only works inside an Async body "
+                    + "(ReactorBridge.mono, Async.run); elsewhere use toFuture(mono) with Runtime.blockOn or a task");
+        }
+        return Async.await(toFuture(mono));
+    }
+
+    /**
+     * Consumes {@code publisher} inside an {@code Async} body: calls {@code action} on the body
+     * thread for each item, in order, suspending the body between items; returns when the
+     * publisher completes and rethrows its error (same instance). Items are requested
+     * {@link ReactiveStreamsBridge#DEFAULT_PREFETCH} at a time. The analogue of iterating
+     * {@code asFlow()} with {@code collect}.
+     *
+     * <p><b>Cancellation:</b> if {@code action} throws, or the body is cancelled, the subscription
+     * is cancelled (the stream is closed by a {@code try}-with-resources) and the exception
+     * propagates.
+     *
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> void forEach(Publisher<? extends T> publisher, Consumer<? super T> action) {
+        Objects.requireNonNull(publisher, "publisher");
+        Objects.requireNonNull(action, "action");
+        if (!Async.inBody()) {
+            throw new IllegalStateException("ReactorBridge.forEach(Publisher, Consumer) only works inside an "
+                    + "Async body (ReactorBridge.mono, ReactorBridge.flux, Async.run)");
+        }
+        try (PollStream<T> items = toStream(publisher)) {
+            for (T item = Async.next(items); item != null; item = Async.next(items)) {
+                action.accept(item);
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.task.TaskLocal;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
+
+/**
+ * The task-local that carries a subscriber's Reactor {@link ContextView} into the task a
+ * {@code toMono}/{@code toFlux} subscription starts, and from there into every {@code Mono} or
+ * {@code Flux} that task subscribes to through the bridge.
+ *
+ * <p>Binding follows {@link TaskLocal}: the view is visible during each poll (and the close) of
+ * the scoped future or stream and of everything it polls, on whichever worker runs it, and in
+ * {@code Async} bodies polled from it. An empty view is not bound at all, so a task started by a
+ * subscriber without context costs nothing extra.
+ */
+final class ReactorContextLocal {
+
+    private static final TaskLocal<ContextView> CONTEXT = TaskLocal.create("reactor.ContextView");
+
+    private ReactorContextLocal() {}
+
+    /** The view bound on this thread, or {@link Context#empty()} outside every scope. */
+    static ContextView current() {
+        ContextView view = CONTEXT.getOrNull();
+        return view != null ? view : Context.empty();
+    }
+
+    /** {@code future} polled with {@code view} bound; {@code future} itself if the view is empty. */
+    static <T> PollFuture<T> scope(ContextView view, PollFuture<T> future) {
+        return view.isEmpty() ? future : CONTEXT.scope(view, future);
+    }
+
+    /** {@code stream} polled with {@code view} bound; {@code stream} itself if the view is empty. */
+    static <T> PollStream<T> scopeStream(ContextView view, PollStream<T> stream) {
+        return view.isEmpty() ? stream : CONTEXT.scopeStream(view, stream);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import reactor.core.Disposable;
+import reactor.core.Exceptions;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * A Reactor {@link Scheduler} whose tasks are tasks of a Pollbridge {@link Runtime}, so that
+ * {@code publishOn}, {@code subscribeOn}, {@code delayElements} and friends can run on the
+ * runtime's workers.
+ *
+ * <h2>Tasks</h2>
+ * Each {@code schedule} call decorates the runnable with {@link Schedulers#onSchedule} (so
+ * {@code Schedulers.onScheduleHook} decorators apply, as on Reactor's own schedulers) and spawns
+ * one {@link TimedTask}: the delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}
+ * (1 ms resolution; missed ticks are skipped). A period of zero or less runs the task again
+ * right after each run, yielding the worker in between. Direct tasks may run in parallel on
+ * several workers; a {@link RuntimeWorker} from {@link #createWorker()} runs its tasks one at a
+ * time, in order. A runnable that throws is reported to the runtime's uncaught-failure handler
+ * ({@link TaskFailures}); a periodic one then stops.
+ *
+ * <p>Runnables run inside a task's poll, on a worker thread: they must not block (rule 4), and a
+ * long one delays the other tasks of that worker. Use {@code Schedulers.boundedElastic()} for
+ * blocking work.
+ *
+ * <h2>Cancellation</h2>
+ * The returned {@link Disposable} aborts the task ({@link ScheduledTask}). {@link #dispose()}
+ * disposes every task and worker not finished yet, and then {@code schedule} and
+ * {@code createWorker} throw {@link RejectedExecutionException}, like Reactor's schedulers. It
+ * does not close the runtime, which the scheduler does not own. If the runtime is closed,
+ * {@code schedule} throws the runtime's {@code RejectedExecutionException}.
+ *
+ * <p>{@link #now(TimeUnit)} is Reactor's default, the wall clock; delays use the runtime's clock.
+ */
+final class RuntimeScheduler implements Scheduler {
+
+    private final Runtime runtime;
+    private final TaskSet tasks = new TaskSet();
+
+    RuntimeScheduler(Runtime runtime) {
+        this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
+
+    @Override
+    public Disposable schedule(Runnable task) {
+        return spawn(task, 0, -1, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public Disposable schedule(Runnable task, long delay, TimeUnit unit) {
+        return spawn(task, delay, -1, unit);
+    }
+
+    @Override
+    public Disposable schedulePeriodically(Runnable task, long initialDelay, long period, TimeUnit unit) {
+        return spawn(task, initialDelay, Math.max(0, period), unit);
+    }
+
+    private Disposable spawn(Runnable task, long delay, long period, TimeUnit unit) {
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(unit, "unit");
+        Runnable decorated = Schedulers.onSchedule(task);
+        ScheduledTask scheduled = new ScheduledTask(tasks);
+        if (!tasks.add(scheduled)) {
+            throw Exceptions.failWithRejected(this + " is disposed");
+        }
+        boolean periodic = period >= 0;
+        TimedTask timed = new TimedTask(runtime, unit.toNanos(delay), periodic ? unit.toNanos(period) : -1,
+                () -> runReporting(decorated), scheduled::finished);
+        JoinHandle<Void> handle;
+        try {
+            handle = runtime.spawn(timed);
+        } catch (RejectedExecutionException closedRuntime) {
+            timed.close();
+            throw closedRuntime;
+        }
+        scheduled.started(handle);
+        return scheduled;
+    }
+
+    /** Runs a task; returns false if it threw (which stops a periodic task). */
+    boolean runReporting(Runnable task) {
+        try {
+            task.run();
+            return true;
+        } catch (Throwable failure) {
+            TaskFailures.report(runtime, failure);
+            return false;
+        }
+    }
+
+    @Override
+    public Worker createWorker() {
+        RuntimeWorker worker = new RuntimeWorker(this, runtime, tasks);
+        if (!tasks.add(worker)) {
+            throw Exceptions.failWithRejected(this + " is disposed");
+        }
+        return worker;
+    }
+
+    @Override
+    public void dispose() {
+        tasks.dispose();
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return tasks.isDisposed();
+    }
+
+    /** Tasks and workers not finished or disposed yet (for tests). */
+    int liveTasks() {
+        return tasks.size();
+    }
+
+    @Override
+    public String toString() {
+        return "ReactorBridge.scheduler(" + runtime + ")";
+    }
+}

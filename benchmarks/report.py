@@ -30,6 +30,7 @@ COMPARISONS = [
     ("chained_spawn", "ChainedSpawn.pollbridge", "ChainedSpawn.completableFuture", 1.0, ">= 1x"),
     ("chained_spawn", "ChainedSpawn.pollbridge", "ChainedSpawn.reactor", 5.0, ">= 5x"),
     ("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.publishOnUnfused", 0.5, ">= 0.5x"),
+    ("stream_bridge", "StreamBridge.pollbridgeReactiveStreams", "StreamBridge.publishOnUnfused", None, ""),
     ("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.plainFlux", None, ""),
     ("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.rxjavaObserveOn", None, ""),
     ("mono_roundtrip", "MonoRoundTrip.blockOnToFuture", "MonoRoundTrip.monoBlock", 1 / 1.5, "within 1.5x (>= 0.67x)"),

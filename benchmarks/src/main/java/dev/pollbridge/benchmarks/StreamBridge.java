@@ -1,5 +1,6 @@
 package dev.pollbridge.benchmarks;
 
+import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import java.util.concurrent.TimeUnit;
@@ -22,14 +23,15 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * stream_bridge: {@code Flux.range(0, 1_000_000)} summed into a {@code long}, crossing the bridge
- * both ways ({@code Publisher -> toStream -> PollStream -> toPublisher -> Flux}) against Reactor
- * and RxJava pipelines that hand every element over through a queue. Score: elements per second;
+ * both ways ({@code Flux -> toStream -> PollStream -> toFlux -> Flux}) against Reactor and RxJava
+ * pipelines that hand every element over through a queue. Score: elements per second;
  * {@code 1e9 / score} is the cost of one element in ns.
  * <ul>
- *   <li>pollbridge: {@code Flux.from(toPublisher(() -> toStream(range), runtime)).reduce(sum).block()}
- *       with {@code ReactiveStreamsBridge}: the stream is polled by a task on the two-worker runtime
- *       while there is demand, and the {@code toStream} side requests from the range with the
- *       bridge's default bounded prefetch (256).</li>
+ *   <li>pollbridge: {@code ReactorBridge.toFlux(() -> toStream(range), runtime).reduce(sum).block()}:
+ *       the stream is polled by a task on the two-worker runtime while there is demand, and the
+ *       {@code toStream} side requests from the range with the default bounded prefetch (256).</li>
+ *   <li>pollbridgeReactiveStreams: the same with {@code ReactiveStreamsBridge.toStream} and
+ *       {@code Flux.from(ReactiveStreamsBridge.toPublisher(...))}.</li>
  *   <li>plainFlux: {@code range.reduce(sum).block()}: synchronous and fused, the ceiling.</li>
  *   <li>publishOnUnfused: {@code range.hide().publishOn(single, 256).reduce(sum).block()}: a thread
  *       hand-off through a 256-element queue, fusion disabled by {@code hide()}.</li>
@@ -68,10 +70,19 @@ public class StreamBridge {
         }
     }
 
-    /** Pollbridge: Flux to PollStream to Flux, summed. */
+    /** Pollbridge: Flux to PollStream to Flux with the Reactor adapter, summed. */
     @Benchmark
     @OperationsPerInvocation(ELEMENTS)
     public long pollbridge(PollbridgeRuntime rt) {
+        return ReactorBridge.<Integer>toFlux(() -> ReactorBridge.toStream(Flux.range(0, ELEMENTS)), rt.runtime)
+                .reduce(0L, (sum, item) -> sum + item)
+                .block();
+    }
+
+    /** Pollbridge: the same through the generic Reactive Streams bridge, wrapped by {@code Flux.from}. */
+    @Benchmark
+    @OperationsPerInvocation(ELEMENTS)
+    public long pollbridgeReactiveStreams(PollbridgeRuntime rt) {
         return Flux.from(ReactiveStreamsBridge.<Integer>toPublisher(
                         () -> ReactiveStreamsBridge.toStream(Flux.range(0, ELEMENTS)), rt.runtime))
                 .reduce(0L, (sum, item) -> sum + item)

@@ -7,7 +7,8 @@
 # then prints one comparison table (benchmarks/report.py, needs python3).
 #
 # Results: benchmarks/results/<date>.json (raw JMH JSON), <date>-jdk25.json, <date>-memory.jsonl,
-# <date>-machine.txt. Usage: benchmarks/run.sh [JMH include regex]   (see benchmarks/README.md)
+# <date>-machine.txt (<date>-partial-* when an include regex is given).
+# Usage: benchmarks/run.sh [JMH include regex]   (see benchmarks/README.md)
 # Environment: JMH_OPTS (default "-f 1 -wi 3 -w 1s -i 5 -r 1s"), JDK25_HOME, SKIP_JDK25=1,
 # SKIP_MEMORY=1, RESULTS_DATE (default today), MEMORY_COUNT (default 1000000).
 set -euo pipefail
@@ -16,6 +17,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 results="$root/benchmarks/results"
 date_tag=${RESULTS_DATE:-$(date +%Y-%m-%d)}
+# A run of some scenarios only must not overwrite the day's full results.
+if [[ $# -gt 0 && -z "${RESULTS_DATE:-}" ]]; then date_tag="$date_tag-partial"; fi
 read -r -a jmh_opts <<< "${JMH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
 include=${1:-'dev.pollbridge.benchmarks.[A-Za-z]+\.'}
 jdk25=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -73,7 +76,7 @@ if [[ "${SKIP_JDK25:-0}" != 1 && -x "$jdk25/bin/java" ]]; then
 fi
 
 echo "load after: $(uptime)" | tee -a "$results/$date_tag-machine.txt"
-if [[ -f "$results/$date_tag-memory.jsonl" ]]; then reports+=("$results/$date_tag-memory.jsonl"); fi
+if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then reports+=("$results/$date_tag-memory.jsonl"); fi
 if command -v python3 > /dev/null; then
   python3 "$root/benchmarks/report.py" "${reports[@]}" | tee "$results/$date_tag-table.md"
 else

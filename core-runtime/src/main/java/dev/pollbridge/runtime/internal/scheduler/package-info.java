@@ -15,7 +15,7 @@
  *   <li><b>Global injection queue</b> ({@code GlobalQueue}): spawns and wakes from foreign
  *       threads, and local overflow. Workers take a fair share as a batch into their local queue.
  *       Every 61st tick a worker looks at it first, so outside work is not starved.
- *   <li><b>LIFO slot</b>: a task woken by the task being polled runs next on the same worker (a
+ *   <li><b>LIFO slot</b>: a task woken or spawned by the task being polled runs next on the same worker (a
  *       message hand-off stays hot in cache and costs no queue operation); at most 3 such polls in
  *       a row, then the slot's task goes to the back of the queue.
  *   <li><b>Idle workers</b> ({@code Idle}): a packed word counts searching and unparked workers;

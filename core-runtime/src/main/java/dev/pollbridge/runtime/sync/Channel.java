@@ -302,6 +302,11 @@ public final class Channel<T> {
 
         private final T item;
         int state = INITIAL;            // guarded by lock
+        /**
+         * Owner thread only: this send's poll returned ready or failed. Nothing else changes a
+         * FINISHED send, so its close() may skip the lock (it is on every send's path).
+         */
+        private boolean finishedByPoll;
 
         Send(T item) {
             this.item = item;
@@ -320,6 +325,7 @@ public final class Channel<T> {
                     }
                     senders.remove(this);
                     state = FINISHED;
+                    finishedByPoll = true;
                     return Poll.failed(new ChannelClosedException("send to a closed channel"));
                 }
                 switch (state) {
@@ -342,6 +348,7 @@ public final class Channel<T> {
                 }
                 buffer.add(item);
                 state = FINISHED;
+                finishedByPoll = true;
                 toWake = wakeReceiverLocked();
             }
             wake(toWake);
@@ -350,6 +357,9 @@ public final class Channel<T> {
 
         @Override
         public void close() {
+            if (finishedByPoll) {
+                return;
+            }
             Waker toWake = null;
             synchronized (lock) {
                 if (state == WAITING) {

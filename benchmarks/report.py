@@ -44,6 +44,7 @@ COMPARISONS = [
     ("timers insert+cancel", "Timers.pollbridgeSleepCancel", "Timers.completableFutureOrTimeoutCancel", None, ""),
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", None, ""),
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", None, ""),
+    ("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", None, ""),
 ]
 
 MEMORY_TARGETS = {"pollbridge-task": 128.0}

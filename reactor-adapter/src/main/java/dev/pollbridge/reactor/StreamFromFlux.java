@@ -4,8 +4,10 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
 import reactor.core.CorePublisher;
 import reactor.core.publisher.Flux;
+import reactor.util.context.Context;
 
 /**
  * A {@link Flux} (or any {@link Publisher}) seen as a {@link PollStream}: the push-to-pull
@@ -13,9 +15,9 @@ import reactor.core.publisher.Flux;
  * {@link ReactiveStreamsBridge#toStream(Publisher, int)} (bounded prefetch ring, replenished as
  * items are polled, overflow detection); this class only adds the Reactor context.
  *
- * <p>A Reactor publisher is wrapped in {@code contextWrite} whose function runs when the bridge
+ * <p>A Reactor publisher is subscribed with a {@link ContextSubscriber} built when the bridge
  * subscribes, that is inside the first {@code pollNext}, where the polling task's
- * {@link ReactorContextLocal} is bound. So a {@code Flux} consumed inside a task started by
+ * {@link ReactorContextLocal} is bound; its context is that view. So a {@code Flux} consumed inside a task started by
  * {@code toMono}/{@code toFlux} sees the subscriber's context. Other publishers have no Reactor
  * context and are bridged as they are.
  *
@@ -31,8 +33,12 @@ final class StreamFromFlux {
     static <T> PollStream<T> of(Publisher<? extends T> publisher, int prefetch) {
         Objects.requireNonNull(publisher, "publisher");
         if (publisher instanceof CorePublisher) {
-            Flux<T> withContext = Flux.<T>from(publisher)
-                    .contextWrite(subscriberContext -> subscriberContext.putAll(ReactorContextLocal.current()));
+            Flux<T> flux = Flux.from(publisher);
+            // Runs when the bridge subscribes, inside the first pollNext, where the polling task's
+            // context is bound. Through subscribe(Subscriber), Reactor's public entry point, so
+            // its hooks apply; a CoreSubscriber there is not wrapped in StrictSubscriber.
+            Publisher<T> withContext = subscriber -> flux.subscribe((Subscriber<? super T>)
+                    new ContextSubscriber<T>(subscriber, Context.of(ReactorContextLocal.current())));
             return ReactiveStreamsBridge.toStream(withContext, prefetch);
         }
         return ReactiveStreamsBridge.toStream(publisher, prefetch);

@@ -5,65 +5,29 @@ package dev.pollbridge.api;
  * been taken from it (before that item is handed on), so it stops producing at once; with
  * {@code n == 0} it is never polled.
  */
-final class TakeStream<T> implements PollStream<T> {
+final class TakeStream<T> extends OneInputStream<T, T> {
 
-    private enum State { STREAMING, TERMINATED, CLOSED }
-
-    private PollStream<? extends T> upstream; // owned; null once closed
     private long remaining;
-    private State state = State.STREAMING;
 
     TakeStream(PollStream<? extends T> upstream, long limit) {
-        this.upstream = upstream;
+        super("take", upstream);
         this.remaining = limit;
     }
 
     @Override
-    public Poll<T> pollNext(Context cx) {
-        switch (state) {
-            case TERMINATED: throw Outcomes.polledAfterCompletion("take");
-            case CLOSED: throw Outcomes.polledAfterClose("take");
-            default: break;
-        }
+    Poll<T> step(Context cx) {
         if (remaining == 0) {
             terminate();
             return Poll.done();
         }
-        Poll<? extends T> poll = upstream.pollNext(cx);
-        if (poll.isPending()) {
-            return Poll.pending();
-        }
+        Poll<? extends T> poll = pollUpstream(cx);
         if (!poll.isReady()) {
-            terminate();
             return poll.cast();
-        }
-        if (poll.value() == null) {
-            terminate();
-            return Poll.failed(Outcomes.nullItem("take"));
         }
         remaining--;
         if (remaining == 0) {
             closeUpstream(); // the limit is reached: upstream is no longer needed
         }
         return Outcomes.widen(poll);
-    }
-
-    private void terminate() {
-        state = State.TERMINATED;
-        closeUpstream();
-    }
-
-    @Override
-    public void close() {
-        if (state == State.STREAMING) {
-            state = State.CLOSED;
-        }
-        closeUpstream();
-    }
-
-    private void closeUpstream() {
-        PollStream<? extends T> owned = upstream;
-        upstream = null;
-        Closer.close(owned);
     }
 }

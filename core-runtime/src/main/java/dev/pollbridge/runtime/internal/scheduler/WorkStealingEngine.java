@@ -92,17 +92,14 @@ final class WorkStealingEngine extends Engine {
         return worker != null ? worker.newTaskId() : super.newTaskId();
     }
 
+    /**
+     * A new task is scheduled like a wake from the running task (as Tokio does): on a worker it
+     * takes the LIFO slot and runs next there, hot in cache, instead of waking another worker to
+     * steal it; a task it displaces goes to the back of the queue, where it can be stolen.
+     */
     @Override
     protected void submitNew(Task<?> task) {
-        Worker worker = localWorker();
-        if (worker != null) {
-            // Like a wake from the running task (as Tokio does): the new task takes the LIFO slot
-            // and runs next here, hot in cache, instead of waking another worker to steal it. A
-            // task it displaces goes to the back of the queue, where it can be stolen.
-            worker.scheduleWoken(task);
-        } else {
-            pushRemote(task);
-        }
+        schedule(task);
     }
 
     @Override

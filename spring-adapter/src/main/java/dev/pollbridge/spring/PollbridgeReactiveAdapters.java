@@ -58,8 +58,9 @@ import reactor.core.publisher.Mono;
  * <h2>Threads</h2>
  * Each subscription spawns a task on the runtime given at registration (by default
  * {@link Runtime#shared()}); a worker of that runtime polls the future or stream and signals the
- * subscriber, so Spring encodes and writes each value on that worker. Nothing blocks: the
- * subscribing thread (a Netty event loop in WebFlux) only spawns the task.
+ * subscriber on that worker (WebFlux encodes each value there; MVC hands it to a container thread
+ * or its task executor). The subscribing thread (a Netty event loop in WebFlux, the request
+ * thread in MVC) only spawns the task and never waits.
  *
  * <h2>Registration</h2>
  * Register while configuring, before the registry serves lookups: {@code ReactiveAdapterRegistry}

@@ -1,4 +1,4 @@
-package dev.pollbridge.spring.webflux;
+package dev.pollbridge.spring.web;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;

@@ -1,4 +1,4 @@
-package dev.pollbridge.spring.webflux;
+package dev.pollbridge.spring.web;
 
 /** The failure the test catalog's futures fail with; the controller maps it to 503. */
 final class CatalogUnavailableException extends RuntimeException {

@@ -92,6 +92,8 @@ public final class PollbridgeReactiveAdapters {
     public static boolean registerAdapters(ReactiveAdapterRegistry registry, Runtime runtime) {
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(runtime, "runtime");
+        // Makes check-then-register atomic between concurrent calls of ours (Spring itself takes no
+        // lock on the registry, so this cannot deadlock with it; nothing foreign runs inside).
         synchronized (registry) {
             if (isRegistered(registry)) {
                 return false;

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * A region of a source file between {@code tag::name[]} and {@code end::name[]} (the Asciidoctor
  * convention), written in a comment: {@code // tag::join[]} in Java, {@code <!-- tag::bom[] -->}
  * in XML. Lines holding other tag markers inside the region are left out, so regions may nest or
- * overlap; the region is dedented by its smallest indentation and trailing spaces are dropped.
+ * overlap. Several regions with the same tag are joined in order (imports, then a method body).
+ * Each region is dedented by its smallest indentation and trailing spaces are dropped.
  */
 final class TaggedRegion {
 
@@ -25,8 +26,8 @@ final class TaggedRegion {
     /**
      * The lines of region {@code tag} in {@code file}.
      *
-     * @throws AssertionError naming the file and tag if the region is missing, opened twice, or
-     *     never closed
+     * @throws AssertionError naming the file and tag if the region is missing, opened again before
+     *     its end, or never closed
      */
     static List<String> extract(Path file, String tag) {
         List<String> lines;
@@ -35,35 +36,38 @@ final class TaggedRegion {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        int start = -1;
-        int end = -1;
+        List<String> snippet = new ArrayList<>();
+        List<String> region = null;
+        int opened = -1;
         for (int i = 0; i < lines.size(); i++) {
             Matcher matcher = TAG_LINE.matcher(lines.get(i));
-            if (!matcher.matches() || !matcher.group(2).equals(tag)) {
+            if (!matcher.matches()) {
+                if (region != null) {
+                    region.add(lines.get(i).stripTrailing());
+                }
                 continue;
             }
+            if (!matcher.group(2).equals(tag)) {
+                continue; // another region's marker: left out
+            }
             if (matcher.group(1).equals("tag")) {
-                if (start >= 0) {
-                    throw new AssertionError(file + ":" + (i + 1) + ": tag::" + tag + "[] is opened a second time");
+                if (region != null) {
+                    throw new AssertionError(file + ":" + (i + 1) + ": tag::" + tag + "[] is opened again before its end");
                 }
-                start = i;
-            } else if (start >= 0 && end < 0) {
-                end = i;
+                region = new ArrayList<>();
+                opened = i;
+            } else if (region != null) {
+                snippet.addAll(dedent(region)); // several regions of one tag are joined, each dedented
+                region = null;
             }
         }
-        if (start < 0) {
+        if (region != null) {
+            throw new AssertionError(file + ":" + (opened + 1) + ": tag::" + tag + "[] has no end::" + tag + "[]");
+        }
+        if (opened < 0) {
             throw new AssertionError(file + ": no tag::" + tag + "[] in this file");
         }
-        if (end < 0) {
-            throw new AssertionError(file + ":" + (start + 1) + ": tag::" + tag + "[] has no end::" + tag + "[]");
-        }
-        List<String> region = new ArrayList<>();
-        for (String line : lines.subList(start + 1, end)) {
-            if (!TAG_LINE.matcher(line).matches()) {
-                region.add(line.stripTrailing());
-            }
-        }
-        return dedent(region);
+        return snippet;
     }
 
     static List<String> dedent(List<String> lines) {

@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
  *   <li>every {@code xml} block is such a snippet or a {@code <!-- maven: ... -->} block whose
  *       Pollbridge coordinates the BOM publishes, in the current version;
  *   <li>a block or table marked {@code <!-- generated: command -->} equals the command's output;
- *   <li>every relative link and anchor resolves, and every "rule N" of the pull model links to
- *       its rule in concepts.md.
+ *   <li>every relative link and anchor resolves, every "rule N" of the pull model links to its
+ *       rule in concepts.md, and every {@code docs/page.md#anchor} that Java code cites (the
+ *       slow-poll log message, Javadoc) exists.
  * </ul>
  *
  * Run with {@code -Ddocs.update=true} to rewrite snippets and generated tables from their sources
@@ -254,6 +255,29 @@ class DocsTest {
                         if (!known.contains(anchor)) {
                             problems.add(doc.path + ":" + (i + 1) + ": no anchor #" + anchor + " in " + resolved);
                         }
+                    }
+                }
+            }
+        }
+        assertNoProblems(problems);
+    }
+
+    @Test
+    void everyDocCitedInJavaSourcesExists() throws IOException {
+        Pattern cited = Pattern.compile("docs/([\\w-]+\\.md)(?:#([\\w-]+))?");
+        List<String> problems = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            List<Path> sources = files
+                    .filter(path -> path.toString().endsWith(".java") && path.toString().contains("/src/main/java/"))
+                    .toList();
+            for (Path source : sources) {
+                Matcher citation = cited.matcher(Files.readString(source, StandardCharsets.UTF_8));
+                while (citation.find()) {
+                    Path doc = ROOT.resolve("docs").resolve(citation.group(1));
+                    if (!Files.exists(doc)) {
+                        problems.add(source + ": cites " + citation.group() + ", which does not exist");
+                    } else if (citation.group(2) != null && !anchorsOf(doc).contains(citation.group(2))) {
+                        problems.add(source + ": cites " + citation.group() + ", but the page has no such anchor");
                     }
                 }
             }

@@ -230,6 +230,28 @@ class DocsTest {
     }
 
     @Test
+    void compatibilityTableNamesThePinnedVersions() throws IOException {
+        String pom = Files.readString(ROOT.resolve("pom.xml"));
+        Map<String, String> pinned = Map.of(
+                "Reactor", firstMatch(pom, "<reactor.version>([^<]+)<"),
+                "RxJava", firstMatch(pom, "<rxjava.version>([^<]+)<"),
+                "Reactive Streams", firstMatch(pom, "<reactive-streams.version>([^<]+)<"),
+                "Java", firstMatch(pom, "<maven.compiler.release>([^<]+)<"));
+        Markdown doc = Markdown.read(ROOT.resolve("docs/compatibility.md"));
+        List<String> rows = doc.markedTables().get(0).lines();
+        List<String> problems = new ArrayList<>();
+        pinned.forEach((library, version) -> {
+            boolean listed = rows.stream().map(row -> row.split("\\|"))
+                    .anyMatch(cells -> cells.length > 2 && cells[1].strip().startsWith(library)
+                            && cells[2].strip().startsWith(version));
+            if (!listed) {
+                problems.add("docs/compatibility.md: no row for " + library + " " + version + " (the version pom.xml pins)");
+            }
+        });
+        assertNoProblems(problems);
+    }
+
+    @Test
     void relativeLinksAndAnchorsResolve() {
         Map<Path, Set<String>> anchors = new HashMap<>();
         List<String> problems = new ArrayList<>();

@@ -1,10 +1,12 @@
 package dev.pollbridge.docs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ import org.junit.jupiter.api.Test;
 class DocsTest {
 
     static final Path ROOT = Path.of(System.getProperty("pollbridge.root", "..")).toAbsolutePath().normalize();
-    private static final boolean UPDATE = Boolean.getBoolean("docs.update");
+    static final boolean UPDATE = Boolean.getBoolean("docs.update");
 
     /** The markers these checks know; any other marker above a block or table is a typo. */
     private static final Set<String> MARKERS = Set.of("snippet", "maven", "not-compiled", "output", "generated", "checked-by");
@@ -225,30 +227,63 @@ class DocsTest {
                     problems.add(table.location() + ": checker " + table.marker().argument() + " does not exist");
                 }
             }
+            for (Markdown.Block block : doc.blocks()) {
+                if (block.marker() != null && block.marker().kind().equals("checked-by")
+                        && !Files.isRegularFile(ROOT.resolve(block.marker().argument()))) {
+                    problems.add(block.location() + ": checker " + block.marker().argument() + " does not exist");
+                }
+            }
         }
         assertNoProblems(problems);
     }
 
+    /** The version tables (README.md, docs/compatibility.md) name the versions the root POM pins. */
     @Test
-    void compatibilityTableNamesThePinnedVersions() throws IOException {
+    void versionTablesNameThePinnedVersions() throws IOException {
         String pom = Files.readString(ROOT.resolve("pom.xml"));
         Map<String, String> pinned = Map.of(
                 "Reactor", firstMatch(pom, "<reactor.version>([^<]+)<"),
                 "RxJava", firstMatch(pom, "<rxjava.version>([^<]+)<"),
                 "Reactive Streams", firstMatch(pom, "<reactive-streams.version>([^<]+)<"),
                 "Java", firstMatch(pom, "<maven.compiler.release>([^<]+)<"));
-        Markdown doc = Markdown.read(ROOT.resolve("docs/compatibility.md"));
-        List<String> rows = doc.markedTables().get(0).lines();
         List<String> problems = new ArrayList<>();
-        pinned.forEach((library, version) -> {
-            boolean listed = rows.stream().map(row -> row.split("\\|"))
-                    .anyMatch(cells -> cells.length > 2 && cells[1].strip().startsWith(library)
-                            && cells[2].strip().startsWith(version));
-            if (!listed) {
-                problems.add("docs/compatibility.md: no row for " + library + " " + version + " (the version pom.xml pins)");
+        int tables = 0;
+        for (Markdown doc : docs()) {
+            for (Markdown.Table table : doc.markedTables()) {
+                if (!table.marker().kind().equals("checked-by")
+                        || !table.marker().argument().endsWith("/DocsTest.java")) {
+                    continue;
+                }
+                tables++;
+                pinned.forEach((library, version) -> {
+                    boolean listed = table.lines().stream().map(row -> row.split("\\|"))
+                            .anyMatch(cells -> cells.length > 2 && cells[1].strip().startsWith(library)
+                                    && cells[2].strip().startsWith(version));
+                    if (!listed) {
+                        problems.add(table.location() + ": no row for " + library + " " + version
+                                + " (the version the root pom.xml pins)");
+                    }
+                });
             }
-        });
+        }
+        assertEquals(2, tables, "README.md and docs/compatibility.md each have a version table marked checked-by DocsTest");
         assertNoProblems(problems);
+    }
+
+    /** The slow-poll warning quoted in faq.md is the line the runtime logs, word for word. */
+    @Test
+    void theSlowPollWarningInTheFaqIsTheOneTheRuntimeLogs() throws ReflectiveOperationException {
+        Method message = Class.forName("dev.pollbridge.runtime.internal.scheduler.SlowPollReporter")
+                .getDeclaredMethod("message", String.class, long.class, long.class, String.class);
+        message.setAccessible(true); // package-private: the tests run on the class path
+        String logged = (String) message.invoke(null, "task-7 (com.example.Fetch)", 250_000_000L, 100_000_000L,
+                "app-worker-0");
+        Markdown faq = Markdown.read(ROOT.resolve("docs/faq.md"));
+        List<String> quoted = faq.blocks().stream()
+                .filter(block -> block.marker() != null && block.marker().kind().equals("checked-by"))
+                .map(block -> String.join("\n", block.content()))
+                .toList();
+        assertEquals(List.of("WARNING: " + logged), quoted);
     }
 
     @Test

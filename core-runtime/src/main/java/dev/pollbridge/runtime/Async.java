@@ -182,9 +182,9 @@ public final class Async {
     /**
      * Suspends the current {@code Async} body until {@code stream} yields its next item, and
      * returns it; returns {@code null} at the end of the stream; throws its failure as
-     * {@link #await(PollFuture)} does. Unlike {@link #await}, this does not take ownership: the body closes the stream
-     * (try-with-resources), also on cancellation, since {@code finally} blocks run. Do not call it
-     * again after {@code null} or a failure.
+     * {@link #await(PollFuture)} does. Unlike {@link #await}, this does not take ownership: the
+     * body closes the stream (try-with-resources), also on cancellation, since {@code finally}
+     * blocks run. Do not call it again after {@code null} or a failure.
      *
      * <pre>{@code
      * try (PollStream<Row> rows = db.rows()) {

@@ -89,7 +89,7 @@ class DocsTest {
                     problems.add(block.location() + ": unknown marker '" + kind + "', expected one of " + MARKERS);
                 } else if (!ok) {
                     problems.add(block.location() + ": a ```" + language + " block needs a marker on the line above,"
-                            + " e.g. <!-- snippet: examples/src/test/java/dev/pollbridge/docs/RuntimeDocTest.java#spawn -->"
+                            + " e.g. <!-- snippet: examples/src/test/java/dev/pollbridge/docs/RuntimeDocTest.java#create -->"
                             + " (see CONTRIBUTING.md)");
                 }
             }

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Formats a benchmarks/run.sh run as Markdown tables.
 
-Usage: report.py RESULT.json [MORE.json ...] [MEMORY.jsonl]
+Usage: report.py [--section comparisons|memory|benchmarks] RESULT.json [MORE.json ...] [MEMORY.jsonl]
+
+Without --section it prints all three tables; with it, only that one (docs/performance.md embeds
+each table under a `<!-- generated: ... -->` marker, and the docs tests check they are equal).
 
 Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so a
 ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the
@@ -87,14 +90,25 @@ def cell(scores, name):
     return f"{rate(median)} ({1e9 / median:,.0f} ns)"
 
 
-def main(paths):
+SECTIONS = ("comparisons", "memory", "benchmarks")
+
+
+def main(paths, sections=SECTIONS):
     scores, footprints = {}, []
     for path in paths:
         if path.endswith(".jsonl"):
             load_memory(path, footprints)
         else:
             load_jmh(path, scores)
+    printed = False
+    for section in sections:
+        if printed:
+            print()
+        printed = {"comparisons": print_comparisons, "memory": print_memory,
+                   "benchmarks": print_benchmarks}[section](scores, footprints)
 
+
+def print_comparisons(scores, footprints):
     print("| scenario | Pollbridge variant | Pollbridge | anchor | anchor score | ratio | target | met |")
     print("|---|---|---|---|---|---|---|---|")
     for scenario, mine, anchor, target, target_text in COMPARISONS:
@@ -109,9 +123,11 @@ def main(paths):
                 met = "met" if value >= target else "NOT met"
         print(f"| {scenario} | {mine.split('.')[1]} | {cell(scores, mine)} | {anchor.split('.')[1]} "
               f"| {cell(scores, anchor)} | {ratio} | {target_text} | {met} |")
+    return True
 
+
+def print_memory(scores, footprints):
     if footprints:
-        print()
         print("| memory subject | JDK | units | bytes per pending unit | target | met |")
         print("|---|---|---|---|---|---|")
         for row in footprints:
@@ -120,17 +136,26 @@ def main(paths):
             target_text = "" if target is None else f"<= {target:.0f} B"
             print(f"| {row['subject']} | {row['jdk']} | {row['count']:,} | {row['bytesPerUnit']:.1f} B "
                   f"| {target_text} | {met} |")
+    return bool(footprints)
 
-    print()
+
+def print_benchmarks(scores, footprints):
     print("| benchmark | JDK | median | min | max | ns per unit |")
     print("|---|---|---|---|---|---|")
     for name in sorted(scores):
         row = scores[name]
         print(f"| {name} | {row['jdk']} | {rate(row['median'])} | {rate(row['min'])} | {rate(row['max'])} "
               f"| {1e9 / row['median']:,.1f} |")
+    return True
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    chosen = SECTIONS
+    if args[:1] == ["--section"]:
+        if len(args) < 2 or args[1] not in SECTIONS:
+            sys.exit(__doc__)
+        chosen, args = (args[1],), args[2:]
+    if not args:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    main(args, chosen)

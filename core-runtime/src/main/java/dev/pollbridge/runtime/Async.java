@@ -73,12 +73,15 @@ import java.util.Objects;
  * dropped: nobody polls a closed future.
  *
  * <h2>Failures and checked exceptions</h2>
- * A failure of an awaited future is rethrown by {@link #await} as the <em>same instance</em>,
- * unwrapped, even when it is a checked exception (it is thrown "sneakily"). A {@code catch}
- * block for it works, but Java only compiles {@code catch (IOException e)} when something in the
- * {@code try} declares it: catch {@code Exception} and test the type, or use
- * {@link #await(PollFuture, Class)}, which declares the checked type. What the body throws fails
- * its future with that same instance.
+ * {@link #await} and {@link #next} follow the runtime's one failure rule, like
+ * {@link Runtime#blockOn}: an unchecked failure ({@link RuntimeException}, {@link Error}) is
+ * rethrown as the same instance; a checked one is wrapped in a
+ * {@link java.util.concurrent.CompletionException} whose cause is the same instance (as
+ * {@code CompletableFuture.join()} does), unless you call {@link #await(PollFuture, Class)},
+ * which declares the checked type and rethrows it as it is. What the body throws fails its future
+ * with that instance; a {@code CompletionException} that escapes the body fails it with its
+ * cause, so a failure crosses nested bodies, {@code ReactorBridge.mono} and the other bridges
+ * unchanged. The rule is written once in {@code docs/runtime.md}, section "Failures".
  *
  * <h2>Task-locals</h2>
  * The {@code TaskLocal} values in force when the {@code Async} future or stream is polled are
@@ -137,8 +140,9 @@ public final class Async {
 
     /**
      * Suspends the current {@code Async} body until {@code future} is ready and returns its
-     * value, or rethrows its failure as the same instance (checked exceptions included,
-     * undeclared; see the class documentation).
+     * value, or throws its failure: an unchecked one as the same instance, a checked one wrapped
+     * in a {@link java.util.concurrent.CompletionException} caused by it (see "Failures and
+     * checked exceptions" above).
      *
      * <p>The future is polled on the body thread, which parks between polls. This call takes
      * ownership of {@code future}: it closes it exactly once before returning or throwing,
@@ -154,14 +158,14 @@ public final class Async {
      * @throws java.util.concurrent.CancellationException if the body was cancelled
      */
     public static <T> T await(PollFuture<T> future) {
-        Objects.requireNonNull(future, "future");
-        return AsyncFiber.current("Async.await").await(future);
+        return await(future, RuntimeException.class);
     }
 
     /**
      * {@link #await(PollFuture)} that declares the checked exception {@code X} the future may
-     * fail with, so that a {@code catch (X e)} around it compiles. The failure is rethrown as
-     * the same instance either way; {@code failureType} is not checked against it.
+     * fail with: a failure that is an {@code X} is thrown as the same instance, so that a
+     * {@code catch (X e)} around it compiles and catches it; any other failure follows the rule of
+     * {@link #await(PollFuture)}.
      *
      * <pre>{@code
      * try {
@@ -170,16 +174,17 @@ public final class Async {
      * }</pre>
      */
     public static <T, X extends Throwable> T await(PollFuture<T> future, Class<X> failureType) throws X {
+        Objects.requireNonNull(future, "future");
         Objects.requireNonNull(failureType, "failureType");
-        return await(future);
+        return AsyncFiber.current("Async.await").await(future, failureType);
     }
 
     /**
      * Suspends the current {@code Async} body until {@code stream} yields its next item, and
-     * returns it; returns {@code null} at the end of the stream; rethrows its failure as the same
-     * instance. Unlike {@link #await}, this does not take ownership: the body closes the stream
-     * (try-with-resources), also on cancellation, since {@code finally} blocks run. Do not call it
-     * again after {@code null} or a failure.
+     * returns it; returns {@code null} at the end of the stream; throws its failure as
+     * {@link #await(PollFuture)} does. Unlike {@link #await}, this does not take ownership: the
+     * body closes the stream (try-with-resources), also on cancellation, since {@code finally}
+     * blocks run. Do not call it again after {@code null} or a failure.
      *
      * <pre>{@code
      * try (PollStream<Row> rows = db.rows()) {

@@ -7,7 +7,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.async.BodyLauncher;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
-import dev.pollbridge.runtime.internal.async.Sneaky;
+import dev.pollbridge.runtime.internal.async.Failures;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -242,7 +242,7 @@ abstract class AsyncFiber<T> {
             }
             result = execute();
         } catch (Throwable failure) {
-            result = Poll.failed(failure);
+            result = Poll.failed(Failures.unwrapped(failure)); // an await's wrapper is not the failure
         } finally {
             LocalBindings.install(threadLocals);
             if (enclosing == null) {
@@ -272,8 +272,11 @@ abstract class AsyncFiber<T> {
         }
     }
 
-    /** See {@link Async#await(PollFuture)}. Body thread only. */
-    final <R> R await(PollFuture<R> child) {
+    /**
+     * See {@link Async#await(PollFuture, Class)}; {@code declared} is {@code RuntimeException}
+     * for the plain {@code await}. Body thread only.
+     */
+    final <R, X extends Throwable> R await(PollFuture<R> child, Class<X> declared) throws X {
         try {
             checkSuspendable("Async.await");
         } catch (IllegalStateException misuse) {
@@ -291,7 +294,7 @@ abstract class AsyncFiber<T> {
                     return poll.value();
                 }
                 if (poll.isFailed()) {
-                    throw Sneaky.rethrow(poll.error());
+                    throw Failures.declaring(poll.error(), declared);
                 }
                 if (!poll.isPending()) {
                     throw new IllegalStateException("a future returned " + poll + ", which only streams may");
@@ -329,7 +332,7 @@ abstract class AsyncFiber<T> {
                     return null;
                 }
                 if (poll.isFailed()) {
-                    throw Sneaky.rethrow(poll.error());
+                    throw Failures.unchecked(poll.error());
                 }
                 parkUntilNotified();
             }

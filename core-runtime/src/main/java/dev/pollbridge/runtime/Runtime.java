@@ -117,8 +117,9 @@ public final class Runtime implements AutoCloseable {
      * Drives {@code future} to completion on the calling thread, parking it between wakes, and
      * returns its value. The future is closed when this returns or throws, whatever the outcome.
      *
-     * <p><b>Failures.</b> A {@link RuntimeException} or {@link Error} the future failed with is
-     * rethrown as it is (so an aborted join throws
+     * <p><b>Failures</b> (the rule {@link Async#await} follows too; written once in
+     * {@code docs/runtime.md}, section "Failures"). A {@link RuntimeException} or {@link Error}
+     * the future failed with is rethrown as the same instance (so an aborted join throws
      * {@link java.util.concurrent.CancellationException}); a checked exception is wrapped in a
      * {@link java.util.concurrent.CompletionException} whose cause is the original. If the calling
      * thread is interrupted while waiting, the future is closed (cancelled) and a

@@ -21,6 +21,7 @@ import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,17 +96,17 @@ class AsyncTest {
     }
 
     @Test
-    void checkedFailureIsRethrownUnwrappedAndCatchableAsException() {
+    void checkedFailureIsWrappedInCompletionExceptionCausedByTheSameInstance() {
         IOException checked = new IOException("gone");
         PollFuture<String> future = Async.run(() -> {
             try {
                 return Async.await(ProbeFuture.<String>failedWith(checked));
-            } catch (Exception e) {
-                return e == checked ? "same instance" : "wrapped: " + e;
+            } catch (CompletionException e) {
+                return e.getCause() == checked ? "cause is the same instance" : "other cause: " + e.getCause();
             }
         });
         try (MockTask<String> task = MockTask.spawn(future)) {
-            assertReady(pollToCompletion(task), "same instance");
+            assertReady(pollToCompletion(task), "cause is the same instance");
         }
     }
 

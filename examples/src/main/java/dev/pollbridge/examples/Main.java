@@ -1,19 +1,32 @@
 package dev.pollbridge.examples;
 
-import dev.pollbridge.examples.completablefuture.MigrationExample;
-import dev.pollbridge.examples.reactor.ReactorExample;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain;
+import dev.pollbridge.examples.reactor.TasksAsFlux;
+import dev.pollbridge.examples.reactor.WrapReactorService;
+import java.io.PrintStream;
 
-/** Entry point of {@code mvn -pl examples -am compile exec:java}: runs every example in turn. */
+/**
+ * Entry point of {@code mvn -B -q -pl examples -am compile exec:java}: runs every example, one
+ * user story each, in this order. Each can also run alone (its own {@code main}). What they print
+ * is in docs/examples.md, and {@code ExamplesOutputTest} keeps the two equal.
+ */
 public final class Main {
 
     private Main() {}
 
     public static void main(String[] args) throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("examples-").build()) {
-            new MigrationExample(runtime).run();
-        }
-        ReactorExample.run();
+        runAll(System.out);
+    }
+
+    /**
+     * Runs every example in the documented order, printing to {@code out} (the README's example
+     * prints to {@code System.out}, as its code in the README does).
+     */
+    public static void runAll(PrintStream out) throws InterruptedException {
+        WrapReactorService.run(out);
+        TasksAsFlux.run(out);
+        MigrateCompletableFutureChain.run(out);
+        // The RxJava example goes here once the RxJava adapter lands (issue 15).
         ReadmeExample.run();
     }
 }

@@ -1,20 +1,31 @@
 package dev.pollbridge.examples;
 
+// tag::readme[]
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.examples.reactor.InventoryService;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime has the same simple name
+// end::readme[]
+import dev.pollbridge.examples.reactor.InventoryService;
+// tag::readme[]
 import java.time.Duration;
+// end::readme[]
 
 /** The example in the README, kept here so that it compiles and runs with the others. */
 public final class ReadmeExample {
 
     private ReadmeExample() {}
 
+    public static void main(String[] args) {
+        run();
+    }
+
+    /** Runs the README's code, which prints to {@code System.out}. */
     public static void run() {
+        System.out.println("== ReadmeExample: the example of the README");
         InventoryService inventory = new InventoryService();
-        // --- README example starts ---
+        // tag::readme[]
+
         try (Runtime runtime = Runtime.create()) {
             // Reactor services become pull-model futures: nothing subscribes until polled.
             PollFuture<Integer> stock = ReactorBridge.toFuture(inventory.stock("apples"));
@@ -31,6 +42,7 @@ public final class ReadmeExample {
                     .doOnNext(tick -> System.out.println("tick " + tick))
                     .blockLast();
         }
-        // --- README example ends ---
+        // end::readme[]
+        System.out.println();
     }
 }

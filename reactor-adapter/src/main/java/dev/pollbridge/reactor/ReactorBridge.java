@@ -287,8 +287,10 @@ public final class ReactorBridge {
 
     /**
      * Awaits {@code mono} inside an {@code Async} body: suspends the body until the Mono
-     * completes and returns its value, {@code null} if it completed empty; rethrows its error as
-     * the same instance (undeclared if checked). The analogue of kotlinx's
+     * completes and returns its value, {@code null} if it completed empty; throws its error as
+     * {@link Async#await(PollFuture)} does (an unchecked error as the same instance, a checked
+     * one wrapped in a {@link java.util.concurrent.CompletionException} caused by it; a body that
+     * lets that wrapper escape fails with the original). The analogue of kotlinx's
      * {@code awaitSingleOrNull()}. The Mono is subscribed with the body's Reactor context.
      *
      * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the subscription is
@@ -309,7 +311,7 @@ public final class ReactorBridge {
     /**
      * Consumes {@code publisher} inside an {@code Async} body: calls {@code action} on the body
      * thread for each item, in order, suspending the body between items; returns when the
-     * publisher completes and rethrows its error (same instance). Items are requested
+     * publisher completes and throws its error as {@link #await(Mono)} does. Items are requested
      * {@link ReactiveStreamsBridge#DEFAULT_PREFETCH} at a time. The analogue of iterating
      * {@code asFlow()} with {@code collect}.
      *

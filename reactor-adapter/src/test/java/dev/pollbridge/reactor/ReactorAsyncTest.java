@@ -70,6 +70,25 @@ class ReactorAsyncTest {
     }
 
     @Test
+    void aCheckedFailureIsWrappedAtTheAwaitAndReachesTheMonoAsTheSameInstance() {
+        java.io.IOException checked = new java.io.IOException("checked");
+        AtomicReference<Throwable> caught = new AtomicReference<>();
+        Mono<String> inspected = ReactorBridge.mono(() -> {
+            try {
+                return ReactorBridge.await(Mono.<String>error(checked));
+            } catch (java.util.concurrent.CompletionException e) {
+                caught.set(e.getCause());
+                return "wrapped";
+            }
+        }, runtime);
+        StepVerifier.create(inspected).expectNext("wrapped").verifyComplete();
+        assertSame(checked, caught.get());
+        StepVerifier.create(ReactorBridge.mono(() -> ReactorBridge.await(Mono.<String>error(checked)), runtime))
+                .expectErrorSatisfies(error -> assertSame(checked, error))
+                .verify(WAIT);
+    }
+
+    @Test
     void forEachVisitsEveryItemInOrder() {
         Mono<List<Integer>> collected = ReactorBridge.mono(() -> {
             List<Integer> items = new ArrayList<>();

@@ -98,6 +98,9 @@ public final class TestRuntime implements AutoCloseable {
     /**
      * {@link Runtime#blockOn}: drives {@code future} on the calling thread, running queued tasks
      * between its polls, and parks only when nothing is queued and the future is pending.
+     * Failures follow {@link Runtime#blockOn}'s rule: an unchecked failure is rethrown as the same
+     * instance, a checked one wrapped in a {@link java.util.concurrent.CompletionException} caused
+     * by it.
      */
     public <T> T blockOn(PollFuture<T> future) {
         return runtime.blockOn(future);

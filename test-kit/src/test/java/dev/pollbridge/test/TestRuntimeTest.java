@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -118,6 +119,19 @@ class TestRuntimeTest {
                 assertFalse(other.isAlive(), "blockOn on the other thread never saw its task run");
                 assertEquals(1, firstResult[0]);
             }
+        }
+    }
+
+    @Test
+    void blockOnFollowsTheRuntimesFailureRule() {
+        try (TestRuntime rt = TestRuntime.create()) {
+            IOException checked = new IOException("checked");
+            CompletionException wrapped = assertThrows(CompletionException.class,
+                    () -> rt.blockOn(ProbeFuture.failedWith(checked)));
+            assertSame(checked, wrapped.getCause());
+            IllegalStateException unchecked = new IllegalStateException("unchecked");
+            assertSame(unchecked, assertThrows(IllegalStateException.class,
+                    () -> rt.blockOn(ProbeFuture.failedWith(unchecked))));
         }
     }
 

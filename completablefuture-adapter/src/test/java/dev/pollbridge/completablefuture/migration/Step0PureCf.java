@@ -23,6 +23,7 @@ final class Step0PureCf implements OrderPipeline {
     }
 
     @Override
+    // tag::step0[]
     public CompletableFuture<String> process(String rawOrder) {
         InFlight inFlight = new InFlight();
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
@@ -37,8 +38,12 @@ final class Step0PureCf implements OrderPipeline {
                 .thenApply(shop::format)                                 // 9
                 .thenApply(shop::audit));                                // 10
     }
+    // end::step0[]
+
+    // tag::step0[]
 
     private CompletableFuture<Shop.Customer> fetchUser(Request request) {
         return CompletableFuture.supplyAsync(() -> users.load(request), pool);
     }
+    // end::step0[]
 }

@@ -1,6 +1,8 @@
 package dev.pollbridge.completablefuture.migration;
 
+// tag::step1[]
 import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+// end::step1[]
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.migration.Shop.Customer;
@@ -30,6 +32,8 @@ final class Step1TwoStages implements OrderPipeline {
     @Override
     public CompletableFuture<String> process(String rawOrder) {
         InFlight inFlight = new InFlight();
+        // tag::step1[]
+
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
                 .thenApply(shop::validate)                                       // 2
@@ -41,9 +45,13 @@ final class Step1TwoStages implements OrderPipeline {
                 .thenApply(shop::tax)                                            // 8
                 .thenApply(shop::format)                                         // 9
                 .thenApply(shop::audit));                                        // 10
+        // end::step1[]
     }
+
+    // tag::step1[]
 
     private PollFuture<Customer> fetchUser(Request request) {
         return runtime.spawnBlocking(() -> users.load(request));
     }
+    // end::step1[]
 }

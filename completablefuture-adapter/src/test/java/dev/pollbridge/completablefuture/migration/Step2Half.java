@@ -1,6 +1,8 @@
 package dev.pollbridge.completablefuture.migration;
 
+// tag::step2[]
 import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+// end::step2[]
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.migration.Shop.Customer;
@@ -30,6 +32,8 @@ final class Step2Half implements OrderPipeline {
     @Override
     public CompletableFuture<String> process(String rawOrder) {
         InFlight inFlight = new InFlight();
+        // tag::step2[]
+
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
                 .thenApply(shop::validate)                                       // 2
@@ -37,7 +41,10 @@ final class Step2Half implements OrderPipeline {
                 .thenApply(shop::tax)                                            // 8
                 .thenApply(shop::format)                                         // 9
                 .thenApply(shop::audit));                                        // 10
+        // end::step2[]
     }
+
+    // tag::step2[]
 
     private PollFuture<Shop.Priced> priceOrder(Request request) {
         return fetchUser(request)                                                // 3
@@ -50,4 +57,5 @@ final class Step2Half implements OrderPipeline {
     private PollFuture<Customer> fetchUser(Request request) {
         return runtime.spawnBlocking(() -> users.load(request));
     }
+    // end::step2[]
 }

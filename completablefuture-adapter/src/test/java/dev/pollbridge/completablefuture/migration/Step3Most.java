@@ -1,6 +1,8 @@
 package dev.pollbridge.completablefuture.migration;
 
+// tag::step3[]
 import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+// end::step3[]
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
@@ -30,11 +32,16 @@ final class Step3Most implements OrderPipeline {
     @Override
     public CompletableFuture<String> process(String rawOrder) {
         InFlight inFlight = new InFlight();
+        // tag::step3[]
+
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
                 .thenCompose(inFlight.track(stage(this::invoice, runtime)))      // 2-9: one PollFuture
                 .thenApply(shop::audit));                                        // 10
+        // end::step3[]
     }
+
+    // tag::step3[]
 
     private PollFuture<String> invoice(Request request) {
         return Futures.lazy(() -> shop.validate(request))                        // 2
@@ -50,4 +57,5 @@ final class Step3Most implements OrderPipeline {
     private PollFuture<Customer> fetchUser(Request request) {
         return runtime.spawnBlocking(() -> users.load(request));
     }
+    // end::step3[]
 }

@@ -29,11 +29,15 @@ final class Step4PurePollbridge implements OrderPipeline {
 
     /** The old signature, kept for callers that are not migrated. */
     @Override
+    // tag::step4[]
     public CompletableFuture<String> process(String rawOrder) {
         return CompletableFutureBridge.toCompletableFuture(pipeline(rawOrder), runtime);
     }
 
+    // end::step4[]
     /** The pipeline itself; lazy: nothing runs before the first poll. */
+    // tag::step4[]
+
     PollFuture<String> pipeline(String rawOrder) {
         return Futures.lazy(() -> shop.parse(rawOrder))                         // 1
                 .map(shop::validate)                                             // 2
@@ -45,6 +49,23 @@ final class Step4PurePollbridge implements OrderPipeline {
                 .map(shop::tax)                                                  // 8
                 .map(shop::format)                                               // 9
                 .map(shop::audit);                                               // 10
+    }
+    // end::step4[]
+
+    /** Step 4 while the order history still has only its CompletableFuture API. */
+    PollFuture<String> pipelineWithLegacyHistory(String rawOrder) {
+        return Futures.lazy(() -> shop.parse(rawOrder))
+                .map(shop::validate)
+                .flatMap(this::fetchUser)
+                // tag::awaiting[]
+                .flatMap(CompletableFutureBridge.awaiting(history::fetchAsync))         // 4, still a CompletableFuture
+                // end::awaiting[]
+                .map(shop::enrich)
+                .map(shop::price)
+                .map(shop::discount)
+                .map(shop::tax)
+                .map(shop::format)
+                .map(shop::audit);
     }
 
     private PollFuture<Customer> fetchUser(Request request) {

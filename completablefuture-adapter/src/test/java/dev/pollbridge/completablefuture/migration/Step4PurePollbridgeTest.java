@@ -26,4 +26,11 @@ class Step4PurePollbridgeTest extends MigrationStepContract {
                 () -> runtime().blockOn(step.pipeline("user=42;sku=book;qty=-1")));
         assertEquals("quantity must be positive: -1", invalid.getMessage());
     }
+
+    @Test
+    void aStageThatIsStillACompletableFutureIsAwaitedWithAwaiting() {
+        Step4PurePollbridge step = new Step4PurePollbridge(services());
+        assertEquals("42 (Ada): 2 x book = 25.64 EUR",
+                runtime().blockOn(step.pipelineWithLegacyHistory("user=42;sku=book;qty=2;coupon=SAVE10")));
+    }
 }

@@ -9,8 +9,9 @@
  *   <li>{@link dev.pollbridge.runtime.internal.async.LocalBindings}: the task-local values in
  *       force on the current thread, an immutable list that a poller pushes onto before a poll
  *       and restores after it, and that an {@code Async} body copies from its owner's last poll.
- *   <li>{@link dev.pollbridge.runtime.internal.async.Sneaky}: rethrows a checked exception
- *       without wrapping it.
+ *   <li>{@link dev.pollbridge.runtime.internal.async.Failures}: how a failure is thrown into
+ *       plain code (the one failure rule of {@code blockOn}, {@code Async.await} and
+ *       {@code Async.next}).
  * </ul>
  */
 package dev.pollbridge.runtime.internal.async;

@@ -6,6 +6,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
@@ -248,14 +249,7 @@ public abstract class Engine implements Scheduler {
         if (result.isReady()) {
             return result.value();
         }
-        Throwable failure = result.error();
-        if (failure instanceof RuntimeException) {
-            throw (RuntimeException) failure;
-        }
-        if (failure instanceof Error) {
-            throw (Error) failure;
-        }
-        throw new CompletionException(failure);
+        throw Failures.unchecked(result.error());
     }
 
     // ---- Scheduler hooks shared by the flavours ----

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.scheduler;
 import dev.pollbridge.runtime.Runtime;
 
 /**
- * Reports slow polls (rule 16): one {@code WARNING} through {@link System.Logger} and one JDK
+ * Reports slow polls (rule 16 of docs/concepts.md): one {@code WARNING} through {@link System.Logger} and one JDK
  * Flight Recorder event per report. JFR is an optional module ({@code requires static jdk.jfr});
  * when it is missing, only the log line is written.
  */
@@ -24,11 +24,15 @@ final class SlowPollReporter {
         }
     }
 
-    /** The log line of one report. */
+    /**
+     * The log line of one report. It cites the rule and the FAQ entry by their paths in the
+     * repository's docs; the docs tests check that both anchors exist.
+     */
     static String message(String taskName, long pollNanos, long thresholdNanos, String threadName) {
         return String.format(java.util.Locale.ROOT,
                 "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
-                        + " (reported once per task; a poll must not block: see rule 4)",
+                        + " (reported once per task). A poll must not block (rule 4, docs/concepts.md#rule-4):"
+                        + " move blocking calls to Runtime.spawnBlocking; see docs/faq.md#a-slow-poll-warning",
                 taskName, pollNanos / 1e6, threadName, thresholdNanos / 1e6);
     }
 

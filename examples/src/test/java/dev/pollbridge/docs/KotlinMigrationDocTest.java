@@ -1,0 +1,54 @@
+package dev.pollbridge.docs;
+
+import dev.pollbridge.completablefuture.CompletableFutureBridge;
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.Runtime;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+/** The Java side of docs/migration-from-kotlin.md, run. */
+class KotlinMigrationDocTest {
+
+    record User(long id, String name) {}
+
+    static final class Users {
+        Mono<User> find(long id) {
+            return Mono.just(new User(id, "ada")).delayElement(Duration.ofMillis(10));
+        }
+    }
+
+    static final class Avatars {
+        CompletableFuture<String> urlOf(User user) {
+            return CompletableFuture.supplyAsync(() -> "https://example.org/" + user.name() + ".png");
+        }
+    }
+
+    @Test
+    void sideBySide() {
+        Users users = new Users();
+        Avatars avatars = new Avatars();
+        long id = 1;
+        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+            // tag::side-by-side[]
+            Mono<String> profile = ReactorBridge.mono(() -> {
+                User user = ReactorBridge.await(users.find(id).single());           // awaitSingle()
+                String avatar = Async.await(CompletableFutureBridge.toFuture(avatars.urlOf(user))); // await()
+                return user.name() + " " + avatar;
+            }, runtime);
+
+            Flux<User> everyone = ReactorBridge.flux(emitter -> {
+                for (long next = 1; next <= 3; next++) {
+                    emitter.emit(ReactorBridge.await(users.find(next)));             // send(...)
+                }
+            }, runtime);
+            // end::side-by-side[]
+            StepVerifier.create(profile).expectNext("ada https://example.org/ada.png").verifyComplete();
+            StepVerifier.create(everyone.map(User::id)).expectNext(1L, 2L, 3L).verifyComplete();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package dev.pollbridge.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Streams;
+import dev.pollbridge.examples.reactor.InventoryService;
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.Runtime;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.test.StepVerifier;
+import reactor.util.context.Context;
+
+/** The snippets of docs/reactor.md, run against the examples' InventoryService. */
+class ReactorDocTest {
+
+    record User(long id) {}
+
+    record Row(int number) {}
+
+    static final class Users {
+        PollFuture<User> find(long id) {
+            return Futures.ready(new User(id));
+        }
+    }
+
+    static final class Db {
+        PollStream<Row> rows(String query) {
+            return Streams.of(new Row(1), new Row(2));
+        }
+    }
+
+    /** Whoever is asking, read from the subscriber's Reactor context. */
+    static final class Greeter {
+        Mono<String> caller() {
+            return Mono.deferContextual(view -> Mono.just(view.getOrDefault("user", "anonymous")));
+        }
+    }
+
+    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final InventoryService service = new InventoryService();
+
+    @AfterEach
+    void close() {
+        runtime.close();
+    }
+
+    @Test
+    void reactorToPollbridge() {
+        // tag::reactor-to-pollbridge[]
+        PollFuture<String> summary = Futures.join(
+                ReactorBridge.toFuture(service.stock("apple")),
+                ReactorBridge.toFuture(service.price("apple")),
+                (stock, price) -> stock + " at " + price);   // both Monos in flight at once
+        PollFuture<String> fastest = Futures.select(          // the loser is closed: its Mono is cancelled
+                ReactorBridge.toFuture(service.quote("eu", Duration.ofMillis(50))),
+                ReactorBridge.toFuture(service.quote("us", Duration.ofSeconds(1))));
+        PollFuture<String> bounded = runtime.timeout(ReactorBridge.toFuture(service.slowReport()),
+                Duration.ofMillis(100));                      // on timeout the subscription is cancelled
+        // end::reactor-to-pollbridge[]
+        assertEquals("10 at 625", runtime.blockOn(summary));
+        assertEquals("quote from eu", runtime.blockOn(fastest));
+        CompletionException timedOut = assertThrows(CompletionException.class, () -> runtime.blockOn(bounded));
+        assertInstanceOf(TimeoutException.class, timedOut.getCause());
+    }
+
+    @Test
+    void pollbridgeToReactor() throws InterruptedException {
+        Users users = new Users();
+        Db db = new Db();
+        long id = 5;
+        String query = "select *";
+        CountDownLatch cleanedUp = new CountDownLatch(1);
+        // tag::pollbridge-to-reactor[]
+        Mono<User> user = ReactorBridge.toMono(() -> users.find(id), runtime);   // a fresh future per subscription
+        Flux<Row> rows = ReactorBridge.toFlux(() -> db.rows(query), runtime);    // polled only on demand
+
+        Flux<Long> ticks = ReactorBridge.flux(emitter -> {                         // kotlinx: flux { }
+            try {
+                for (long tick = 0; ; tick++) {
+                    Async.await(runtime.sleep(Duration.ofMillis(10)));
+                    emitter.emit(tick);                                            // waits for demand
+                }
+            } finally {
+                cleanedUp.countDown();                                             // runs on cancel
+            }
+        }, runtime);
+        List<Long> firstFive = ticks.take(5).collectList().block();                // take cancels the body
+        // end::pollbridge-to-reactor[]
+        Greeter service = new Greeter();
+        // tag::pollbridge-to-reactor[]
+
+        Mono<String> greeting = ReactorBridge.mono(() -> {                         // kotlinx: mono { }
+            String name = ReactorBridge.await(service.caller());                   // awaitSingleOrNull
+            return "hello " + name;
+        }, runtime);
+        // end::pollbridge-to-reactor[]
+        StepVerifier.create(user).expectNext(new User(5)).verifyComplete();
+        StepVerifier.create(rows).expectNext(new Row(1), new Row(2)).verifyComplete();
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), firstFive);
+        assertTrue(cleanedUp.await(5, TimeUnit.SECONDS));
+        StepVerifier.create(greeting).expectNext("hello anonymous").verifyComplete();
+    }
+
+    @Test
+    void context() {
+        // tag::context[]
+        Mono<String> user = ReactorBridge.toMono(
+                () -> Futures.lazy(() -> ReactorBridge.currentContext().<String>get("user")), runtime);
+        String name = user.contextWrite(Context.of("user", "ada")).block();      // "ada"
+
+        // Round trip: Reactor -> runtime -> Reactor
+        Mono<String> roundTrip = ReactorBridge.toMono(
+                () -> ReactorBridge.toFuture(Mono.deferContextual(view -> Mono.just(view.<String>get("user")))), runtime)
+                .contextWrite(Context.of("user", "ada"));                         // the inner Mono sees "ada"
+        // end::context[]
+        assertEquals("ada", name);
+        StepVerifier.create(roundTrip).expectNext("ada").verifyComplete();
+    }
+
+    private String render(int page) {
+        return "page " + page + " on " + Thread.currentThread().getName();
+    }
+
+    @Test
+    void scheduler() {
+        // tag::scheduler[]
+        Scheduler scheduler = ReactorBridge.scheduler(runtime);
+        List<String> pages = Flux.range(1, 100).publishOn(scheduler).map(this::render)   // runs on runtime workers
+                .collectList().block();
+        List<Integer> late = Flux.just(1, 2, 3).delayElements(Duration.ofMillis(10), scheduler) // the runtime's timer
+                .collectList().block();
+        // end::scheduler[]
+        scheduler.dispose();
+        assertEquals(100, pages.size());
+        assertTrue(pages.stream().allMatch(page -> page.contains("worker")));
+        assertEquals(List.of(1, 2, 3), late);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.pollbridge.docs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.io.IOException;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** The snippets of docs/runtime.md, run. */
+class RuntimeDocTest {
+
+    record User(long id) {}
+
+    static PollFuture<User> loadUser(long id) {
+        return Futures.lazy(() -> new User(id));
+    }
+
+    /** A file whose read fails with a checked exception. */
+    static final class File {
+        final IOException failure = new IOException("disk on fire");
+
+        PollFuture<byte[]> read() {
+            return Futures.failed(failure);
+        }
+    }
+
+    static byte[] fallback() {
+        return new byte[] {0};
+    }
+
+    @Test
+    void create() {
+        long id = 42;
+        User loaded;
+        // tag::create[]
+        try (Runtime runtime = Runtime.create()) {         // one worker per available processor
+            JoinHandle<User> handle = runtime.spawn(loadUser(id));
+            User user = runtime.blockOn(handle);            // waits on this (non-worker) thread
+            // end::create[]
+            loaded = user;
+            // tag::create[]
+        }
+        // end::create[]
+        assertEquals(new User(42), loaded);
+    }
+
+    @Test
+    void failures() {
+        File file = new File();
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            IOException seen = null;
+            // tag::failures-block-on[]
+            try {
+                runtime.blockOn(file.read());                  // fails with an IOException
+            } catch (CompletionException e) {                  // checked: wrapped, once
+                IOException cause = (IOException) e.getCause();  // the very instance the future failed with
+                // end::failures-block-on[]
+                seen = cause;
+                // tag::failures-block-on[]
+            }
+            // end::failures-block-on[]
+            assertSame(file.failure, seen);
+
+            // tag::failures-await[]
+            PollFuture<byte[]> bytes = Async.run(() -> {
+                try {
+                    return Async.await(file.read(), IOException.class); // declares it: thrown as it is
+                } catch (IOException e) {
+                    return fallback();
+                }
+            });
+            // end::failures-await[]
+            assertArrayEquals(fallback(), runtime.blockOn(bytes));
+        }
+    }
+}

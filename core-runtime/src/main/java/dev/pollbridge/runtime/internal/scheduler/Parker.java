@@ -56,6 +56,11 @@ final class Parker implements Waker {
         STATE.getAndSet(this, EMPTY);
     }
 
+    /** Owner only: consumes a permit if one is available, without parking; true if there was one. */
+    boolean tryTakePermit() {
+        return STATE.compareAndSet(this, NOTIFIED, EMPTY);
+    }
+
     /**
      * Owner only: spins (with {@link Thread#onSpinWait()}, and a {@link Thread#yield()} every 32
      * rounds) for up to {@code nanos} waiting for a permit, without consuming it. Returns true if one arrived. Lets a thread that expects a

@@ -195,6 +195,6 @@ public final class CurrentThreadEngine extends Engine {
 
     @Override
     protected SchedulerCounters schedulerCounters() {
-        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get());
+        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get(), 0);
     }
 }

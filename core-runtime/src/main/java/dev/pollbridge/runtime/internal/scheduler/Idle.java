@@ -139,9 +139,9 @@ final class Idle {
     }
 
     /**
-     * A worker's thread died and no thread replaced it (the caller was not searching, or already
-     * stopped): it no longer counts as unparked, and it is not parked either, so nobody will ever
-     * pick it in {@link #notifyOne()}.
+     * A worker's thread died and no thread replaced it. The caller has already left the searching
+     * count; the worker now leaves the unparked count too, without joining the parked list, so
+     * no producer counts on it and nobody picks it in {@link #notifyOne()}.
      */
     void transitionWorkerToDead() {
         synchronized (this) {

@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  * (a checked exception thrown sneakily included) is reported to the failure sink and the other
  * due wakers are still called; a timer-thread turn that throws (a broken clock) is reported, and
  * the thread waits one tick and carries on. So no user code stops the timers. Should the timer
- * thread die anyway, the next timer registration starts a new one.
+ * thread die anyway (an error of this code itself), it starts its successor as it ends; if that
+ * fails, the next timer registration does.
  *
  * <p><b>Progress.</b> Blocking (one lock). A poll holds it for O(1) work; the timer thread holds
  * it for O(levels) per processed slot plus O(1) per fired or cascaded entry.

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -45,7 +46,7 @@ class BlockingPoolQueueingWindowTest {
             AtomicReference<PollFuture<Integer>> second = new AtomicReference<>();
             Thread submitter = new Thread(() -> second.set(pool.submit(() -> 2)), "queueing-window-submitter");
             submitter.start();
-            assertTrue(inWindow.await(10, java.util.concurrent.TimeUnit.SECONDS), "the full pool rejected the job");
+            assertTrue(inWindow.await(10, TimeUnit.SECONDS), "the full pool rejected the job");
 
             releaseFirst.countDown(); // the only thread finishes, finds no work within its keep-alive, exits
             await().until(() -> pool.busy() + pool.idle() == 0);
@@ -54,7 +55,7 @@ class BlockingPoolQueueingWindowTest {
 
             CountDownLatch secondDone = new CountDownLatch(1);
             if (second.get().poll(Context.of(secondDone::countDown)).isPending()) {
-                assertTrue(secondDone.await(10, java.util.concurrent.TimeUnit.SECONDS), "the queued job never ran");
+                assertTrue(secondDone.await(10, TimeUnit.SECONDS), "the queued job never ran");
             }
             assertEquals(1, first.poll(Context.of(() -> {})).value());
 
@@ -62,7 +63,7 @@ class BlockingPoolQueueingWindowTest {
             CountDownLatch laterDone = new CountDownLatch(1);
             PollFuture<Integer> later = pool.submit(() -> 3);
             if (later.poll(Context.of(laterDone::countDown)).isPending()) {
-                assertTrue(laterDone.await(10, java.util.concurrent.TimeUnit.SECONDS));
+                assertTrue(laterDone.await(10, TimeUnit.SECONDS));
             }
             assertEquals(List.of(), uncaught);
         } finally {

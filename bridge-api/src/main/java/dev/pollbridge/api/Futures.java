@@ -18,6 +18,12 @@ import java.util.function.Supplier;
  *       as the combinator no longer needs it (when it finishes, when it loses a select, when a
  *       sibling fails a {@code tryJoin}), and {@code close()} closes every child not closed yet,
  *       each exactly once; closing twice does nothing.
+ *   <li><b>Values that own resources</b> (rule 11 for values): a value a combinator collected
+ *       but will never hand out (a join's values once a child failed, or once the join is closed)
+ *       is closed if it is an {@link AutoCloseable}, such as a semaphore permit, each instance
+ *       once. A {@code close()} that throws is added as suppressed to the failure the combinator
+ *       returns, or logged through {@link System.Logger} if there is none; it never escapes. A
+ *       value the combinator returned belongs to its caller and is never closed.
  *   <li><b>Wakes</b>: children are polled with the poller's {@link Context}, so a child's wake
  *       reaches the polling task directly and a completion between two polls is never lost.
  *   <li><b>User functions</b> run on the polling thread, inside {@code poll}. One that throws
@@ -33,7 +39,8 @@ import java.util.function.Supplier;
  * <h2>Cancel-safety</h2>
  * A combinator is cancel-safe exactly when every child it still holds is: closing it only closes
  * children, and a value it already returned is never taken back. Values a {@code join} collected
- * from finished children are dropped on close (as in any future that is dropped mid-way).
+ * from finished children are dropped on close (as in any future that is dropped mid-way), and
+ * closed if they own a resource.
  */
 public final class Futures {
 
@@ -187,11 +194,14 @@ public final class Futures {
      *
      * <p><b>Failure:</b> a failing child does not stop the others: the join waits until every
      * child has finished, then fails with the first failure in list order, with the other
-     * failures added to it as {@linkplain Throwable#addSuppressed suppressed}. Use
-     * {@link #tryJoinAll} to stop at the first failure.
+     * failures added to it as {@linkplain Throwable#addSuppressed suppressed}. The values of the
+     * children that succeeded are then dropped: each one that is an {@link AutoCloseable} is
+     * closed (a throwing close is added to the failure as suppressed). Use {@link #tryJoinAll}
+     * to stop at the first failure.
      *
      * <p>An empty list gives a future that is ready with an empty list on its first poll.
-     * Cancel-safe when every child is; closing drops the values already collected.
+     * Cancel-safe when every child is; closing drops the values already collected, closing those
+     * that are {@link AutoCloseable} (a throwing close is logged, never thrown).
      *
      * @throws NullPointerException if the list or any element is null (naming the index)
      */
@@ -201,7 +211,8 @@ public final class Futures {
 
     /**
      * {@link #join(PollFuture, PollFuture, BiFunction)} that fails fast, as {@link #tryJoinAll}:
-     * the first failure closes the other future. Cancel-safe when both futures are.
+     * the first failure closes the other future, and a value the other already produced is
+     * closed if it is an {@link AutoCloseable}. Cancel-safe when both futures are.
      */
     @SuppressWarnings("unchecked")
     public static <A, B, R> PollFuture<R> tryJoin(PollFuture<? extends A> first, PollFuture<? extends B> second,
@@ -222,8 +233,11 @@ public final class Futures {
 
     /**
      * Like {@link #joinAll}, but the first failure observed ends it at once: it fails with that
-     * error and closes every child that has not finished (cancelling them). An empty list is
-     * ready with an empty list. Cancel-safe when every child is.
+     * error and closes every child that has not finished (cancelling them). The values of the
+     * children that had already finished are dropped, and each {@link AutoCloseable} one is
+     * closed, so {@code tryJoin(semaphore.acquire(), failing)} does not leak the permit; a
+     * throwing close is added to the failure as suppressed. An empty list is ready with an
+     * empty list. Cancel-safe when every child is.
      *
      * @throws NullPointerException if the list or any element is null (naming the index)
      */
@@ -244,6 +258,12 @@ public final class Futures {
      * Children are polled in list order, so when several are ready at the same poll the lowest
      * index wins. Cancel-safe only if every child is: a loser that was half-way through its work
      * loses it.
+     *
+     * <p><b>Losers that finished too.</b> The select stops polling at the winner, so it never
+     * takes a loser's value: a loser that had its value ready at the same time (a join handle of
+     * a finished task, an acquire that was granted) still holds it when it is closed, and its own
+     * {@code close()} releases it ({@code JoinHandle.close()} closes an {@link AutoCloseable}
+     * output, a closed acquire returns its permits). Nothing a select drops leaks.
      *
      * @throws NullPointerException if the list or any element is null (naming the index)
      * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)

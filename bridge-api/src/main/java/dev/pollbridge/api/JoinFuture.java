@@ -17,6 +17,9 @@ import java.util.List;
  * driven to the end; then the first failure in index order is returned, with the later ones
  * added to it as suppressed. In {@link Mode#FAIL_FAST} the first failure seen ends the join at
  * once and every unfinished child is closed.
+ *
+ * <p>Values that will never be handed out (those collected before a failure, or before the join
+ * is closed) are given to {@link Discard}, which closes the ones that own a resource.
  */
 final class JoinFuture<T> implements PollFuture<List<T>> {
 
@@ -64,7 +67,11 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
                 values[i] = poll.value();
             } else if (mode == Mode.FAIL_FAST) {
                 state = State.COMPLETE;
-                Closer.closeAll(children);
+                try {
+                    Closer.closeAll(children);
+                } finally {
+                    Discard.values(values, poll.error());
+                }
                 return Poll.failed(poll.error());
             } else {
                 failures[i] = poll.error();
@@ -76,6 +83,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
         state = State.COMPLETE;
         Throwable failure = firstFailureWithOthersSuppressed();
         if (failure != null) {
+            Discard.values(values, failure);
             return Poll.failed(failure);
         }
         @SuppressWarnings("unchecked")
@@ -100,9 +108,15 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
 
     @Override
     public void close() {
-        if (state == State.POLLING) {
-            state = State.CLOSED;
+        if (state != State.POLLING) {
+            Closer.closeAll(children); // nothing left after a completion; idempotent after a close
+            return;
         }
-        Closer.closeAll(children);
+        state = State.CLOSED;
+        try {
+            Closer.closeAll(children);
+        } finally {
+            Discard.values(values, null); // collected, never to be handed out
+        }
     }
 }

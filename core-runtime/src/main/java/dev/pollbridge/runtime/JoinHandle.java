@@ -16,9 +16,16 @@ import dev.pollbridge.api.PollFuture;
  * failure). {@link #abort()} cancels: the task's future is closed on a runtime thread at its next
  * suspension point, never inside {@code abort()}.
  *
+ * <p><b>A value nobody takes is closed.</b> If the task's value is never returned by this handle
+ * (the handle was closed before or after the task finished, for example as the loser of a
+ * {@code select}) and it is an {@link AutoCloseable}, the runtime closes it: a task that
+ * acquired a semaphore permit gives it back. The close runs on the thread that completes the
+ * task (if the handle was closed first) or in {@link #close()}; if it throws, the throwable goes
+ * to the uncaught-failure handler. A value this handle returned belongs to its caller.
+ *
  * <p><b>Cancel safety.</b> Closing the handle is cancel-safe in the strongest sense: it changes
- * nothing about the task, whose result is simply dropped. A pending join inside {@code select}
- * can therefore be dropped and re-created without losing the task.
+ * nothing about the task, whose result is dropped (closed, if it owns a resource). A pending join
+ * inside {@code select} can therefore be dropped and re-created without losing the task.
  *
  * <p>All methods may be called from any thread except {@code poll}, which follows the owner rule
  * of {@link PollFuture}.
@@ -39,8 +46,11 @@ public interface JoinHandle<T> extends PollFuture<T> {
     boolean isFinished();
 
     /**
-     * Detaches the task (rule 13): it runs on, and its result is dropped. Idempotent, never
-     * blocks, never throws. After it, the handle must not be polled.
+     * Detaches the task (rule 13): it runs on, and its result is dropped: a failure goes to the
+     * uncaught-failure handler, and a value that is an {@link AutoCloseable} is closed, now if
+     * the task has finished, else by the runtime when it finishes. Idempotent, never blocks,
+     * never throws (a throwing close of the value is reported, not propagated). After it, the
+     * handle must not be polled.
      */
     @Override
     void close();

@@ -7,6 +7,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
+import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
@@ -36,6 +37,17 @@ import java.util.concurrent.ThreadFactory;
  * the slow-poll threshold is reported. With {@code workers(0)} there are no worker threads: tasks
  * run on the thread inside {@link #blockOn}, in FIFO order (the deterministic flavour).
  *
+ * <h2>Faults in user code</h2>
+ * Every call the runtime's threads make into user code is contained: a future's {@code poll} or
+ * {@code close}, a waker (the join waker of a task, a timer's or a blocking job's waker), the
+ * uncaught-failure handler, the logging backend behind a slow-poll report, the clock. What such
+ * a call throws, checked exceptions thrown sneakily included, never kills a runtime thread: a
+ * {@code poll} that throws fails its task (its join handle gets the failure); everything else
+ * goes to the {@linkplain RuntimeBuilder#uncaughtFailureHandler uncaught-failure handler} (and if
+ * that throws, to {@link System.Logger}). A worker thread that dies anyway, of a throwable from
+ * the runtime's own code, is logged, counted in {@link RuntimeMetrics#deadWorkers()} and replaced
+ * by a new thread that takes over its queue. The table of faults is in {@code docs/reliability.md}.
+ *
  * <h2>Lifecycle</h2>
  * A runtime starts its workers when built. {@link #close()} aborts every task, closes each task's
  * future exactly once and joins every thread the runtime started; {@link #shutdownGracefully}
@@ -58,7 +70,9 @@ public final class Runtime implements AutoCloseable {
 
     Runtime(EngineConfig config, boolean shared) {
         this.shared = shared;
-        this.time = new TimeDriver(config.clock(), timerThreads(config));
+        FailureReporter failures = new FailureReporter(config.uncaughtFailureHandler());
+        this.time = new TimeDriver(config.clock(), timerThreads(config),
+                failure -> failures.report(failure, "a waker or the clock, called by the timer thread"));
         this.engine = Engine.start(config, this);
     }
 
@@ -105,9 +119,18 @@ public final class Runtime implements AutoCloseable {
      * once, when it completes or is cancelled. A spawn from a worker thread queues the task on that
      * worker; from any other thread, on the global queue.
      *
+     * <p><b>During shutdown.</b> Once {@link #close()} has started, a spawn made from inside this
+     * runtime (a task's poll or close, any of its threads, the thread in {@link #blockOn}) does
+     * not throw: as in Tokio, it returns the handle of a task that is already cancelled (its
+     * future is closed before this returns, never polled, and the handle yields a
+     * {@link java.util.concurrent.CancellationException}), the same fate as every task alive when
+     * the shutdown began. The spawning task is being shut down too, and an exception thrown into
+     * its poll would only turn that into a spurious failure. A spawn from outside the runtime
+     * throws instead, so its caller learns the runtime is gone.
+     *
      * @throws NullPointerException if {@code future} is null
-     * @throws RejectedExecutionException if the runtime is closed (the future is not closed then:
-     *     the caller still owns it)
+     * @throws RejectedExecutionException if the runtime is closed and the caller is outside it
+     *     (the future is not closed then: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         return engine.spawn(future);
@@ -147,8 +170,12 @@ public final class Runtime implements AutoCloseable {
      * (it never runs). Closing it while it runs interrupts the pool thread running it and drops
      * the result. Closing is the owner's job as always (rule 11).
      *
+     * <p><b>During shutdown</b> the rule of {@link #spawn} applies: called from inside this
+     * runtime it returns a future that fails with
+     * {@link java.util.concurrent.CancellationException} (the work never runs).
+     *
      * @throws NullPointerException if {@code work} is null
-     * @throws RejectedExecutionException if the runtime is closed
+     * @throws RejectedExecutionException if the runtime is closed and the caller is outside it
      */
     public <T> PollFuture<T> spawnBlocking(Callable<T> work) {
         return engine.spawnBlocking(work);
@@ -231,12 +258,15 @@ public final class Runtime implements AutoCloseable {
      * drops queued blocking work and interrupts running blocking work, then joins every thread the
      * runtime started (the timer thread included; outstanding timers fail with
      * {@link java.util.concurrent.CancellationException}). Afterwards no thread of this runtime is
-     * alive. Idempotent; a concurrent
-     * second call waits for the first.
+     * alive. Idempotent; a concurrent second call waits for the first and returns only once no
+     * thread of the runtime is alive either.
      *
      * <p><b>Called on one of this runtime's worker threads</b> (from inside a task), it does all of
      * the above except joining the calling worker: the calling task's poll carries on, the task is
-     * cancelled (its future closed) as soon as that poll returns, and the worker then exits.
+     * cancelled (its future closed) as soon as that poll returns, and the worker then exits. A
+     * {@code close()} from any other thread (a second call) waits for that worker to exit. The
+     * same holds for a close from a blocking-pool thread. A second call made on a worker or
+     * blocking thread of this runtime returns at once (that thread cannot wait for itself).
      * Blocking work that ignores interrupts delays {@code close()} until it returns.
      *
      * @throws UnsupportedOperationException on {@link #shared()}

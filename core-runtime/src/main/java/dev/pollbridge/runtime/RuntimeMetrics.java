@@ -17,6 +17,11 @@ package dev.pollbridge.runtime;
  * @param blockingThreadsBusy blocking-pool threads running work now
  * @param blockingThreadsIdle blocking-pool threads alive and waiting for work
  * @param blockingQueueDepth blocking jobs waiting for a thread
+ * @param deadWorkers worker threads that died of a throwable that escaped the runtime's own code
+ *     (user code never kills a worker: its failures are contained and reported). Each one is
+ *     logged at {@code ERROR}, and replaced by a new thread of the same name unless the runtime
+ *     was shutting down or no thread could be started; above 0 the JVM is likely in trouble
+ *     (out of memory, say)
  */
 public record RuntimeMetrics(
         int workers,
@@ -29,4 +34,5 @@ public record RuntimeMetrics(
         long parks,
         int blockingThreadsBusy,
         int blockingThreadsIdle,
-        int blockingQueueDepth) {}
+        int blockingQueueDepth,
+        long deadWorkers) {}

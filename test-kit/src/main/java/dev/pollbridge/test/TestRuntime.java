@@ -97,10 +97,14 @@ public final class TestRuntime implements AutoCloseable {
 
     /**
      * {@link Runtime#blockOn}: drives {@code future} on the calling thread, running queued tasks
-     * between its polls, and parks only when nothing is queued and the future is pending.
-     * Failures follow {@link Runtime#blockOn}'s rule: an unchecked failure is rethrown as the same
-     * instance, a checked one wrapped in a {@link java.util.concurrent.CompletionException} caused
-     * by it.
+     * between its polls, and parks only when nothing is queued and the future is pending. While
+     * tasks keep the queue busy, it still polls {@code future} again (if it was woken) after every
+     * 61 task polls, so a task that wakes itself forever cannot keep it from returning. An
+     * interrupt of the calling thread (a test time-out, say) stops it: the future is closed and a
+     * {@link java.util.concurrent.CompletionException} caused by an {@link InterruptedException}
+     * is thrown. Failures follow {@link Runtime#blockOn}'s rule: an unchecked failure is rethrown
+     * as the same instance, a checked one wrapped in a {@link java.util.concurrent.CompletionException}
+     * caused by it.
      */
     public <T> T blockOn(PollFuture<T> future) {
         return runtime.blockOn(future);

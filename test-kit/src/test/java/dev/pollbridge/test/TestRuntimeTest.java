@@ -1,7 +1,9 @@
 package dev.pollbridge.test;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,12 +16,15 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-@Timeout(10)
+@Timeout(30)
 class TestRuntimeTest {
 
     private static PollFuture<Void> record(List<String> log, String name) {
@@ -197,5 +202,76 @@ class TestRuntimeTest {
             rt.runUntilIdle();
             assertThrows(IllegalStateException.class, () -> rt.blockOn(nested));
         }
+    }
+
+    /** A task that wakes itself and returns pending on every poll, until it is aborted. */
+    private static PollFuture<Void> spinner(AtomicLong polls, Runnable onTenthPoll) {
+        return cx -> {
+            if (polls.incrementAndGet() == 10) {
+                onTenthPoll.run();
+            }
+            cx.waker().wake();
+            return Poll.pending();
+        };
+    }
+
+    /** Runs {@code rt.blockOn(future)} on a new thread; the outcome (value or throwable) lands in the reference. */
+    private static Thread blockOnInOwnThread(TestRuntime rt, PollFuture<?> future, AtomicReference<Object> outcome) {
+        Thread driver = new Thread(() -> {
+            try {
+                outcome.set(rt.blockOn(future));
+            } catch (Throwable failure) {
+                outcome.set(failure);
+            }
+        }, "test-runtime-driver");
+        driver.start();
+        return driver;
+    }
+
+    @Test
+    void blockOnReturnsOnceItsFutureIsReadyWhileAnotherTaskKeepsWakingItself() throws Exception {
+        try (TestRuntime rt = TestRuntime.create()) {
+            ProbeFuture<String> main = new ProbeFuture<>();
+            AtomicLong polls = new AtomicLong();
+            JoinHandle<Void> spinning = rt.spawn(spinner(polls, () -> main.complete("done")));
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread driver = blockOnInOwnThread(rt, main, outcome);
+            try {
+                await().atMost(Duration.ofSeconds(5)).until(() -> outcome.get() != null);
+                assertEquals("done", outcome.get());
+                assertHealthyAfterAborting(rt, spinning);
+            } finally {
+                rt.close();
+                driver.join(5_000);
+            }
+        }
+    }
+
+    @Test
+    void blockOnStopsAtAnInterruptWhileAnotherTaskKeepsWakingItself() throws Exception {
+        try (TestRuntime rt = TestRuntime.create()) {
+            AtomicLong polls = new AtomicLong();
+            JoinHandle<Void> spinning = rt.spawn(spinner(polls, () -> {}));
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread driver = blockOnInOwnThread(rt, new ProbeFuture<String>(), outcome);
+            try {
+                await().until(() -> polls.get() > 1_000);
+                driver.interrupt(); // what a test time-out does to the test thread
+                await().atMost(Duration.ofSeconds(5)).until(() -> outcome.get() != null);
+                CompletionException stopped = assertInstanceOf(CompletionException.class, outcome.get());
+                assertInstanceOf(InterruptedException.class, stopped.getCause());
+                assertHealthyAfterAborting(rt, spinning);
+            } finally {
+                rt.close();
+                driver.join(5_000);
+            }
+        }
+    }
+
+    private static void assertHealthyAfterAborting(TestRuntime rt, JoinHandle<Void> spinning) {
+        spinning.abort();
+        assertEquals(Integer.valueOf(7), rt.blockOn(rt.spawn(cx -> Poll.ready(7))));
+        assertThrows(CancellationException.class, () -> rt.blockOn(spinning));
+        assertEquals(List.of(), rt.uncaughtFailures());
     }
 }

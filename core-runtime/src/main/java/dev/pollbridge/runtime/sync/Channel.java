@@ -159,9 +159,7 @@ public final class Channel<T> {
                 addIfPresent(toWake, receiver.takeWaker());
             }
         }
-        for (Waker waker : toWake) {
-            waker.wake();
-        }
+        Wakers.wakeAll(toWake);
     }
 
     /** True once {@link #close()} was called. */
@@ -250,8 +248,7 @@ public final class Channel<T> {
                 result = Poll.pending();
             }
         }
-        wake(senderToWake);
-        wake(receiverToWake);
+        Wakers.wakeBoth(senderToWake, receiverToWake);
         return result;
     }
 

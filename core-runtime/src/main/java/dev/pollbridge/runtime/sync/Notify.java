@@ -75,9 +75,7 @@ public final class Notify {
                 }
             }
         }
-        for (Waker waker : toWake) {
-            waker.wake();
-        }
+        Wakers.wakeAll(toWake);
     }
 
     /** Hands a notifyOne to the first waiter or stores the permit; returns the waker to call. */

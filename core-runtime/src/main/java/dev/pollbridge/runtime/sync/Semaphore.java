@@ -115,7 +115,7 @@ public final class Semaphore {
             available += permits;
             toWake = assignLocked();
         }
-        wakeAll(toWake);
+        Wakers.wakeAll(toWake);
     }
 
     /**
@@ -138,14 +138,6 @@ public final class Semaphore {
             }
         }
         return toWake;
-    }
-
-    private static void wakeAll(List<Waker> wakers) {
-        if (wakers != null) {
-            for (Waker waker : wakers) {
-                waker.wake();
-            }
-        }
     }
 
     /** One acquire; its node fields are guarded by the semaphore's lock. */
@@ -205,7 +197,7 @@ public final class Semaphore {
                 state = FINISHED;
                 waker = null;
             }
-            wakeAll(toWake);
+            Wakers.wakeAll(toWake);
         }
     }
 }

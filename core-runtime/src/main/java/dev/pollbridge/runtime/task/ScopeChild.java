@@ -42,8 +42,13 @@ final class ScopeChild<T> implements PollFuture<Void> {
         Poll<? extends T> poll;
         try {
             poll = inner.poll(cx);
-        } catch (RuntimeException | Error broken) {
-            poll = Poll.failed(broken); // a poll that throws is a failure of this child
+        } catch (Throwable broken) {
+            // A poll that throws is a failure of this child, whatever it throws: a checked
+            // exception thrown sneakily too, so the failure policy sees it (rule T10).
+            poll = Poll.failed(broken);
+        }
+        if (poll == null) {
+            poll = Poll.failed(new NullPointerException("poll() of TaskScope child " + id + " returned null"));
         }
         if (poll.isPending()) {
             return Poll.pending();

@@ -7,7 +7,9 @@ import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import java.util.ArrayDeque;
+import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -42,7 +44,9 @@ import java.util.concurrent.RejectedExecutionException;
  * {@link #next()} yields the outcome of the next child to finish, in finishing order, and
  * {@code null} when no child is left. {@link #joinAll()} waits until every child has ended and
  * returns the values of those whose outcome {@code next()} did not already hand out, in spawn
- * order. Each outcome is handed out once, by one of them.
+ * order. Each outcome is handed out once, by one of them. A value that is never handed out
+ * (when {@code joinAll()} fails instead, or {@code shutdown()} drops it) is closed if it is an
+ * {@link AutoCloseable}, so a child's resource (a permit, a connection) does not leak.
  *
  * <h2>Ending</h2>
  * {@link #close()} aborts every unfinished child; it never blocks, and each aborted child's future
@@ -177,7 +181,10 @@ public final class TaskScope<T> implements AutoCloseable {
      * A future that waits until every child has ended and then yields the values of the children
      * whose outcomes {@link #next()} has not handed out, in spawn order. If any of them failed,
      * it fails with the first failure (in finishing order, the same instance) instead; if some
-     * were cancelled and none failed, it fails with {@link CancellationException}.
+     * were cancelled and none failed, it fails with {@link CancellationException}. When it
+     * fails, the values of the children that succeeded are dropped, and each
+     * {@link AutoCloseable} one is closed (a throwing close is added to the failure as
+     * suppressed).
      *
      * <p><b>Cancel safety:</b> cancel-safe: outcomes are taken only when it completes.
      */
@@ -199,11 +206,9 @@ public final class TaskScope<T> implements AutoCloseable {
                         failure = outcome.failure(); // the earliest: outcomes are in finishing order
                     }
                 }
-                if (failure != null) {
-                    return Poll.failed(failure);
-                }
-                if (cancellation != null) {
-                    return Poll.failed(cancellation);
+                if (failure != null || cancellation != null) {
+                    dropValues(outcomes);
+                    return Poll.failed(failure != null ? failure : cancellation);
                 }
                 outcomes.sort(Comparator.comparingLong(TaskOutcome::id));
                 List<T> values = new ArrayList<>(outcomes.size());
@@ -217,7 +222,8 @@ public final class TaskScope<T> implements AutoCloseable {
 
     /**
      * {@link #close()}, then a future that completes once every child has ended and its future
-     * has been closed. Outcomes not handed out are dropped.
+     * has been closed. Outcomes not handed out are dropped; their {@link AutoCloseable} values are
+     * closed (a throwing close goes to the runtime's uncaught-failure handler).
      */
     public PollFuture<Void> shutdown() {
         close();
@@ -227,6 +233,7 @@ public final class TaskScope<T> implements AutoCloseable {
                 if (!running.isEmpty()) {
                     return null;
                 }
+                dropValues(ended);
                 ended.clear();
                 return Poll.ready(null);
             }
@@ -324,6 +331,8 @@ public final class TaskScope<T> implements AutoCloseable {
         private final TaskScope<T> scope;
         private boolean done; // owner only
         private boolean closed; // owner only
+        /** Values {@link #check()} dropped, closed by {@link #poll} after the lock. Owner only. */
+        private List<AutoCloseable> dropped = List.of();
 
         Waiter(TaskScope<T> scope) {
             this.scope = scope;
@@ -331,6 +340,35 @@ public final class TaskScope<T> implements AutoCloseable {
 
         /** The result if there is one now, else null. Called with the scope's lock held. */
         abstract Poll<R> check();
+
+        /** Called by {@link #check()}: these outcomes' values will never be handed out. */
+        final void dropValues(Collection<TaskOutcome<T>> outcomes) {
+            for (TaskOutcome<T> outcome : outcomes) {
+                if (outcome.isSuccess() && outcome.value() instanceof AutoCloseable) {
+                    if (dropped.isEmpty()) {
+                        dropped = new ArrayList<>();
+                    }
+                    dropped.add((AutoCloseable) outcome.value());
+                }
+            }
+        }
+
+        /** Closes the dropped values, outside the lock (user code, rule T10); never throws. */
+        private void closeDropped(Poll<R> result) {
+            for (AutoCloseable value : dropped) {
+                try {
+                    value.close();
+                } catch (Throwable broken) {
+                    if (result.isFailed() && result.error() != broken) {
+                        result.error().addSuppressed(broken);
+                    } else {
+                        EngineAccess.engineOf(scope.runtime)
+                                .reportUncaught(broken, "the close() of a value a TaskScope dropped");
+                    }
+                }
+            }
+            dropped = List.of();
+        }
 
         @Override
         public final Poll<R> poll(Context cx) {
@@ -342,16 +380,18 @@ public final class TaskScope<T> implements AutoCloseable {
             if (done) {
                 throw new IllegalStateException("TaskScope future polled after it returned its result");
             }
+            Poll<R> result;
             synchronized (scope.lock) {
-                Poll<R> result = check();
+                result = check();
                 if (result == null) {
                     scope.waiters.put(this, cx.waker());
                     return Poll.pending();
                 }
                 scope.waiters.remove(this);
                 done = true;
-                return result;
             }
+            closeDropped(result);
+            return result;
         }
 
         @Override

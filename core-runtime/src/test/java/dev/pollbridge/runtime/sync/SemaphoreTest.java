@@ -4,6 +4,7 @@ import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -147,5 +148,31 @@ class SemaphoreTest {
 
     private static Permit assertReadyPermit(MockTask<Permit> task) {
         return assertReady(task.poll());
+    }
+
+    /**
+     * Fault containment: a waiter whose waker throws does not leave the next waiter asleep; the
+     * releasing caller sees the throwable, and no permit is lost.
+     */
+    @Test
+    void aWakerThatThrowsDoesNotLeaveTheOtherWaitersAsleep() {
+        Semaphore semaphore = new Semaphore(2);
+        Permit both = semaphore.tryAcquire(2).orElseThrow();
+        IllegalStateException broken = new IllegalStateException("broken waker");
+        PollFuture<Permit> first = semaphore.acquire();
+        assertPending(first.poll(Context.of(() -> {
+            throw broken;
+        })));
+        CountingWaker secondWaker = new CountingWaker();
+        PollFuture<Permit> second = semaphore.acquire();
+        assertPending(second.poll(Context.of(secondWaker)));
+
+        assertSame(broken, assertThrows(IllegalStateException.class, both::close));
+        assertEquals(1, secondWaker.count(), "the second waiter was still woken");
+        Permit firstPermit = assertReady(first.poll(Context.of(() -> {})));
+        Permit secondPermit = assertReady(second.poll(Context.of(secondWaker)));
+        firstPermit.close();
+        secondPermit.close();
+        assertEquals(2, semaphore.availablePermits());
     }
 }

@@ -15,14 +15,18 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Permit;
+import dev.pollbridge.runtime.sync.Semaphore;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.awaitility.core.ConditionFactory;
@@ -231,6 +235,72 @@ class TaskScopeTest {
             });
             assertSame(broken, join(scope.next()).failure());
         }
+    }
+
+    /**
+     * Item 3 of the fault-containment issue: a checked exception thrown sneakily from a child's
+     * poll is that child's failure, so CANCEL_SIBLINGS fires, and it never reaches the runtime's
+     * uncaught-failure handler.
+     */
+    @Test
+    void aChildWhosePollThrowsACheckedExceptionSneakilyFailsAndCancelsItsSiblings() {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        IOException checked = new IOException("checked, thrown sneakily");
+        ProbeFuture<String> sibling = new ProbeFuture<>();
+        try (Runtime own = Runtime.builder().workers(1).uncaughtFailureHandler(uncaught::add).build();
+                TaskScope<String> scope = TaskScope.open(own, FailurePolicy.CANCEL_SIBLINGS)) {
+            scope.spawn(sibling);
+            awaitPolled(sibling);
+            scope.spawn(cx -> {
+                throw TaskScopeTest.<RuntimeException>sneakyThrow(checked);
+            });
+            JoinHandle<List<String>> joined = own.spawn(scope.joinAll());
+            soon().until(joined::isFinished);
+            assertSame(checked, joined.poll(Context.of(() -> {})).error());
+            assertTrue(sibling.isCancelled(), "CANCEL_SIBLINGS cancelled the sibling");
+            assertEquals(1, sibling.closes());
+
+            assertEquals("later", own.blockOn(own.spawn(cx -> Poll.ready("later"))));
+            assertEquals(List.of(), uncaught, "a scope child's failure belongs to the scope");
+        }
+    }
+
+    /** Item 4: values a scope will never hand out are closed, so a child's permit is not leaked. */
+    @Test
+    void aJoinAllThatFailsReturnsThePermitsOfTheChildrenThatSucceeded() {
+        Semaphore semaphore = new Semaphore(2);
+        IllegalStateException failure = new IllegalStateException("sibling failed");
+        try (TaskScope<Object> scope = TaskScope.open(runtime)) {
+            scope.spawn(semaphore.acquire());
+            scope.spawn(semaphore.acquire());
+            ProbeFuture<Object> failing = new ProbeFuture<>();
+            scope.spawn(failing);
+            soon().until(() -> semaphore.availablePermits() == 0 && failing.hasWaker());
+            failing.fail(failure);
+            assertSame(failure, assertThrows(IllegalStateException.class, () -> join(scope.joinAll())));
+        }
+        assertEquals(2, semaphore.availablePermits());
+        try (Permit permit = join(semaphore.acquire(2))) {
+            assertEquals(2, permit.count()); // a later task gets both permits
+        }
+    }
+
+    @Test
+    void shutdownReturnsThePermitsOfTheOutcomesItDrops() {
+        Semaphore semaphore = new Semaphore(1);
+        TaskScope<Permit> scope = TaskScope.open(runtime);
+        scope.spawn(semaphore.acquire());
+        soon().until(() -> semaphore.availablePermits() == 0);
+        join(scope.shutdown());
+        assertEquals(1, semaphore.availablePermits());
+        try (Permit permit = join(semaphore.acquire())) {
+            assertEquals(1, permit.count());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> RuntimeException sneakyThrow(Throwable failure) throws E {
+        throw (E) failure;
     }
 
     @Test

@@ -77,11 +77,16 @@ final class BlockingFuture<T> implements PollFuture<T> {
             super(work);
         }
 
+        /** Runs on the pool thread that finished the job; the waker is user code, so it is contained. */
         @Override
         protected void done() {
             Waker toWake = waker.getAndSet(null);
             if (toWake != null) {
-                toWake.wake();
+                try {
+                    toWake.wake();
+                } catch (Throwable broken) {
+                    pool.reportWakerFailure(broken);
+                }
             }
         }
 

@@ -24,14 +24,39 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the job for real. (A plain executor with core = max would start a new thread for every job
  * until the maximum, even with idle threads around.) The pool records every thread it starts so
  * that {@link #shutdown} can join them: after it returns, no thread of the pool is alive.
+ *
+ * <h2>The queueing window</h2>
+ * The executor decides "full" while the last thread is still counted, but that thread may be
+ * ending its keep-alive: it saw an empty queue and exits before the rejection handler queues
+ * the job. The executor's own guard (an exiting thread starts a replacement if the queue is not
+ * empty) looks at the queue before the job lands, so the job would wait for the next
+ * submission. Hence, after queueing, the handler looks at the pool size: a thread still in the
+ * pool leaves it only after it checked the queue again (the executor removes a thread from its
+ * set before that check, under the same lock {@code getPoolSize} takes), so it will see the job;
+ * an empty pool gets a new thread through a no-op job, which then takes the queued one.
  */
 final class BlockingPool {
+
+    /** Submitted to start a thread for a job queued while the pool was empty; does nothing. */
+    private static final Runnable START_A_THREAD = () -> {};
 
     private final ThreadPoolExecutor executor;
     /** Threads started and not yet joined; a thread removes itself only by dying (joined below). */
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+    /** Where a job's throwing waker is reported. */
+    private final FailureReporter failures;
 
-    BlockingPool(EngineConfig config) {
+    BlockingPool(EngineConfig config, FailureReporter failures) {
+        this(config, failures, () -> {});
+    }
+
+    /**
+     * A pool whose rejection handler runs {@code beforeQueueing} after the executor refused a job
+     * for lack of threads and before the job is queued: a test seam for the window between the
+     * two (see the class comment).
+     */
+    BlockingPool(EngineConfig config, FailureReporter failures, Runnable beforeQueueing) {
+        this.failures = failures;
         AtomicInteger counter = new AtomicInteger();
         ThreadFactory factory = body -> {
             Thread thread = new Thread(body, config.threadNamePrefix() + "blocking-" + counter.incrementAndGet());
@@ -48,10 +73,22 @@ final class BlockingPool {
                     if (pool.isShutdown()) {
                         throw new RejectedExecutionException("the runtime is closed");
                     }
+                    if (job == START_A_THREAD) {
+                        return; // the pool is full again: its threads will take the queued job
+                    }
+                    beforeQueueing.run();
                     queue.enqueue(job); // every thread is busy and the pool is at its maximum
                     if (pool.isShutdown() && queue.remove(job)) {
                         // shutdown drained the queue before our job landed: nobody would run it
                         throw new RejectedExecutionException("the runtime is closed");
+                    }
+                    if (pool.getPoolSize() == 0) {
+                        // The last thread left while the job was on its way (the class comment).
+                        try {
+                            pool.execute(START_A_THREAD);
+                        } catch (RejectedExecutionException shutDown) {
+                            // shutdownNow drains the queue and cancels the job: nothing is stranded
+                        }
                     }
                 });
     }
@@ -83,6 +120,16 @@ final class BlockingPool {
         BlockingFuture<T> future = new BlockingFuture<>(work, this);
         executor.execute(future.job());
         return future;
+    }
+
+    /** A job's waker threw on a pool thread: report it, and keep the thread. */
+    void reportWakerFailure(Throwable failure) {
+        failures.report(failure, "the waker of a spawnBlocking job");
+    }
+
+    /** True if {@code thread} is one of this pool's threads. */
+    boolean owns(Thread thread) {
+        return threads.contains(thread);
     }
 
     /** Removes a job that has not started (used when its future is closed). */
@@ -117,6 +164,11 @@ final class BlockingPool {
                 ((BlockingFuture.Job) job).cancelQueued();
             }
         }
+        joinThreads();
+    }
+
+    /** Joins every pool thread except the caller (after {@link #shutdown}, they all end). */
+    void joinThreads() {
         boolean interrupted = false;
         Thread self = Thread.currentThread();
         for (Thread thread : threads) {

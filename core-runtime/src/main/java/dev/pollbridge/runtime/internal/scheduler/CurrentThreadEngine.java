@@ -20,8 +20,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Wakes may come from any thread; they append to the queue and unpark the thread in
  * {@code blockOn}, if one is parked. Only one thread drives at a time (a second driver waits for
  * its own future only, without running tasks, until the first one stops driving).
+ *
+ * <p><b>Fairness to the driven future.</b> {@code blockOn} runs queued tasks in batches of
+ * {@value #DRIVEN_FUTURE_INTERVAL} polls (Tokio's current-thread {@code event_interval}); after
+ * each batch it polls its own future again if that was woken, and checks for an interrupt. So a
+ * task that wakes itself on every poll (the queue never empties) cannot keep {@code blockOn} from
+ * returning, nor from noticing an interrupt. The same batches bound a graceful shutdown's wait.
  */
 public final class CurrentThreadEngine extends Engine {
+
+    /** Task polls the driver makes between two looks at the future it drives. */
+    static final int DRIVEN_FUTURE_INTERVAL = 61;
 
     private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
     /** The thread driving the queue now, or null; claimed by CAS. */
@@ -90,6 +99,28 @@ public final class CurrentThreadEngine extends Engine {
         }
     }
 
+    /**
+     * Runs up to {@value #DRIVEN_FUTURE_INTERVAL} queued tasks on the calling thread, unless
+     * another thread is driving. Returns true if it ran a whole batch (the queue may hold more).
+     */
+    private boolean runBatch(Thread self) {
+        if (driver.get() != null || !driver.compareAndSet(null, self)) {
+            return false;
+        }
+        try {
+            for (int ran = 0; ran < DRIVEN_FUTURE_INTERVAL; ran++) {
+                Task<?> task;
+                if (isClosed() || (task = queue.poll()) == null) {
+                    return false;
+                }
+                runOne(task);
+            }
+            return true;
+        } finally {
+            driver.set(null);
+        }
+    }
+
     private void runOne(Task<?> task) {
         int previous = CoopBudget.reset();
         try {
@@ -108,18 +139,15 @@ public final class CurrentThreadEngine extends Engine {
             if (!result.isPending()) {
                 return result;
             }
-            // Run queued tasks until none is left (unless another thread is driving), then park
-            // until a task is queued or our own future is woken.
+            // Run queued tasks in batches (unless another thread is driving) until our own future
+            // is woken or no task is left, then park until a task is queued or the future is woken.
             for (;;) {
-                if (driver.get() == null && driver.compareAndSet(null, self)) {
-                    try {
-                        Task<?> task;
-                        while (!isClosed() && (task = queue.poll()) != null) {
-                            runOne(task);
-                        }
-                    } finally {
-                        driver.set(null);
+                if (runBatch(self)) {
+                    checkInterrupted();
+                    if (parker.tryTakePermit()) {
+                        break; // woken: poll the future again
                     }
+                    continue;
                 }
                 sleepers.add(parker);
                 // Re-check after publishing the parker: a schedule that did not see it queued its task first.
@@ -136,12 +164,20 @@ public final class CurrentThreadEngine extends Engine {
         }
     }
 
+    /** Runs queued tasks for up to {@code nanos} (graceful shutdown), then parks for what is left. */
     @Override
     protected void waitForTasks(long nanos) {
-        if (driver.get() == null) {
-            runUntilIdle();
+        long deadline = System.nanoTime() + nanos;
+        Thread self = Thread.currentThread();
+        Engine outer = enter();
+        try {
+            while (runBatch(self) && System.nanoTime() - deadline < 0) {
+                // a task keeps the queue busy: look at the clock after each batch
+            }
+        } finally {
+            exit(outer);
         }
-        super.waitForTasks(nanos);
+        super.waitForTasks(deadline - System.nanoTime());
     }
 
     @Override
@@ -159,6 +195,6 @@ public final class CurrentThreadEngine extends Engine {
 
     @Override
     protected SchedulerCounters schedulerCounters() {
-        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get());
+        return new SchedulerCounters(polls.get(), 0, queue.size(), parks.get(), 0);
     }
 }

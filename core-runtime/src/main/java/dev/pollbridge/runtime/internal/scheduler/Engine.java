@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -30,7 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Shutdown sequence</h2>
  * <ol>
- *   <li>The registry is closed: every later spawn throws {@link RejectedExecutionException}.
+ *   <li>The registry is closed: a later spawn from outside the runtime throws
+ *       {@link RejectedExecutionException}; one from inside it (a task's poll or close, a
+ *       worker, the thread in {@code blockOn}) gets a task that is cancelled on the spot, so
+ *       the shutdown does not throw into the spawning task (Tokio's choice).
  *   <li>The workers are told to stop and unparked; each finishes its current poll and exits.
  *       All of them but the caller are joined.
  *   <li>The run queues are emptied (the only thread touching them now is the closer).
@@ -39,10 +44,13 @@ import java.util.concurrent.locks.LockSupport;
  *       after the poll.
  *   <li>The blocking pool is stopped and its threads joined.
  * </ol>
+ * A second {@code close()} waits for the first to finish and then joins every worker and
+ * blocking thread itself, so it returns only when none is alive, even if the first closer was a
+ * worker (which cannot join itself). On a worker or blocking thread of this runtime it returns
+ * at once instead: that thread is joined by the other closer.
  */
 public abstract class Engine implements Scheduler {
 
-    private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
     /** How long {@code blockOn} spins for a wake before parking its thread. */
     private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
     /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
@@ -57,6 +65,8 @@ public abstract class Engine implements Scheduler {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final long slowPollThresholdNanos;
+    /** Where failures nobody else receives go (the uncaught-failure handler). */
+    protected final FailureReporter failures;
     /** The public facade, set once right after construction. */
     private volatile Runtime facade;
 
@@ -64,7 +74,8 @@ public abstract class Engine implements Scheduler {
     protected Engine(EngineConfig config) {
         this.config = config;
         this.tasks = new OwnedTasks(Math.max(16, 4 * config.workers()));
-        this.blocking = new BlockingPool(config);
+        this.failures = new FailureReporter(config.uncaughtFailureHandler());
+        this.blocking = new BlockingPool(config, failures);
         this.slowPollThresholdNanos = config.slowPollThresholdNanos();
     }
 
@@ -136,21 +147,32 @@ public abstract class Engine implements Scheduler {
     // ---- spawning ----
 
     /**
-     * Spawns {@code future} as a task with a join handle.
+     * Spawns {@code future} as a task with a join handle. Once the runtime is closed, a spawn from
+     * inside it (see {@code calledInside()}) returns the handle of a task cancelled on the spot (its
+     * future closed here, rule T7); one from outside throws.
      *
-     * @throws RejectedExecutionException once the runtime is closed
+     * @throws RejectedExecutionException once the runtime is closed, to a caller outside it (the
+     *     future is not closed: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<T> task = new Task<>(id, future, this, true);
-        tasks.bind(task);
+        if (!tasks.bind(task)) {
+            if (!calledInside()) {
+                throw closedRuntime();
+            }
+            task.shutdown();
+            return new TaskJoinHandle<>(task);
+        }
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
 
     /**
-     * Spawns {@code future} detached: nobody joins it; its failure goes to the uncaught-failure handler.
+     * Spawns {@code future} detached: nobody joins it; its failure goes to the uncaught-failure
+     * handler. This is the {@code Executor} path, whose contract is to refuse, so it throws on a
+     * closed runtime whoever calls it.
      *
      * @throws RejectedExecutionException once the runtime is closed
      */
@@ -158,21 +180,47 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<?> task = new Task<>(id, future, this, false);
-        tasks.bind(task);
+        if (!tasks.bind(task)) {
+            throw closedRuntime();
+        }
         submitNew(task);
     }
 
     /**
-     * Submits blocking work to the blocking pool.
+     * Submits blocking work to the blocking pool. Once the runtime is closed, a caller inside it
+     * gets a future that fails with {@link CancellationException} (the work never runs); one
+     * outside it gets the exception.
      *
-     * @throws RejectedExecutionException once the runtime is closed
+     * @throws RejectedExecutionException once the runtime is closed, to a caller outside it
      */
     public <T> PollFuture<T> spawnBlocking(Callable<T> work) {
         Objects.requireNonNull(work, "work");
-        if (tasks.isClosed()) {
-            throw new RejectedExecutionException("the runtime is closed");
+        try {
+            if (tasks.isClosed()) {
+                throw closedRuntime();
+            }
+            return blocking.submit(work);
+        } catch (RejectedExecutionException closed) {
+            if (!calledInside()) {
+                throw closed;
+            }
+            return Futures.failed(new CancellationException("spawnBlocking on a runtime that is shutting down"));
         }
-        return blocking.submit(work);
+    }
+
+    private static RejectedExecutionException closedRuntime() {
+        return new RejectedExecutionException("the runtime is closed");
+    }
+
+    /**
+     * True if the calling thread runs code of this runtime: one of its workers or blocking
+     * threads, the thread inside its {@code blockOn}, or any thread polling or closing one of its
+     * tasks. Such a caller is shut down along with the runtime, so a spawn it makes during the
+     * shutdown is cancelled rather than refused.
+     */
+    private boolean calledInside() {
+        Task<?> task = Task.current();
+        return current() == facade || (task != null && task.runsOn(this)) || blocking.owns(Thread.currentThread());
     }
 
     // ---- blockOn ----
@@ -266,17 +314,17 @@ public abstract class Engine implements Scheduler {
 
     @Override
     public void reportSlowPoll(Task<?> task, long nanos) {
-        SlowPollReporter.report(task.name(), nanos, slowPollThresholdNanos);
+        try {
+            SlowPollReporter.report(task.name(), nanos, slowPollThresholdNanos);
+        } catch (Throwable broken) {
+            // The logging backend and JFR are configurable: a report must not kill the worker.
+            failures.report(broken, "the slow-poll report of " + task.name());
+        }
     }
 
     @Override
-    public void reportUncaught(Task<?> task, Throwable failure) {
-        try {
-            config.uncaughtFailureHandler().accept(failure);
-        } catch (Throwable handlerFailure) {
-            LOGGER.log(System.Logger.Level.ERROR, "the uncaught-failure handler threw while handling a failure of "
-                    + task.name(), handlerFailure);
-        }
+    public void reportUncaught(Throwable failure, String source) {
+        failures.report(failure, source);
     }
 
     // ---- metrics ----
@@ -295,7 +343,8 @@ public abstract class Engine implements Scheduler {
                 counters.parks(),
                 blocking.busy(),
                 blocking.idle(),
-                blocking.queued());
+                blocking.queued(),
+                counters.deadWorkers());
     }
 
     // ---- shutdown ----
@@ -311,6 +360,10 @@ public abstract class Engine implements Scheduler {
             awaitTermination();
             return;
         }
+        closeFirst();
+    }
+
+    private void closeFirst() {
         try {
             List<Task<?>> alive = tasks.close();
             stopWorkers();
@@ -352,10 +405,14 @@ public abstract class Engine implements Scheduler {
         }
     }
 
+    /**
+     * A second close: waits for the first one, then joins the threads it could not join (the
+     * first closer itself, if it was a worker or a blocking thread).
+     */
     private void awaitTermination() {
         Thread thread = Thread.currentThread();
-        if (thread instanceof WorkerThread && ((WorkerThread) thread).engine() == this) {
-            return; // the closer joins this worker; waiting here would deadlock
+        if ((thread instanceof WorkerThread && ((WorkerThread) thread).engine() == this) || blocking.owns(thread)) {
+            return; // the other closer joins this thread; waiting here would deadlock
         }
         boolean interrupted = false;
         for (;;) {
@@ -369,8 +426,14 @@ public abstract class Engine implements Scheduler {
         if (interrupted) {
             thread.interrupt();
         }
+        joinWorkers();
+        blocking.joinThreads();
     }
 
-    /** Scheduler-specific counters for {@link #metrics()}. */
-    protected record SchedulerCounters(long polls, long steals, long globalQueueDepth, long parks) {}
+    /**
+     * Scheduler-specific counters for {@link #metrics()}.
+     *
+     * @param deadWorkers worker threads that died of a throwable that escaped the runtime's own code
+     */
+    protected record SchedulerCounters(long polls, long steals, long globalQueueDepth, long parks, long deadWorkers) {}
 }

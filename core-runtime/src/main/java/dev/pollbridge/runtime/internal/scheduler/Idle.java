@@ -49,6 +49,8 @@ final class Idle {
     private int sleeperCount;
     /** Guarded by {@code this}: whether each worker is in {@link #sleepers}. */
     private final boolean[] listed;
+    /** Workers whose thread died and was not replaced; written under {@code this}, read racily. */
+    private volatile int dead;
 
     Idle(int workers) {
         this.workers = workers;
@@ -136,6 +138,18 @@ final class Idle {
         }
     }
 
+    /**
+     * A worker's thread died and no thread replaced it. The caller has already left the searching
+     * count; the worker now leaves the unparked count too, without joining the parked list, so
+     * no producer counts on it and nobody picks it in {@link #notifyOne()}.
+     */
+    void transitionWorkerToDead() {
+        synchronized (this) {
+            STATE.getAndAdd(this, -UNPARKED_ONE);
+            dead++;
+        }
+    }
+
     /** True if some worker is awake and not searching: it is polling and will look for work after. */
     boolean someWorkerRunning() {
         int current = (int) STATE.getVolatile(this);
@@ -149,6 +163,6 @@ final class Idle {
 
     /** Parked workers now (racy; for tests and diagnostics). */
     int parkedNow() {
-        return workers - unparked((int) STATE.getVolatile(this));
+        return workers - unparked((int) STATE.getVolatile(this)) - dead;
     }
 }

@@ -30,13 +30,23 @@ final class Parker implements Waker {
         }
     }
 
-    private final Thread owner;
+    /** The parked thread; changed only by {@link #rebind} while the worker has no live thread. */
+    private volatile Thread owner;
     /** EMPTY, PARKED or NOTIFIED; volatile CAS/swap so a notification is never lost. */
     @SuppressWarnings("unused")
     private volatile int state;
 
     Parker(Thread owner) {
         this.owner = owner;
+    }
+
+    /**
+     * Hands the parker to {@code successor}, the thread that takes over a worker whose thread died
+     * (see {@code Worker}); called by the dying thread before it starts the successor, so no
+     * thread is parked on it meanwhile. A permit already given stays for the successor.
+     */
+    void rebind(Thread successor) {
+        owner = successor;
     }
 
     /** Owner only: returns once a permit is available (consuming it), or when the thread is interrupted. */
@@ -54,6 +64,11 @@ final class Parker implements Waker {
         } while ((int) STATE.getVolatile(this) != NOTIFIED && !owner.isInterrupted());
         // Consume a permit that arrived, or withdraw the PARKED mark: either way back to EMPTY.
         STATE.getAndSet(this, EMPTY);
+    }
+
+    /** Owner only: consumes a permit if one is available, without parking; true if there was one. */
+    boolean tryTakePermit() {
+        return STATE.compareAndSet(this, NOTIFIED, EMPTY);
     }
 
     /**

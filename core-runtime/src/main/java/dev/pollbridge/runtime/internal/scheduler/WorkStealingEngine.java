@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.runtime.internal.task.Task;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -35,6 +36,8 @@ final class WorkStealingEngine extends Engine {
     private final Consumer<Object> overflow = this::pushOverflow;
     /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
+    /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
+    private final AtomicLong deadWorkers = new AtomicLong();
 
     WorkStealingEngine(EngineConfig config) {
         super(config);
@@ -60,6 +63,18 @@ final class WorkStealingEngine extends Engine {
 
     boolean isStopping() {
         return stopping;
+    }
+
+    /**
+     * Called on the dying thread of a worker after it handed the worker on (or could not): counts
+     * the death and logs it. Never throws.
+     */
+    void workerDied(Thread dying, Throwable death, Task<?> cutShort, String outcome) {
+        deadWorkers.incrementAndGet();
+        String interrupted = cutShort == null ? ""
+                : "; " + cutShort.name() + " was being run and may never complete";
+        FailureReporter.log(System.Logger.Level.ERROR, "worker thread " + dying.getName() + " died of " + death
+                + ", which escaped the runtime's own code" + interrupted + "; " + outcome, death);
     }
 
     int workerCount() {
@@ -188,16 +203,20 @@ final class WorkStealingEngine extends Engine {
         Thread self = Thread.currentThread();
         boolean interrupted = false;
         for (Worker worker : workers) {
-            if (worker.thread == self) {
-                continue;
-            }
-            for (;;) {
+            // A worker whose thread died has a successor: join threads until the field stays put
+            // (the dying thread writes it before it ends, so a join orders that write before the re-read).
+            for (Thread thread = worker.thread; thread != self; ) {
                 try {
-                    worker.thread.join();
-                    break;
+                    thread.join();
                 } catch (InterruptedException e) {
                     interrupted = true;
+                    continue;
                 }
+                Thread latest = worker.thread;
+                if (latest == thread) {
+                    break;
+                }
+                thread = latest;
             }
         }
         if (interrupted) {
@@ -223,6 +242,6 @@ final class WorkStealingEngine extends Engine {
             steals += worker.steals();
             parks += worker.parks();
         }
-        return new SchedulerCounters(polls, steals, global.size(), parks);
+        return new SchedulerCounters(polls, steals, global.size(), parks, deadWorkers.get());
     }
 }

@@ -26,6 +26,19 @@ import java.lang.invoke.VarHandle;
  * After a task's poll, the LIFO slot holds the task it woke last (a message hand-off runs next,
  * while the data is hot), for at most {@value #MAX_LIFO_POLLS} polls in a row; then the LIFO task
  * goes to the back of the queue so the rest of the queue is not starved.
+ *
+ * <h2>When the thread dies</h2>
+ * User code never kills a worker: every call into it is contained (rule T10). A throwable that
+ * escapes the loop anyway came from the runtime's own code (an {@link OutOfMemoryError}, say).
+ * The worker object is intact (its queue, LIFO slot and counters are consistent between two
+ * statements of the loop), only its thread is lost, so the dying thread hands the worker to a new
+ * thread of the same name: it takes itself out of the searching count, points {@link #thread}
+ * and the parker at the successor, and starts it ({@link Thread#start()} orders every write of
+ * the dying thread before the successor's first read, so the owner-only fields pass safely).
+ * The task whose turn was cut short is in an unknown state and is not touched again; the log
+ * line names it. No successor is started while the runtime is stopping, or if it cannot be
+ * (the thread cannot be created or started): the worker then counts as dead in {@link Idle}, its
+ * LIFO task goes to its queue, and the other workers steal what is queued there.
  */
 final class Worker implements Runnable {
 
@@ -58,9 +71,15 @@ final class Worker implements Runnable {
     /** Owner only: scratch for the global batch take. */
     private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
     private final int[] stolen = new int[1];
-    /** Set at construction; parks and unparks the owner. */
+    /** Parks and unparks the owner; re-bound to a successor thread if the owner dies. */
     final Parker parker;
-    final WorkerThread thread;
+    /**
+     * The thread running this worker. Written at construction and by a dying thread just before
+     * it starts its successor; the closer re-reads it after each join (WorkStealingEngine).
+     */
+    volatile WorkerThread thread;
+    private final String name;
+    private final boolean daemon;
 
     /** Owner only: the task woken last by the task being polled, run next. */
     private Task<?> lifoSlot;
@@ -72,6 +91,8 @@ final class Worker implements Runnable {
     private int tick;
     /** Owner only: xorshift state for the steal start. */
     private int random;
+    /** Owner only: the task being run now, for the report if this thread dies during its turn. */
+    private Task<?> running;
     /** Owner only: the sequence part of the next task id spawned on this worker. */
     private long nextIdSequence;
     /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
@@ -86,31 +107,91 @@ final class Worker implements Runnable {
         this.engine = engine;
         this.index = index;
         this.random = 0x9E3779B9 * (index + 1);
-        this.thread = new WorkerThread(engine, index, this, name);
-        this.thread.setDaemon(daemon);
+        this.name = name;
+        this.daemon = daemon;
+        this.thread = newThread();
         this.parker = new Parker(thread);
+    }
+
+    /** A thread for this worker: the first one, or the successor of one that died. */
+    private WorkerThread newThread() {
+        WorkerThread created = new WorkerThread(engine, index, this, name);
+        created.setDaemon(daemon);
+        return created;
     }
 
     @Override
     public void run() {
         try {
-            while (!engine.isStopping()) {
-                tick++;
-                Task<?> task = nextTask();
-                if (task == null) {
-                    task = stealWork();
-                }
-                if (task == null) {
-                    task = spinForWork();
-                }
-                if (task != null) {
-                    runTask(task);
-                } else {
-                    park();
-                }
-            }
+            loop();
+        } catch (Throwable death) {
+            died(death);
         } finally {
             CoopBudget.set(CoopBudget.unlimited());
+        }
+    }
+
+    private void loop() {
+        while (!engine.isStopping()) {
+            tick++;
+            Task<?> task = nextTask();
+            if (task == null) {
+                task = stealWork();
+            }
+            if (task == null) {
+                task = spinForWork();
+            }
+            if (task != null) {
+                runTask(task);
+            } else {
+                park();
+            }
+        }
+    }
+
+    /** The loop threw (see "When the thread dies"); runs on the dying thread, never throws. */
+    private void died(Throwable death) {
+        try {
+            Task<?> cutShort = running;
+            running = null;
+            notified = false;
+            if (searching) {
+                searching = false;
+                if (engine.idle.transitionWorkerFromSearching()) {
+                    engine.notifyIfWorkPending();
+                }
+            }
+            WorkerThread dying = thread;
+            boolean replaced = false;
+            String outcome;
+            if (engine.isStopping()) {
+                outcome = "not replaced: the runtime is shutting down";
+            } else {
+                try {
+                    WorkerThread successor = newThread();
+                    parker.rebind(successor);
+                    thread = successor; // before start: a closer joins the latest thread
+                    successor.start(); // from here on the successor owns this worker
+                    replaced = true;
+                    outcome = "replaced by a new thread of the same name";
+                } catch (Throwable cannotReplace) {
+                    outcome = "could not be replaced (" + cannotReplace + "); the other workers steal its queued tasks";
+                }
+            }
+            if (!replaced) {
+                Task<?> slotTask = lifoSlot;
+                if (slotTask != null) {
+                    lifoSlot = null;
+                    pushBack(slotTask);
+                }
+                engine.idle.transitionWorkerToDead();
+            }
+            engine.workerDied(dying, death, cutShort, outcome);
+            if (!replaced) {
+                engine.notifyIfWorkPending();
+            }
+        } catch (Throwable ignored) {
+            // Out of everything (memory, most likely): nothing more can be done on this thread.
         }
     }
 
@@ -260,7 +341,9 @@ final class Worker implements Runnable {
     private void poll(Task<?> task) {
         POLLS.setOpaque(this, polls + 1);
         CoopBudget.reset();
+        running = task;
         task.run();
+        running = null;
     }
 
     // ---- scheduling from this worker's thread ----

@@ -33,6 +33,12 @@
  *       waits for may be waiting for the spinner's CPU (measured: 100,000 spawn-then-blockOn
  *       round trips under load average 10 went from a 0.5-3.3 s mean with 18,000-410,000 parks
  *       to a steady 0.6-0.9 s with about 250 parks).
+ *   <li><b>A worker thread that dies</b> (of a throwable from the runtime's own code: user code
+ *       is contained, rule T10) is counted ({@code RuntimeMetrics.deadWorkers}), logged at
+ *       {@code ERROR}, taken out of the searching count, and replaced by a new thread that
+ *       takes over the same worker (queue, LIFO slot, index), unless the runtime is stopping or
+ *       no thread can be started; then the worker counts as dead in {@code Idle} and its tasks
+ *       are stolen by the others. The argument is in {@code Worker}.
  * </ul>
  *
  * <h2>Why the global queue is JCTools' {@code MpmcUnboundedXaddArrayQueue}</h2>
@@ -51,11 +57,22 @@
  * <h2>Current-thread flavour ({@code CurrentThreadEngine})</h2>
  * {@code workers(0)}: one FIFO queue drained by the thread in {@code blockOn} or
  * {@code runUntilIdle()} (the test kit's {@code TestRuntime}); runs are reproducible.
+ * {@code blockOn} runs tasks in batches of 61 and looks at its own future (and at an interrupt)
+ * between batches, as Tokio's current-thread scheduler does, so a task that keeps the queue
+ * busy cannot starve it.
  *
  * <h2>Blocking pool</h2>
  * {@code BlockingPool} is a {@code ThreadPoolExecutor} with no core threads and a hand-off queue:
  * a job goes to an idle thread, else a new one up to the maximum, else a FIFO queue; idle threads
  * exit after the keep-alive. Its thread factory records its threads so shutdown can join them;
- * each job is a {@code FutureTask} (cancel before start, interrupt while running).
+ * each job is a {@code FutureTask} (cancel before start, interrupt while running). A job queued
+ * by the rejection handler while the last thread was leaving gets a new thread (the window is
+ * described in {@code BlockingPool}); a job's throwing waker is reported, not thrown into the
+ * pool thread.
+ *
+ * <h2>Failures</h2>
+ * {@code FailureReporter} is the last stop of every contained call: it hands the failure to the
+ * uncaught-failure handler, logs if the handler throws, and prints to {@code System.err} if the
+ * logging backend throws too. It never throws.
  */
 package dev.pollbridge.runtime.internal.scheduler;

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Every live task of one runtime (Tokio's {@code OwnedTasks}): intrusive doubly linked lists in
@@ -50,16 +49,16 @@ public final class OwnedTasks {
     }
 
     /**
-     * Adds a new task to its shard.
+     * Adds a new task to its shard, unless the registry is closed.
      *
-     * @throws RejectedExecutionException once the registry is closed
+     * @return false (and the task is not added) once the registry is closed
      */
-    public void bind(Task<?> task) {
+    public boolean bind(Task<?> task) {
         Shard shard = shardOf(task);
         shard.lock();
         try {
             if (closed) {
-                throw new RejectedExecutionException("the runtime is closed");
+                return false;
             }
             Task<?> head = shard.head;
             task.next = head;
@@ -68,6 +67,7 @@ public final class OwnedTasks {
             }
             shard.head = task;
             shard.spawned++;
+            return true;
         } finally {
             shard.unlock();
         }

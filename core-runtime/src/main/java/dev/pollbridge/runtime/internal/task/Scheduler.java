@@ -26,9 +26,17 @@ public interface Scheduler {
     /** Polls longer than this many nanoseconds are reported; {@code Long.MAX_VALUE} disables reports. */
     long slowPollThresholdNanos();
 
-    /** Reports a slow poll of {@code task} that took {@code nanos}; called at most once per task. */
+    /**
+     * Reports a slow poll of {@code task} that took {@code nanos}; called at most once per task.
+     * Never throws: a report that fails (a broken logging backend) is itself reported.
+     */
     void reportSlowPoll(Task<?> task, long nanos);
 
-    /** Hands the failure of a detached task (or a future whose close threw) to the uncaught-failure handler. */
-    void reportUncaught(Task<?> task, Throwable failure);
+    /**
+     * Hands a failure nobody else will receive to the uncaught-failure handler: the failure of a
+     * detached task, or what a contained call into user code threw (rule T10). {@code source}
+     * names where it came from ({@code "task-3"}, {@code "the join waker of task-3"}) for the
+     * fallback log line; the handler gets {@code failure} unchanged. Never throws.
+     */
+    void reportUncaught(Throwable failure, String source);
 }

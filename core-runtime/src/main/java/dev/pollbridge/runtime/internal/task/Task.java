@@ -201,7 +201,7 @@ public final class Task<T> extends TaskState implements Waker {
         if (timed) {
             long elapsed = System.nanoTime() - start;
             if (elapsed > threshold && markSlowPollReported()) {
-                scheduler.reportSlowPoll(this, elapsed);
+                scheduler.reportSlowPoll(this, elapsed); // contained by the scheduler (rule T10)
             }
         }
         if (!result.isPending()) {
@@ -232,6 +232,8 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Shutdown (rule T7): cancels the task now if no thread owns it. Called by the closing thread
      * after the run queues were emptied; a task running elsewhere is cancelled by its runner.
+     * Also called by a spawn that the closed runtime refused (rule T1): the new task is cancelled
+     * on the spawning thread, so its handle reports the cancellation.
      */
     public void shutdown() {
         if (transitionToShutdown() == ToShutdown.CANCEL_NOW) {
@@ -252,12 +254,21 @@ public final class Task<T> extends TaskState implements Waker {
             if (JOIN_WAKER.getVolatile(this) != null) {
                 Waker joiner = (Waker) JOIN_WAKER.getAndSet(this, null);
                 if (joiner != null) {
-                    joiner.wake();
+                    wakeJoiner(joiner);
                 }
             }
         } else {
             slot = null;
-            reportIfUncaught(result);
+            discardOutput(result); // rule T8: detached before completion
+        }
+    }
+
+    /** The joiner's waker is user code (rule T10): a throwing one is reported, and the output stays. */
+    private void wakeJoiner(Waker joiner) {
+        try {
+            joiner.wake();
+        } catch (Throwable broken) {
+            scheduler.reportUncaught(broken, "the join waker of " + name());
         }
     }
 
@@ -270,17 +281,36 @@ public final class Task<T> extends TaskState implements Waker {
         try {
             owned.close();
         } catch (Throwable failure) {
-            scheduler.reportUncaught(this, failure);
+            scheduler.reportUncaught(failure, "the close() of " + name());
         } finally {
             exit(thread, outer);
             locals = null;
         }
     }
 
-    void reportIfUncaught(Poll<?> result) {
-        if (result.isFailed() && !(result.error() instanceof CancellationException)) {
-            scheduler.reportUncaught(this, result.error());
+    /**
+     * Drops an output nobody will take (rule T8): a failure goes to the uncaught-failure handler
+     * (a cancellation is expected and is not reported); a value that owns a resource
+     * ({@link AutoCloseable}) is closed, and a throwing close is reported.
+     */
+    void discardOutput(Poll<?> result) {
+        if (result.isReady()) {
+            Object value = result.value();
+            if (value instanceof AutoCloseable) {
+                try {
+                    ((AutoCloseable) value).close();
+                } catch (Throwable failure) {
+                    scheduler.reportUncaught(failure, "the close() of the discarded value of " + name());
+                }
+            }
+        } else if (result.isFailed() && !(result.error() instanceof CancellationException)) {
+            scheduler.reportUncaught(result.error(), name());
         }
+    }
+
+    /** True if this task is queued and run by {@code engine}. */
+    public boolean runsOn(Scheduler engine) {
+        return scheduler == engine;
     }
 
     /** RUNNING holder only (rule T2): the future, not yet closed. */

@@ -57,7 +57,10 @@ public final class TaskJoinHandle<T> implements JoinHandle<T> {
         return task.isFinished();
     }
 
-    /** Detaches (rule T8): the task runs on; a failure it has not delivered goes to the handler. */
+    /**
+     * Detaches (rule T8): the task runs on. An output it has not delivered is discarded: a failure
+     * goes to the handler, a value that owns a resource is closed.
+     */
     @Override
     public void close() {
         switch (task.detach()) {
@@ -65,9 +68,9 @@ public final class TaskJoinHandle<T> implements JoinHandle<T> {
                 task.clearJoinWaker();
                 break;
             case AFTER_COMPLETE:
-                Poll<T> result = task.takeOutput();
-                if (!delivered && result != null) {
-                    task.reportIfUncaught(result);
+                Poll<T> result = task.takeOutput(); // null if this handle delivered it
+                if (result != null) {
+                    task.discardOutput(result);
                 }
                 break;
             case ALREADY:

@@ -20,7 +20,10 @@
  * <h2>Transitions (each one CAS loop in {@code TaskState}, returning a named outcome)</h2>
  * <ul>
  *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached), bound to
- *       the registry, then pushed to a run queue exactly once by the spawner.
+ *       the registry, then pushed to a run queue exactly once by the spawner. If the registry is
+ *       closed (shutdown, T7) the task is never queued: a spawner inside the runtime cancels it
+ *       at once by T7 on its own thread (its handle reports the cancellation); one outside gets
+ *       {@code RejectedExecutionException} and keeps the future.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
  *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
  *       {@code output} before COMPLETE (one field holds the future, then the output) and sets the
@@ -39,7 +42,8 @@
  *       else RUNNING is cleared and the task is idle, its waker held by someone (rule 5).
  *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
  *       close of a task's future is here), writes {@code output}, then RUNNING -&gt; COMPLETE,
- *       removes the task from the registry and wakes the join waker. After COMPLETE, the output
+ *       removes the task from the registry and wakes the join waker (contained, T10: a throwing
+ *       join waker is reported and the output stays for the handle). After COMPLETE, the output
  *       belongs to the join handle.
  *   <li><b>T6 abort.</b> From any thread: set CANCELLED; an idle task also becomes SCHEDULED and
  *       is pushed (so a worker cancels it, never the aborting thread); a running one also gets
@@ -52,13 +56,26 @@
  *       that worker cancels it after the poll; otherwise clear SCHEDULED, set RUNNING|CANCELLED
  *       and cancel it on the closing thread. Every future is thus closed exactly once.
  *   <li><b>T8 detach.</b> {@code JoinHandle.close()} clears JOIN_INTEREST. The completer's CAS
- *       (T5) and this one are ordered: if detach came first, the completer drops the output and
- *       reports a failure to the uncaught-failure handler; if completion came first, the handle
- *       owns the output and reports a failure it never returned. Exactly one of them reports.
+ *       (T5) and this one are ordered: if detach came first, the completer discards the output;
+ *       if completion came first, the handle owns the output and discards it unless it already
+ *       returned it. Exactly one of them discards. Discarding reports a failure (not a
+ *       cancellation) to the uncaught-failure handler and closes a value that is an
+ *       {@link java.lang.AutoCloseable} (contained, T10), so a task's resource (a semaphore
+ *       permit) is not leaked when nobody takes it.
  *   <li><b>T9 join.</b> The joiner stores its waker (volatile), then re-reads the word; the
  *       completer sets COMPLETE (CAS), then swaps the waker out and wakes it. Both pairs are
  *       sequentially consistent, so a completion is never missed; a stale waker only costs a
  *       spurious wake.
+ *   <li><b>T10 containment.</b> Every call a runtime thread makes into user code is contained:
+ *       the future's {@code poll} (a throw, checked ones thrown sneakily included, fails the
+ *       task; a null or {@code done} result too) and {@code close}, the join waker, the
+ *       {@code close()} of a discarded output, and on the scheduler's side the slow-poll report
+ *       (a logging backend, JFR) and the uncaught-failure handler itself. Whatever they throw is
+ *       caught as {@code Throwable} and handed to {@code Scheduler.reportUncaught}, which never
+ *       throws; nothing is rethrown into the runtime's loops. So no user code kills a runtime
+ *       thread. A throwable that escapes {@code run()} anyway came from the runtime's own code;
+ *       the task it cut short is left as it is, and the scheduler replaces the thread (see
+ *       {@code internal.scheduler}).
  * </ul>
  *
  * <h2>Poll budget</h2>

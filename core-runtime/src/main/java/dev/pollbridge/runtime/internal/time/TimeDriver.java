@@ -14,6 +14,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Owns a timing {@link Wheel} and fires its timers: the engine behind {@code sleep},
@@ -27,6 +28,13 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Locking.</b> One lock guards the wheel and every entry (see the package protocol). Wakers
  * and the thread factory are called outside it.
+ *
+ * <p><b>Containment.</b> Wakers and the clock are user code. A waker that throws anything
+ * (a checked exception thrown sneakily included) is reported to the failure sink and the other
+ * due wakers are still called; a timer-thread turn that throws (a broken clock) is reported, and
+ * the thread waits one tick and carries on. So no user code stops the timers. Should the timer
+ * thread die anyway (an error of this code itself), it starts its successor as it ends; if that
+ * fails, the next timer registration does.
  *
  * <p><b>Progress.</b> Blocking (one lock). A poll holds it for O(1) work; the timer thread holds
  * it for O(levels) per processed slot plus O(1) per fired or cascaded entry.
@@ -44,6 +52,8 @@ public final class TimeDriver implements AutoCloseable {
 
     private final Clock clock;
     private final ThreadFactory threads;
+    /** Receives what a waker or the clock threw on the timer (or clock-advancing) thread. */
+    private final Consumer<Throwable> failures;
     /** Clock time of tick 0. */
     private final long originNanos;
     /** Non-null iff the clock is virtual. */
@@ -68,12 +78,23 @@ public final class TimeDriver implements AutoCloseable {
     }
 
     /**
-     * A driver on {@code clock}. With a real clock, {@code threads} makes the timer thread, lazily,
-     * when the first timer is registered; with a virtual clock it is never used.
+     * A driver on {@code clock} whose failures (a throwing waker or clock) go to the uncaught
+     * exception handler of the thread they happen on.
      */
     public TimeDriver(Clock clock, ThreadFactory threads) {
+        this(clock, threads, TimeDriver::toUncaughtExceptionHandler);
+    }
+
+    /**
+     * A driver on {@code clock}. With a real clock, {@code threads} makes the timer thread, lazily,
+     * when the first timer is registered; with a virtual clock it is never used. What a waker or
+     * the clock throws on the timer thread (or in a virtual clock's {@code advance}) goes to
+     * {@code failures}, which must not throw.
+     */
+    public TimeDriver(Clock clock, ThreadFactory threads, Consumer<Throwable> failures) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.threads = Objects.requireNonNull(threads, "threads");
+        this.failures = Objects.requireNonNull(failures, "failures");
         this.originNanos = clock.nanoTime();
         VirtualTime.Access access = VirtualTime.access();
         this.virtualAccess = access != null && access.isVirtual(clock) ? access : null;
@@ -138,19 +159,24 @@ public final class TimeDriver implements AutoCloseable {
     /**
      * Stops the driver: outstanding timers are unlinked and woken, and fail with
      * {@link CancellationException} when polled; the timer thread is stopped and joined.
-     * Idempotent.
+     * Idempotent; every call, the second one too, returns only once the timer thread has ended.
      */
     @Override
     public void close() {
         List<Waker> wakers = new ArrayList<>();
         Thread thread;
+        boolean closedBefore;
         synchronized (lock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            wheel.clear(wakers);
             thread = timerThread;
+            closedBefore = closed;
+            if (!closed) {
+                closed = true;
+                wheel.clear(wakers);
+            }
+        }
+        if (closedBefore) {
+            joinUninterruptibly(thread); // a concurrent first close may still be joining it
+            return;
         }
         if (virtualAccess != null) {
             virtualAccess.detach(clock, listener);
@@ -339,12 +365,42 @@ public final class TimeDriver implements AutoCloseable {
     }
 
     private void runTimer() {
-        List<Waker> due = new ArrayList<>();
-        while (true) {
-            long waitNanos;
+        try {
+            List<Waker> due = new ArrayList<>();
+            while (runTimerTurn(due)) {
+                due.clear();
+            }
+        } finally {
+            replaceIfDied();
+        }
+    }
+
+    /**
+     * The timer thread is ending: if the driver is not closed, something escaped the contained
+     * turn (an error of this code itself), so a new timer thread is started for the timers in
+     * the wheel. If that fails, the next registration tries again.
+     */
+    private void replaceIfDied() {
+        synchronized (lock) {
+            if (closed || timerThread != Thread.currentThread()) {
+                return;
+            }
+            timerThread = null;
+        }
+        try {
+            startTimerThread();
+        } catch (Throwable failed) {
+            report(failed); // startTimerThread cleared threadRequested: the next registration retries
+        }
+    }
+
+    /** One turn of the timer thread: fire what is due, or wait for the next deadline. False once closed. */
+    private boolean runTimerTurn(List<Waker> due) {
+        long waitNanos;
+        try {
             synchronized (lock) {
                 if (closed) {
-                    return;
+                    return false;
                 }
                 long now = clock.nanoTime();
                 wheel.advanceTo(tickFloor(now), due);
@@ -352,36 +408,54 @@ public final class TimeDriver implements AutoCloseable {
                 parkedUntilTick = next;
                 waitNanos = next == Long.MAX_VALUE ? -1 : nanosOfTick(next) - now;
             }
-            if (!due.isEmpty()) {
-                wakeAll(due);
-                due.clear();
-                continue;
-            }
-            // An interrupt would make every park return at once (a busy loop for the driver's
-            // whole life); the timer thread stops only through close(), so it clears it.
-            Thread.interrupted();
-            if (waitNanos < 0) {
-                LockSupport.park(this);
-            } else if (waitNanos > 0) {
-                LockSupport.parkNanos(this, waitNanos);
-            }
+        } catch (Throwable broken) {
+            // The clock is user code: report, wait a tick (no busy loop on a clock that keeps
+            // failing), try again.
+            report(broken);
+            LockSupport.parkNanos(this, NANOS_PER_TICK);
+            return true;
         }
+        if (!due.isEmpty()) {
+            wakeAll(due);
+            return true;
+        }
+        // An interrupt would make every park return at once (a busy loop for the driver's
+        // whole life); the timer thread stops only through close(), so it clears it.
+        Thread.interrupted();
+        if (waitNanos < 0) {
+            LockSupport.park(this);
+        } else if (waitNanos > 0) {
+            LockSupport.parkNanos(this, waitNanos);
+        }
+        return true;
     }
 
     /** Calls each waker in order, outside any lock; a throwing waker does not stop the others. */
-    private static void wakeAll(List<Waker> wakers) {
+    private void wakeAll(List<Waker> wakers) {
         for (Waker waker : wakers) {
             try {
                 waker.wake();
-            } catch (RuntimeException | Error broken) {
-                Thread current = Thread.currentThread();
-                current.getUncaughtExceptionHandler().uncaughtException(current, broken);
+            } catch (Throwable broken) {
+                report(broken);
             }
         }
     }
 
+    private void report(Throwable failure) {
+        try {
+            failures.accept(failure);
+        } catch (Throwable ignored) {
+            // The sink must not throw; if it does anyway, the timers matter more than the report.
+        }
+    }
+
+    private static void toUncaughtExceptionHandler(Throwable failure) {
+        Thread current = Thread.currentThread();
+        current.getUncaughtExceptionHandler().uncaughtException(current, failure);
+    }
+
     private static void joinUninterruptibly(Thread thread) {
-        if (thread == Thread.currentThread()) {
+        if (thread == null || thread == Thread.currentThread()) {
             return;
         }
         boolean interrupted = false;

@@ -62,7 +62,7 @@ final class QueueScheduler implements Scheduler {
     public void reportSlowPoll(Task<?> task, long nanos) {}
 
     @Override
-    public void reportUncaught(Task<?> task, Throwable failure) {
+    public void reportUncaught(Throwable failure, String source) {
         uncaught.add(failure);
     }
 }

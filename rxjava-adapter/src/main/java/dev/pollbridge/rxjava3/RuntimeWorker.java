@@ -8,11 +8,15 @@ import dev.pollbridge.runtime.Runtime;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * A {@link Scheduler.Worker} of {@link RuntimeScheduler}: runs its tasks one at a time, in the
@@ -27,8 +31,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * poll, then wakes itself and yields (rule 16). A task scheduled from inside a running task is
  * queued, never run inline.
  *
- * <p>Delayed and periodic tasks each get a {@link TimedTask} on the runtime (timers on its timing
- * wheel) whose action only enqueues the task here, so they too run serially with the others.
+ * <h2>Delayed tasks, in order</h2>
+ * A delayed task waits in {@link #delayed}, ordered by deadline and then by schedule order
+ * ({@link WorkerTask#DUE_ORDER}), and gets a {@link TimedTask} on the runtime (a timer on its
+ * timing wheel and clock) whose only action is to kick the drain. The drain, which is one task at
+ * a time, moves every task whose deadline has passed from {@code delayed} to the run queue in that
+ * order before it runs anything. So tasks with the same deadline run in the order they were
+ * scheduled (RxJava's {@code delay} relies on it), although their timers fire in no particular
+ * order on several runtime workers. Periodic tasks are enqueued by their interval's ticks. All of
+ * them run serially with the immediate ones.
  *
  * <h2>Cancellation</h2>
  * A task's {@code Disposable} skips its runs and aborts its timer ({@link WorkerTask}).
@@ -47,6 +58,10 @@ final class RuntimeWorker extends Scheduler.Worker {
     /** Timer-backed tasks, disposed with the worker. */
     private final TaskSet timed = new TaskSet();
     private final ConcurrentLinkedQueue<WorkerTask> queue = new ConcurrentLinkedQueue<>();
+    /** Delayed one-shot tasks not yet due, in {@link WorkerTask#DUE_ORDER}; moved to the queue by the drain. */
+    private final NavigableSet<WorkerTask> delayed = new ConcurrentSkipListSet<>(WorkerTask.DUE_ORDER);
+    /** Schedule order of delayed tasks, the tie-breaker of equal deadlines. */
+    private final AtomicLong sequence = new AtomicLong();
     /** Enqueues not yet seen by the drain; 0 means no drain task exists. */
     private final AtomicInteger wip = new AtomicInteger();
     private volatile boolean disposed;
@@ -64,8 +79,9 @@ final class RuntimeWorker extends Scheduler.Worker {
         if (disposed) {
             return Disposable.disposed();
         }
-        WorkerTask task = new WorkerTask(this, RxJavaPlugins.onSchedule(run), WorkerTask.Kind.ONCE);
+        Runnable decorated = RxJavaPlugins.onSchedule(run);
         if (delay <= 0) {
+            WorkerTask task = new WorkerTask(this, decorated, WorkerTask.Kind.ONCE);
             try {
                 enqueue(task);
             } catch (RejectedExecutionException closedRuntime) {
@@ -74,7 +90,18 @@ final class RuntimeWorker extends Scheduler.Worker {
             }
             return task;
         }
-        return startTimer(task, unit.toNanos(delay), -1);
+        long delayNanos = unit.toNanos(delay);
+        WorkerTask task = new WorkerTask(this, decorated, WorkerTask.Kind.ONCE,
+                runtime.clock().nanoTime() + delayNanos, sequence.getAndIncrement());
+        delayed.add(task); // before the timer exists, so its kick finds it
+        Disposable scheduled = startTimer(task, delayNanos, -1, () -> {
+            kickReporting();
+            return false;
+        });
+        if (scheduled != task) {
+            delayed.remove(task);
+        }
+        return scheduled;
     }
 
     @Override
@@ -86,10 +113,11 @@ final class RuntimeWorker extends Scheduler.Worker {
         }
         Runnable decorated = RxJavaPlugins.onSchedule(run);
         if (period <= 0) {
-            return startTimer(new WorkerTask(this, decorated, WorkerTask.Kind.CONTINUOUS), unit.toNanos(initialDelay), -1);
+            WorkerTask task = new WorkerTask(this, decorated, WorkerTask.Kind.CONTINUOUS);
+            return startTimer(task, unit.toNanos(initialDelay), -1, task::offerRun);
         }
-        return startTimer(new WorkerTask(this, decorated, WorkerTask.Kind.PERIODIC),
-                unit.toNanos(initialDelay), unit.toNanos(period));
+        WorkerTask task = new WorkerTask(this, decorated, WorkerTask.Kind.PERIODIC);
+        return startTimer(task, unit.toNanos(initialDelay), unit.toNanos(period), task::offerRun);
     }
 
     @Override
@@ -97,11 +125,11 @@ final class RuntimeWorker extends Scheduler.Worker {
         return scheduler.now(unit);
     }
 
-    private Disposable startTimer(WorkerTask task, long delayNanos, long periodNanos) {
+    private Disposable startTimer(WorkerTask task, long delayNanos, long periodNanos, BooleanSupplier onTick) {
         if (!timed.add(task)) {
             return Disposable.disposed();
         }
-        TimedTask timer = new TimedTask(runtime, delayNanos, periodNanos, task::offerRun, task::timerEnded);
+        TimedTask timer = new TimedTask(runtime, delayNanos, periodNanos, onTick, task::timerEnded);
         JoinHandle<Void> handle;
         try {
             handle = runtime.spawn(timer);
@@ -122,6 +150,24 @@ final class RuntimeWorker extends Scheduler.Worker {
      */
     void enqueue(WorkerTask task) {
         queue.offer(task);
+        kick();
+    }
+
+    /** A delayed task's timer fired: the drain moves what is due. A closed runtime is reported. */
+    private void kickReporting() {
+        try {
+            kick();
+        } catch (RejectedExecutionException closedRuntime) {
+            Undeliverable.report(closedRuntime);
+        }
+    }
+
+    /**
+     * Makes the drain run (again): starts one if none runs.
+     *
+     * @throws RejectedExecutionException if the runtime is closed (the worker is then disposed)
+     */
+    private void kick() {
         if (wip.getAndIncrement() == 0) {
             try {
                 runtime.spawn(new Drain()).close(); // detached: nobody joins a drain
@@ -138,6 +184,7 @@ final class RuntimeWorker extends Scheduler.Worker {
 
     void untrack(WorkerTask task) {
         timed.remove(task);
+        delayed.remove(task);
     }
 
     @Override
@@ -148,6 +195,7 @@ final class RuntimeWorker extends Scheduler.Worker {
         disposed = true;
         timed.dispose();
         queue.clear();
+        delayed.clear();
         parent.remove(this);
     }
 
@@ -166,6 +214,7 @@ final class RuntimeWorker extends Scheduler.Worker {
         public Poll<Void> poll(Context cx) {
             int ran = 0;
             for (;;) {
+                moveDue();
                 WorkerTask task;
                 while ((task = queue.poll()) != null) {
                     task.run();
@@ -177,6 +226,22 @@ final class RuntimeWorker extends Scheduler.Worker {
                 missed = wip.addAndGet(-missed);
                 if (missed == 0) {
                     return Poll.ready(null);
+                }
+            }
+        }
+
+        /** Moves the delayed tasks whose deadline has passed to the run queue, in due order. */
+        private void moveDue() {
+            if (delayed.isEmpty()) {
+                return;
+            }
+            long now = runtime.clock().nanoTime();
+            for (WorkerTask task : delayed) { // ascending: earliest deadline, then schedule order
+                if (task.dueNanos - now > 0) {
+                    return;
+                }
+                if (delayed.remove(task)) { // false if it was disposed meanwhile
+                    queue.offer(task);
                 }
             }
         }

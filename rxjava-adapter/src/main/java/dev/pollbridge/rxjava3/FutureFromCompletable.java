@@ -22,7 +22,7 @@ import java.util.Objects;
 final class FutureFromCompletable extends ObserverFuture<Void, Completable> implements CompletableObserver {
 
     FutureFromCompletable(Completable completable) {
-        super("Completable", Objects.requireNonNull(completable, "completable"));
+        super("Completable", true, Objects.requireNonNull(completable, "completable"));
     }
 
     @Override

@@ -27,7 +27,7 @@ import java.util.Objects;
 final class FutureFromMaybe<T> extends ObserverFuture<T, Maybe<? extends T>> implements MaybeObserver<T> {
 
     FutureFromMaybe(Maybe<? extends T> maybe) {
-        super("Maybe", Objects.requireNonNull(maybe, "maybe"));
+        super("Maybe", false, Objects.requireNonNull(maybe, "maybe"));
     }
 
     @Override

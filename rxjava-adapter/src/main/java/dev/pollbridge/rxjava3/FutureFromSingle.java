@@ -25,7 +25,7 @@ import java.util.Objects;
 final class FutureFromSingle<T> extends ObserverFuture<T, Single<? extends T>> implements SingleObserver<T> {
 
     FutureFromSingle(Single<? extends T> single) {
-        super("Single", Objects.requireNonNull(single, "single"));
+        super("Single", false, Objects.requireNonNull(single, "single"));
     }
 
     @Override

@@ -85,6 +85,12 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
 
     /** "Single", "Maybe", "Completable": for messages. */
     private final String sourceType;
+    /**
+     * True if RxJava's {@code subscribe} of this type reports what {@code subscribeActual} threw
+     * to {@code RxJavaPlugins.onError} itself before it throws ({@code Completable} does;
+     * {@code Single} and {@code Maybe} only throw), so this class must not report it again.
+     */
+    private final boolean subscribeReports;
     /** Owner only: the source to subscribe; null once subscribed or closed. */
     private S source;
     /** Owner only. */
@@ -100,8 +106,9 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
     /** The latest poller's waker (rule 7); written by the owner, read by the signalling thread. */
     private volatile Waker waker;
 
-    ObserverFuture(String sourceType, S source) {
+    ObserverFuture(String sourceType, boolean subscribeReports, S source) {
         this.sourceType = sourceType;
+        this.subscribeReports = subscribeReports;
         this.source = source;
     }
 
@@ -130,7 +137,7 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
                 if (half != TERMINATED) {
                     disposeQuietly(half); // it may have called onSubscribe before throwing
                     finish(Poll.failed(subscribeFailure));
-                } else {
+                } else if (!subscribeReports) {
                     Undeliverable.report(subscribeFailure); // it signalled, then threw
                 }
             }

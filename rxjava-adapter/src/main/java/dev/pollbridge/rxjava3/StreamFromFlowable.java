@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
@@ -39,7 +40,9 @@ import org.reactivestreams.Subscription;
  * The failure of a request comes after the items received before it.
  * A request failure is kept in {@link #requestFailure} and the poller is woken through its own
  * {@link WakerSlot}, registered only when the bridge returned {@code pending} and re-checked after
- * (rule 6).
+ * (rule 6). The poller's waker is handed to the bridge wrapped, so that a waker that throws is
+ * reported to {@code RxJavaPlugins.onError} instead of being thrown into the Flowable's
+ * {@code onNext}; the wrapper is made once per distinct waker, not per poll.
  *
  * <h2>Cancellation</h2>
  * Closing the stream before the end cancels the subscription exactly once (never after the
@@ -56,6 +59,9 @@ final class StreamFromFlowable<T> implements PollStream<T> {
     private volatile Throwable requestFailure;
     /** Owner only: the failure was returned or the stream closed. */
     private boolean finished;
+    /** Owner only: the last poll's context, and the same context with its waker wrapped. */
+    private Context lastContext;
+    private Context guardedContext;
 
     StreamFromFlowable(Flowable<? extends T> flowable, int prefetch) {
         Objects.requireNonNull(flowable, "flowable");
@@ -68,7 +74,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
         if (finished) {
             throw new IllegalStateException("pollNext() after the stream of a Flowable failed or was closed");
         }
-        Poll<T> next = bridged.pollNext(cx); // items received before a request failure come first
+        Poll<T> next = bridged.pollNext(guarded(cx)); // items received before a request failure come first
         if (!next.isPending()) {
             return next;
         }
@@ -83,6 +89,30 @@ final class StreamFromFlowable<T> implements PollStream<T> {
         finished = true;
         bridged.close(); // the Flowable was cancelled by the guard already; this drops the prefetched items
         return Poll.failed(failure);
+    }
+
+    /**
+     * {@code cx} with its waker wrapped so that a throwing waker is reported, not thrown; the
+     * wrapper is reused while the waker and the attachment stay the same.
+     */
+    private Context guarded(Context cx) {
+        if (cx != lastContext) {
+            Context previous = lastContext;
+            lastContext = cx;
+            if (previous != null && previous.waker() == cx.waker() && previous.attachment() == cx.attachment()) {
+                return guardedContext; // a new envelope around the same waker: keep the wrapper
+            }
+            Waker waker = cx.waker();
+            guardedContext = cx.withWaker(() -> {
+                try {
+                    waker.wake();
+                } catch (Throwable wakeFailure) {
+                    Exceptions.throwIfFatal(wakeFailure);
+                    Undeliverable.report(wakeFailure);
+                }
+            });
+        }
+        return guardedContext;
     }
 
     @Override

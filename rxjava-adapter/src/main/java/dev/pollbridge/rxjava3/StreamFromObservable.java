@@ -114,10 +114,13 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
             try {
                 toSubscribe.subscribe(this);
             } catch (Throwable subscribeFailure) {
-                // Observable.subscribe has reported it to RxJavaPlugins.onError already and
-                // throws a NullPointerException whose cause is what subscribeActual threw.
+                // Observable.subscribe has reported what subscribeActual threw to
+                // RxJavaPlugins.onError already, and throws a NullPointerException caused by it:
+                // the stream fails with that, unless the Observable signalled its end first.
                 Exceptions.throwIfFatal(subscribeFailure);
-                fail(subscribeFailure);
+                if (terminal.compareAndSet(null, Poll.failed(subscribeFailure))) {
+                    disposeUpstream();
+                }
             }
         }
         T item = ring.poll();
@@ -310,8 +313,10 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
         if (signalling.compareAndSet(0, 1)) {
             return true;
         }
-        fail(new ProtocolViolationException("the Observable signalled from two threads at once; "
-                + "the observer contract requires serial calls"));
+        if (terminal.get() == null) { // the first overlap is reported; the rest of a flood is not
+            fail(new ProtocolViolationException("the Observable signalled from two threads at once; "
+                    + "the observer contract requires serial calls"));
+        }
         return false;
     }
 

@@ -208,6 +208,34 @@ class FlowableFromStreamTest {
         assertTrue(polledFailures > 0);
     }
 
+    /**
+     * The subscriber cancels after the stream's failure was polled but before it was signalled
+     * (deterministically: from the stream's own close, which the bridge calls in between today).
+     * Whatever the order, the failure reaches exactly one place: onError or RxJavaPlugins.onError.
+     */
+    @Test
+    void aCancelBetweenTheFailureAndItsSignalReportsTheFailureExactlyOnce() {
+        IllegalStateException failure = new IllegalStateException("failed, then cancelled");
+        Recording<Integer> subscriber = new Recording<>();
+        PollStream<Integer> cancelsOnClose = new PollStream<>() {
+            @Override
+            public Poll<Integer> pollNext(Context cx) {
+                return Poll.failed(failure);
+            }
+
+            @Override
+            public void close() {
+                subscriber.cancel();
+            }
+        };
+        dev.pollbridge.test.TestRuntime deterministic = dev.pollbridge.test.TestRuntime.create();
+        RxJavaBridge.toFlowable(() -> cancelsOnClose, deterministic.runtime()).subscribe(subscriber);
+        deterministic.runUntilIdle();
+        int places = subscriber.errors().size() + (int) rxErrors.errors().stream().filter(error -> error == failure).count();
+        assertEquals(1, places, () -> "delivered " + subscriber.errors() + ", reported " + rxErrors.errors());
+        deterministic.close();
+    }
+
     /** A TestSubscriber whose errors can be read. */
     private static final class Recording<T> extends TestSubscriber<T> {
         List<Throwable> errors() {

@@ -9,19 +9,14 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reactivestreams.Subscription;
 
 /**
@@ -30,26 +25,10 @@ import org.reactivestreams.Subscription;
  * Each test runs on a one-worker runtime and ends by checking that it still runs tasks and that
  * nothing reached its uncaught-failure handler.
  */
-class FlowableFromStreamFaultsTest {
+class FlowableFromStreamFaultsTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
-
-    @BeforeEach
-    void start() {
-        runtime = Runtime.builder().workers(1).threadNamePrefix("flowable-faults-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void stop() {
-        Health.assertRuntimeHealthy(runtime);
-        runtime.close();
-        assertEquals(List.of(), uncaught, "nothing reaches the runtime's uncaught-failure handler");
+    FlowableFromStreamFaultsTest() {
+        super(1, "flowable-faults-");
     }
 
     /** A subscriber that requests everything and throws {@code failure} from {@code method}. */

@@ -14,41 +14,21 @@ import dev.pollbridge.test.ProbeStream;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link RxJavaBridge#toFlowable}: streams as Flowables, checked with RxJava's {@link TestSubscriber}. */
-class FlowableFromStreamTest {
+class FlowableFromStreamTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
-
-    @BeforeEach
-    void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("flowable-test-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void stop() {
-        runtime.close();
-        assertEquals(List.of(), uncaught);
+    FlowableFromStreamTest() {
+        super(2, "flowable-test-");
     }
 
     @Test

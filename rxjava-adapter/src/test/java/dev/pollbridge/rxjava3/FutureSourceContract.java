@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
@@ -17,36 +16,27 @@ import dev.pollbridge.test.TestRuntime;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What every future-to-RxJava direction ({@code toSingle}, {@code toMaybe}, {@code toCompletable})
  * must do, checked with RxJava's {@link TestObserver}. Subclasses say how to convert and what a
  * successful future's value {@code "v"} looks like to the observer.
  */
-abstract class FutureSourceContract {
+abstract class FutureSourceContract extends OnRuntime {
 
-    static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    Runtime runtime;
+    FutureSourceContract() {
+        super(2, "rx-test-");
+    }
 
     /** Converts and subscribes; the returned observer has requested nothing special. */
     abstract <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime);
@@ -56,17 +46,6 @@ abstract class FutureSourceContract {
 
     /** Checks the observer saw what a future of {@code value} (non-null) turns into, and completed. */
     abstract void assertSucceeded(TestObserver<?> observer, Object value);
-
-    @BeforeEach
-    void startRuntime() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("rx-test-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void closeRuntime() {
-        runtime.close();
-        assertEquals(List.of(), uncaught);
-    }
 
     @Test
     void aValueAndAnErrorArriveAsTheyAreOnARuntimeWorker() throws InterruptedException {

@@ -11,16 +11,12 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeFuture;
 import io.reactivex.rxjava3.disposables.Disposable;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The fault catalogue of the future-to-RxJava directions: a future whose {@code poll} or
@@ -28,15 +24,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * test runs on a one-worker runtime and ends by checking that the worker still runs tasks (a
  * dead worker would strand them) and that nothing reached the runtime's uncaught-failure handler.
  */
-abstract class FutureSourceFaultsContract {
+abstract class FutureSourceFaultsContract extends OnRuntime {
 
-    static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    Runtime runtime;
+    FutureSourceFaultsContract() {
+        super(1, "rx-faults-");
+    }
 
     /** Which observer method throws. */
     enum Throws { NOTHING, ON_SUBSCRIBE, ON_VALUE, ON_ERROR }
@@ -57,18 +49,6 @@ abstract class FutureSourceFaultsContract {
      */
     abstract void subscribe(Supplier<? extends PollFuture<?>> factory, Runtime runtime, Seen seen, Throws throwing,
             RuntimeException failure);
-
-    @BeforeEach
-    void startRuntime() {
-        runtime = Runtime.builder().workers(1).threadNamePrefix("rx-faults-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void checkRuntimeAndClose() {
-        Health.assertRuntimeHealthy(runtime);
-        runtime.close();
-        assertEquals(List.of(), uncaught, "nothing reaches the runtime's uncaught-failure handler");
-    }
 
     private Seen subscribe(Supplier<? extends PollFuture<?>> factory, Throws throwing, RuntimeException failure) {
         Seen seen = new Seen();

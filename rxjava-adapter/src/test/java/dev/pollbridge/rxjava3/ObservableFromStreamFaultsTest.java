@@ -8,46 +8,25 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.observers.TestObserver;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The fault catalogue of {@code toObservable}: an observer that throws from each method, a stream
  * whose {@code pollNext} or {@code close} throws or that yields {@code null}, a double dispose. On
  * a one-worker runtime that must still run tasks afterwards.
  */
-class ObservableFromStreamFaultsTest {
+class ObservableFromStreamFaultsTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
-
-    @BeforeEach
-    void start() {
-        runtime = Runtime.builder().workers(1).threadNamePrefix("observable-faults-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void stop() {
-        Health.assertRuntimeHealthy(runtime);
-        runtime.close();
-        assertEquals(List.of(), uncaught, "nothing reaches the runtime's uncaught-failure handler");
+    ObservableFromStreamFaultsTest() {
+        super(1, "observable-faults-");
     }
 
     private static Observer<Integer> throwingFrom(String method, RuntimeException failure, List<String> seen,

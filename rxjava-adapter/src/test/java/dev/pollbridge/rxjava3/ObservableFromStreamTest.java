@@ -15,42 +15,22 @@ import dev.pollbridge.test.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link RxJavaBridge#toObservable}: streams as Observables, checked with RxJava's {@link TestObserver}. */
-class ObservableFromStreamTest {
+class ObservableFromStreamTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
-
-    @BeforeEach
-    void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("observable-test-").uncaughtFailureHandler(uncaught::add).build();
-    }
-
-    @AfterEach
-    void stop() {
-        runtime.close();
-        assertEquals(List.of(), uncaught);
+    ObservableFromStreamTest() {
+        super(2, "observable-test-");
     }
 
     @Test

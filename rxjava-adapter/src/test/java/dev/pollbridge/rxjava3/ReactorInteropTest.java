@@ -1,22 +1,16 @@
 package dev.pollbridge.rxjava3;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
@@ -24,25 +18,14 @@ import reactor.test.StepVerifier;
  * The adapters meet through {@code PollStream}: a Flowable becomes a Flux and a Flux becomes a
  * Flowable, with values, errors, completion and cancellation intact.
  */
-class ReactorInteropTest {
+class ReactorInteropTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
-
-    @BeforeEach
-    void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("interop-").uncaughtFailureHandler(uncaught::add).build();
+    ReactorInteropTest() {
+        super(2, "interop-");
     }
 
     @AfterEach
-    void stop() {
-        runtime.close();
-        assertEquals(List.of(), uncaught);
+    void nothingUndeliverable() {
         rxErrors.assertNone();
     }
 

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -19,36 +17,28 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The fault catalogue of {@code RxJavaBridge.scheduler}: runnables that throw (direct, on a
  * worker, periodic), an {@code onSchedule} hook that throws, a closed runtime. On a one-worker
  * runtime that must still run tasks afterwards, with nothing in its uncaught-failure handler.
  */
-class RuntimeSchedulerFaultsTest {
+class RuntimeSchedulerFaultsTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
+    RuntimeSchedulerFaultsTest() {
+        super(1, "sched-faults-");
+    }
 
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
     private Scheduler scheduler;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(1).threadNamePrefix("sched-faults-").uncaughtFailureHandler(uncaught::add).build();
         scheduler = RxJavaBridge.scheduler(runtime);
     }
 
     @AfterEach
     void stop() {
-        Health.assertRuntimeHealthy(runtime);
         scheduler.shutdown();
-        runtime.close();
-        assertEquals(List.of(), uncaught, "nothing reaches the runtime's uncaught-failure handler");
     }
 
     @Test

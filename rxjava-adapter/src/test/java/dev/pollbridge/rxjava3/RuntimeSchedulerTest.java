@@ -29,31 +29,24 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@link RxJavaBridge#scheduler}: RxJava tasks as runtime tasks, on a real two-worker runtime. */
-class RuntimeSchedulerTest {
+class RuntimeSchedulerTest extends OnRuntime {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
+    RuntimeSchedulerTest() {
+        super(2, "rx-sched-");
+    }
 
-    @RegisterExtension
-    final RxErrors rxErrors = new RxErrors();
-
-    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
     private Scheduler scheduler;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("rx-sched-").uncaughtFailureHandler(uncaught::add).build();
         scheduler = RxJavaBridge.scheduler(runtime);
     }
 
     @AfterEach
     void stop() {
         scheduler.shutdown();
-        runtime.close();
-        assertEquals(List.of(), uncaught, "nothing reaches the runtime's uncaught-failure handler");
     }
 
     @Test

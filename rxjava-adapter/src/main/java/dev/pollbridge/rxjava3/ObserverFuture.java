@@ -131,7 +131,7 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
                 subscribe(toSubscribe);
             } catch (Throwable subscribeFailure) {
                 // RxJava's subscribe() wraps what subscribeActual threw in a NullPointerException
-                // ("subscribeActual failed") whose cause is the original.
+                // whose cause is the original (and a Completable's also reports the original).
                 Exceptions.throwIfFatal(subscribeFailure);
                 Disposable half = terminate();
                 if (half != TERMINATED) {

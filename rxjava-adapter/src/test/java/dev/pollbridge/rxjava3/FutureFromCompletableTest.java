@@ -19,7 +19,7 @@ class FutureFromCompletableTest extends SourceFutureContract {
         CompletableSubject subject = CompletableSubject.create();
         return new Probe() {
             private Completable counted() {
-                return subject.doOnSubscribe(d -> subscriptions.incrementAndGet()).doOnDispose(disposals::incrementAndGet);
+                return subject.doOnSubscribe(d -> subscribed()).doOnDispose(disposals::incrementAndGet);
             }
 
             @Override

@@ -24,7 +24,7 @@ class FutureFromMaybeTest extends SourceFutureContract {
         MaybeSubject<String> subject = MaybeSubject.create();
         return new Probe() {
             private Maybe<String> counted() {
-                return subject.doOnSubscribe(d -> subscriptions.incrementAndGet()).doOnDispose(disposals::incrementAndGet);
+                return subject.doOnSubscribe(d -> subscribed()).doOnDispose(disposals::incrementAndGet);
             }
 
             @Override

@@ -23,7 +23,7 @@ class FutureFromSingleTest extends SourceFutureContract {
         SingleSubject<String> subject = SingleSubject.create();
         return new Probe() {
             private Single<String> counted() {
-                return subject.doOnSubscribe(d -> subscriptions.incrementAndGet()).doOnDispose(disposals::incrementAndGet);
+                return subject.doOnSubscribe(d -> subscribed()).doOnDispose(disposals::incrementAndGet);
             }
 
             @Override

@@ -35,6 +35,13 @@ abstract class SourceFutureContract {
     abstract static class Probe {
         final AtomicInteger subscriptions = new AtomicInteger();
         final AtomicInteger disposals = new AtomicInteger();
+        final AtomicReference<Thread> subscribedOn = new AtomicReference<>();
+
+        /** For the source's {@code doOnSubscribe}: counts and records the subscribing thread. */
+        void subscribed() {
+            subscriptions.incrementAndGet();
+            subscribedOn.set(Thread.currentThread());
+        }
 
         /** {@code toFuture} of the counted source. */
         abstract PollFuture<?> future();
@@ -67,6 +74,7 @@ abstract class SourceFutureContract {
         try (MockTask<?> task = MockTask.spawn(future)) {
             assertPending(task.poll());
             assertEquals(1, probe.subscriptions.get());
+            assertSame(Thread.currentThread(), probe.subscribedOn.get());
             assertPending(task.poll());
             assertEquals(1, probe.subscriptions.get(), "subscribed once");
             probe.succeed();

@@ -155,7 +155,16 @@ final class StreamFromFlowable<T> implements PollStream<T> {
 
         @Override
         public void onSubscribe(Subscription subscription) {
-            Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
+            if (subscription == null) {
+                // Rule 2.13: throw; and fail the stream, which would otherwise wait forever.
+                NullPointerException error = new NullPointerException(
+                        "onSubscribe(null): the Flowable broke Reactive Streams rule 2.13");
+                if (!done) {
+                    done = true;
+                    bridge.onError(error);
+                }
+                throw error;
+            }
             if (upstream == null) {
                 upstream = subscription;
                 bridge.onSubscribe(this);

@@ -62,6 +62,21 @@ class StreamFromFlowableFaultsTest {
     }
 
     @Test
+    void onSubscribeNullFailsTheStreamAndThrowsBackToThePublisher() {
+        AtomicReference<Throwable> thrownBack = new AtomicReference<>();
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+            try {
+                subscriber.onSubscribe(null);
+            } catch (NullPointerException rule213) {
+                thrownBack.set(rule213);
+            }
+        }), 4))) {
+            NullPointerException failure = assertFailed(task.pollNext(), NullPointerException.class);
+            assertSame(thrownBack.get(), failure);
+        }
+    }
+
+    @Test
     void onErrorNullFailsTheStreamAndCancelsOnce() {
         CountingSubscription subscription = new CountingSubscription();
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {

@@ -56,6 +56,8 @@ public final class ObservableOverflow {
      * No slack: one item may wait for the poller; an item that arrives while it still waits
      * fails the stream with a {@code MissingBackpressureException}. For sources that must never
      * run ahead of their consumer. Same as {@code error(1)}.
+     *
+     * @return the strategy
      */
     public static ObservableOverflow error() {
         return new ObservableOverflow(Policy.FAIL, 1);
@@ -66,6 +68,8 @@ public final class ObservableOverflow {
      * stream with a {@code MissingBackpressureException} (after the buffered items) and disposes
      * the Observable.
      *
+     * @param capacity the most items that may wait, in {@code [1, 2^24]}
+     * @return the strategy
      * @throws IllegalArgumentException if {@code capacity} is outside {@code [1, 2^24]}
      */
     public static ObservableOverflow error(int capacity) {
@@ -76,6 +80,8 @@ public final class ObservableOverflow {
      * Buffers up to {@code capacity} items and drops any item that arrives while they all wait.
      * The stream sees the oldest items.
      *
+     * @param capacity the most items that may wait, in {@code [1, 2^24]}
+     * @return the strategy
      * @throws IllegalArgumentException if {@code capacity} is outside {@code [1, 2^24]}
      */
     public static ObservableOverflow dropNewest(int capacity) {
@@ -86,6 +92,8 @@ public final class ObservableOverflow {
      * Buffers up to {@code capacity} items; an item that arrives while they all wait is queued and
      * the oldest waiting item is dropped. The stream sees the newest items.
      *
+     * @param capacity the most items that may wait, in {@code [1, 2^24]}
+     * @return the strategy
      * @throws IllegalArgumentException if {@code capacity} is outside {@code [1, 2^24]}
      */
     public static ObservableOverflow dropOldest(int capacity) {
@@ -95,12 +103,18 @@ public final class ObservableOverflow {
     /**
      * Keeps only the latest item: a new item replaces one the poller has not taken yet. Same as
      * {@code dropOldest(1)}.
+     *
+     * @return the strategy
      */
     public static ObservableOverflow latest() {
         return new ObservableOverflow(Policy.DROP_OLDEST, 1);
     }
 
-    /** The most items that ever wait in the stream. */
+    /**
+     * The most items that ever wait in the stream.
+     *
+     * @return the capacity
+     */
     public int capacity() {
         return capacity;
     }

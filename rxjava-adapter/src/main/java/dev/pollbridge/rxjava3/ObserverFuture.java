@@ -55,7 +55,7 @@ import java.util.concurrent.CancellationException;
  * {@code onSubscribe} is still heard (it cannot be disposed, though).
  *
  * <h2>Threads</h2>
- * The owner polls and closes, one thread at a time ({@link #subscribed}, {@link #delivered},
+ * The owner polls and closes, one thread at a time ({@link #source}, {@link #delivered},
  * {@link #closed} are owner-only); the source signals on any thread, including inside
  * {@code subscribe} on the polling thread.
  *

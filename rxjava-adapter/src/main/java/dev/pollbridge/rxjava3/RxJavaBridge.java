@@ -57,6 +57,9 @@ public final class RxJavaBridge {
      * nothing. Not cancel-safe: a value the Single already produced is lost with the future
      * (closed if it is {@link AutoCloseable}).
      *
+     * @param <T> the value type
+     * @param single the Single
+     * @return a lazy future of the source's outcome
      * @throws NullPointerException if {@code single} is null
      */
     public static <T> PollFuture<T> toFuture(Single<? extends T> single) {
@@ -68,6 +71,9 @@ public final class RxJavaBridge {
      * completes empty, failed with its own exception instance. Lazy and disposed on close as
      * {@link #toFuture(Single)}. Not cancel-safe.
      *
+     * @param <T> the value type
+     * @param maybe the Maybe
+     * @return a lazy future of the source's outcome
      * @throws NullPointerException if {@code maybe} is null
      */
     public static <T> PollFuture<T> toFuture(Maybe<? extends T> maybe) {
@@ -78,6 +84,9 @@ public final class RxJavaBridge {
      * Like {@link #toFuture(Maybe)}, but the value is wrapped: {@code Optional.of(value)}, or
      * {@code Optional.empty()} for an empty Maybe. Same cancellation.
      *
+     * @param <T> the value type
+     * @param maybe the Maybe
+     * @return a lazy future of the source's outcome
      * @throws NullPointerException if {@code maybe} is null
      */
     public static <T> PollFuture<Optional<T>> toOptionalFuture(Maybe<? extends T> maybe) {
@@ -89,6 +98,8 @@ public final class RxJavaBridge {
      * own exception instance. Lazy and disposed on close as {@link #toFuture(Single)}.
      * Cancel-safe: there is no value to lose.
      *
+     * @param completable the Completable
+     * @return a lazy future of the source's outcome
      * @throws NullPointerException if {@code completable} is null
      */
     public static PollFuture<Void> toFuture(Completable completable) {
@@ -100,6 +111,10 @@ public final class RxJavaBridge {
     /**
      * {@code flowable} as a stream with the default prefetch of
      * {@link ReactiveStreamsBridge#DEFAULT_PREFETCH}. See {@link #toStream(Flowable, int)}.
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy stream of the source's items
      */
     public static <T> PollStream<T> toStream(Flowable<? extends T> flowable) {
         return toStream(flowable, ReactiveStreamsBridge.DEFAULT_PREFETCH);
@@ -118,6 +133,10 @@ public final class RxJavaBridge {
      * once, and drops the prefetched items. {@code pollNext} is cancel-safe: an item leaves the
      * stream only when it is returned.
      *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @param prefetch items requested ahead of the poller, in {@code [1, ReactiveStreamsBridge.MAX_PREFETCH]}
+     * @return a lazy stream of the source's items
      * @throws NullPointerException if {@code flowable} is null
      * @throws IllegalArgumentException if {@code prefetch} is outside
      *     {@code [1, ReactiveStreamsBridge.MAX_PREFETCH]}
@@ -139,6 +158,10 @@ public final class RxJavaBridge {
      * once, and drops the waiting items (closing those that are {@link AutoCloseable}).
      * {@code pollNext} is cancel-safe: an item leaves the stream only when it is returned.
      *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @param overflow how many items may wait, and what happens to one more
+     * @return a lazy stream of the source's items
      * @throws NullPointerException if an argument is null
      */
     public static <T> PollStream<T> toStream(Observable<? extends T> observable, ObservableOverflow overflow) {
@@ -147,7 +170,13 @@ public final class RxJavaBridge {
 
     // ---- PollFuture -> Single / Maybe / Completable -------------------------------------------------
 
-    /** {@link #toSingle(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toSingle(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @return a cold Single
+     */
     public static <T> Single<T> toSingle(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return toSingle(futureFactory, Runtime.shared());
     }
@@ -170,13 +199,23 @@ public final class RxJavaBridge {
      * <p><b>Cancel safety:</b> as the future's own: disposing drops a result not yet delivered;
      * what the future already did stays done (rule 12).
      *
+     * @param <T> the value type
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @param runtime runs the task of each subscription
+     * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
     public static <T> Single<T> toSingle(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
         return SingleFromFuture.of(futureFactory, runtime);
     }
 
-    /** {@link #toSingle(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
+    /**
+     * {@link #toSingle(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param handle the running task to adopt
+     * @return a cold Single
+     */
     public static <T> Single<T> toSingle(JoinHandle<T> handle) {
         return toSingle(handle, Runtime.shared());
     }
@@ -194,13 +233,23 @@ public final class RxJavaBridge {
      * future: the relay closes the handle and the task runs on, its result dropped. To stop the
      * task too, add {@code .doOnDispose(handle::abort)}.
      *
+     * @param <T> the value type
+     * @param handle the running task to adopt
+     * @param runtime runs the task of each subscription
+     * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
     public static <T> Single<T> toSingle(JoinHandle<T> handle, Runtime runtime) {
         return SingleFromFuture.of(Subscriptions.adopting(handle), runtime);
     }
 
-    /** {@link #toMaybe(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toMaybe(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @return a cold Maybe
+     */
     public static <T> Maybe<T> toMaybe(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return toMaybe(futureFactory, Runtime.shared());
     }
@@ -211,13 +260,23 @@ public final class RxJavaBridge {
      * {@code onComplete}, a failure {@code onError} with the same instance. Subscription,
      * cancellation, threads and cancel safety as {@link #toSingle(Supplier, Runtime)}.
      *
+     * @param <T> the value type
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @param runtime runs the task of each subscription
+     * @return a cold Maybe
      * @throws NullPointerException if an argument is null
      */
     public static <T> Maybe<T> toMaybe(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
         return MaybeFromFuture.of(futureFactory, runtime);
     }
 
-    /** {@link #toMaybe(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
+    /**
+     * {@link #toMaybe(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param handle the running task to adopt
+     * @return a cold Maybe
+     */
     public static <T> Maybe<T> toMaybe(JoinHandle<T> handle) {
         return toMaybe(handle, Runtime.shared());
     }
@@ -227,13 +286,22 @@ public final class RxJavaBridge {
      * subscription only; {@code dispose()} detaches the task, as
      * {@link #toSingle(JoinHandle, Runtime)}.
      *
+     * @param <T> the value type
+     * @param handle the running task to adopt
+     * @param runtime runs the task of each subscription
+     * @return a cold Maybe
      * @throws NullPointerException if an argument is null
      */
     public static <T> Maybe<T> toMaybe(JoinHandle<T> handle, Runtime runtime) {
         return MaybeFromFuture.of(Subscriptions.adopting(handle), runtime);
     }
 
-    /** {@link #toCompletable(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toCompletable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @return a cold Completable
+     */
     public static Completable toCompletable(Supplier<? extends PollFuture<?>> futureFactory) {
         return toCompletable(futureFactory, Runtime.shared());
     }
@@ -244,13 +312,21 @@ public final class RxJavaBridge {
      * closed if it is {@link AutoCloseable}), a failure {@code onError} with the same instance.
      * Subscription, cancellation and threads as {@link #toSingle(Supplier, Runtime)}.
      *
+     * @param futureFactory makes the future of each subscription; called on the subscribing thread
+     * @param runtime runs the task of each subscription
+     * @return a cold Completable
      * @throws NullPointerException if an argument is null
      */
     public static Completable toCompletable(Supplier<? extends PollFuture<?>> futureFactory, Runtime runtime) {
         return CompletableFromFuture.of(futureFactory, runtime);
     }
 
-    /** {@link #toCompletable(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
+    /**
+     * {@link #toCompletable(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     *
+     * @param handle the running task to adopt
+     * @return a cold Completable
+     */
     public static Completable toCompletable(JoinHandle<?> handle) {
         return toCompletable(handle, Runtime.shared());
     }
@@ -259,6 +335,9 @@ public final class RxJavaBridge {
      * Adopts a running task as a Completable of its end. One subscription only;
      * {@code dispose()} detaches the task, as {@link #toSingle(JoinHandle, Runtime)}.
      *
+     * @param handle the running task to adopt
+     * @param runtime runs the task of each subscription
+     * @return a cold Completable
      * @throws NullPointerException if an argument is null
      */
     public static Completable toCompletable(JoinHandle<?> handle, Runtime runtime) {
@@ -267,7 +346,13 @@ public final class RxJavaBridge {
 
     // ---- PollStream -> Flowable / Observable --------------------------------------------------------
 
-    /** {@link #toFlowable(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toFlowable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the item type
+     * @param streamFactory makes the stream of each subscription; called on the subscribing thread
+     * @return a cold Flowable
+     */
     public static <T> Flowable<T> toFlowable(Supplier<? extends PollStream<? extends T>> streamFactory) {
         return toFlowable(streamFactory, Runtime.shared());
     }
@@ -291,13 +376,23 @@ public final class RxJavaBridge {
      * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
      * no item that was pulled; the stream's own cancel safety covers the rest.
      *
+     * @param <T> the item type
+     * @param streamFactory makes the stream of each subscription; called on the subscribing thread
+     * @param runtime runs the task of each subscription
+     * @return a cold Flowable
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flowable<T> toFlowable(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
         return FlowableFromStream.of(streamFactory, runtime);
     }
 
-    /** {@link #toObservable(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toObservable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the item type
+     * @param streamFactory makes the stream of each subscription; called on the subscribing thread
+     * @return a cold Observable
+     */
     public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory) {
         return toObservable(streamFactory, Runtime.shared());
     }
@@ -318,6 +413,10 @@ public final class RxJavaBridge {
      * <p><b>Cancel safety:</b> items are pulled one at a time and pushed at once, so a dispose
      * loses no pulled item.
      *
+     * @param <T> the item type
+     * @param streamFactory makes the stream of each subscription; called on the subscribing thread
+     * @param runtime runs the task of each subscription
+     * @return a cold Observable
      * @throws NullPointerException if an argument is null
      */
     public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
@@ -326,7 +425,13 @@ public final class RxJavaBridge {
 
     // ---- Async builders and awaits -------------------------------------------------------------------
 
-    /** {@link #single(AsyncBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxSingle { }}. */
+    /**
+     * {@link #single(AsyncBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxSingle { }}.
+     *
+     * @param <T> the value type
+     * @param body the body, run once per subscription
+     * @return a cold Single
+     */
     public static <T> Single<T> single(AsyncBody<T> body) {
         return single(body, Runtime.shared());
     }
@@ -341,6 +446,10 @@ public final class RxJavaBridge {
      * throws {@link java.util.concurrent.CancellationException}, {@code finally} blocks run, later
      * code does not.
      *
+     * @param <T> the value type
+     * @param body the body, run once per subscription
+     * @param runtime runs the task of each subscription
+     * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
     public static <T> Single<T> single(AsyncBody<T> body, Runtime runtime) {
@@ -348,7 +457,13 @@ public final class RxJavaBridge {
         return toSingle(() -> Async.run(body), runtime);
     }
 
-    /** {@link #flowable(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxFlowable { }}. */
+    /**
+     * {@link #flowable(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxFlowable { }}.
+     *
+     * @param <T> the item type
+     * @param body the body, run once per subscription
+     * @return a cold Flowable
+     */
     public static <T> Flowable<T> flowable(AsyncStreamBody<T> body) {
         return flowable(body, Runtime.shared());
     }
@@ -365,6 +480,10 @@ public final class RxJavaBridge {
      * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
      * blocks run, later code does not; an item it was offering is dropped.
      *
+     * @param <T> the item type
+     * @param body the body, run once per subscription
+     * @param runtime runs the task of each subscription
+     * @return a cold Flowable
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flowable<T> flowable(AsyncStreamBody<T> body, Runtime runtime) {
@@ -380,6 +499,9 @@ public final class RxJavaBridge {
      * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the Single is disposed and
      * this throws {@link java.util.concurrent.CancellationException}.
      *
+     * @param <T> the value type
+     * @param single the Single
+     * @return the Single's value
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws NullPointerException if {@code single} is null
      */
@@ -395,6 +517,9 @@ public final class RxJavaBridge {
      * {@code awaitSingle()} await {@code maybe.toSingle()} (empty fails with
      * {@code NoSuchElementException}). Same cancel safety as {@link #await(Single)}.
      *
+     * @param <T> the value type
+     * @param maybe the Maybe
+     * @return the value ({@code null} for an empty Maybe)
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws NullPointerException if {@code maybe} is null
      */
@@ -409,6 +534,7 @@ public final class RxJavaBridge {
      * rethrows its error. kotlinx's {@code Completable.await()}. Same cancel safety as
      * {@link #await(Single)}.
      *
+     * @param completable the Completable
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws NullPointerException if {@code completable} is null
      */
@@ -456,6 +582,8 @@ public final class RxJavaBridge {
      * Runnables run inside a poll on a worker thread: keep them non-blocking and send blocking
      * work to {@code Schedulers.io()}.
      *
+     * @param runtime the runtime whose workers and timers run the scheduled tasks
+     * @return a new Scheduler on {@code runtime}
      * @throws NullPointerException if {@code runtime} is null
      */
     public static Scheduler scheduler(Runtime runtime) {

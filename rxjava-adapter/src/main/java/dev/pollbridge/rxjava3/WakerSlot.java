@@ -1,6 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.Waker;
+import io.reactivex.rxjava3.exceptions.Exceptions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -48,7 +49,7 @@ final class WakerSlot {
             try {
                 registered.wake();
             } catch (Throwable wakeFailure) {
-                io.reactivex.rxjava3.exceptions.Exceptions.throwIfFatal(wakeFailure);
+                Exceptions.throwIfFatal(wakeFailure);
                 Undeliverable.report(wakeFailure);
             }
         }

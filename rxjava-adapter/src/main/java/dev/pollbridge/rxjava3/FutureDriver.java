@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 
 /**
@@ -23,7 +24,7 @@ final class FutureDriver<T> extends ObserverTask {
     /** What one RxJava type does with a future's outcome. Calls the observer; may throw. */
     interface Outcome<T> {
         /** The observer's {@code onSubscribe}. */
-        void subscribed(io.reactivex.rxjava3.disposables.Disposable disposable);
+        void subscribed(Disposable disposable);
 
         /** The future's value ({@code null} allowed: each type says what it means). */
         void succeeded(T value);

@@ -11,6 +11,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.TestRuntime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
@@ -208,7 +209,7 @@ class FlowableFromStreamTest extends OnRuntime {
                 subscriber.cancel();
             }
         };
-        dev.pollbridge.test.TestRuntime deterministic = dev.pollbridge.test.TestRuntime.create();
+        TestRuntime deterministic = TestRuntime.create();
         RxJavaBridge.toFlowable(() -> cancelsOnClose, deterministic.runtime()).subscribe(subscriber);
         deterministic.runUntilIdle();
         int places = subscriber.errors().size() + (int) rxErrors.errors().stream().filter(error -> error == failure).count();
@@ -234,7 +235,7 @@ class FlowableFromStreamTest extends OnRuntime {
                 return Poll.failed(late);
             }
         };
-        dev.pollbridge.test.TestRuntime deterministic = dev.pollbridge.test.TestRuntime.create();
+        TestRuntime deterministic = TestRuntime.create();
         subscriber.set(RxJavaBridge.toFlowable(() -> cancelsWhilePolled, deterministic.runtime()).test());
         deterministic.runUntilIdle();
         subscriber.get().assertEmpty();

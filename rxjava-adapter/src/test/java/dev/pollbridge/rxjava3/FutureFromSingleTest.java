@@ -10,9 +10,11 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.MockTask;
 import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** {@link RxJavaBridge#toFuture(Single)}: the contract, plus what only a Single does. */
@@ -75,7 +77,7 @@ class FutureFromSingleTest extends SourceFutureContract {
         try (Race race = new Race()) {
             race.repeat(index -> {
                 SingleSubject<Resource> subject = SingleSubject.create();
-                java.util.concurrent.atomic.AtomicInteger disposals = new java.util.concurrent.atomic.AtomicInteger();
+                AtomicInteger disposals = new AtomicInteger();
                 PollFuture<Resource> future = RxJavaBridge.toFuture(subject.doOnDispose(disposals::incrementAndGet));
                 assertPending(future.poll(Context.of(() -> {})));
                 Resource value = new Resource(index);
@@ -107,7 +109,7 @@ class FutureFromSingleTest extends SourceFutureContract {
         IllegalStateException thrown = new IllegalStateException("thrown by subscribeActual");
         Single<String> throwing = new Single<>() {
             @Override
-            protected void subscribeActual(io.reactivex.rxjava3.core.SingleObserver<? super String> observer) {
+            protected void subscribeActual(SingleObserver<? super String> observer) {
                 throw thrown;
             }
         };

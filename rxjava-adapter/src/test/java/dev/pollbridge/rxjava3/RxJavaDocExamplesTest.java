@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
@@ -83,8 +84,8 @@ class RxJavaDocExamplesTest {
         PollStream<String> latestClick = RxJavaBridge.toStream(clicks, ObservableOverflow.latest());
         PollStream<String> strict = RxJavaBridge.toStream(clicks, ObservableOverflow.error(1_000)); // buffer 1,000, then fail
         // doc: end
-        latestClick.pollNext(dev.pollbridge.api.Context.of(() -> {})); // the first poll subscribes
-        strict.pollNext(dev.pollbridge.api.Context.of(() -> {}));
+        latestClick.pollNext(Context.of(() -> {})); // the first poll subscribes
+        strict.pollNext(Context.of(() -> {}));
         for (int i = 0; i < 1_001; i++) {
             clicks.onNext("click " + i);
         }

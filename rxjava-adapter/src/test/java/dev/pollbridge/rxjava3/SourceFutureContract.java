@@ -13,6 +13,8 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockTask;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -183,10 +185,10 @@ abstract class SourceFutureContract {
 
     @Test
     void anErrorAfterCloseGoesToRxJavaPluginsAsTheSameInstance() {
-        AtomicReference<io.reactivex.rxjava3.core.SingleObserver<? super String>> observer = new AtomicReference<>();
-        io.reactivex.rxjava3.core.Single<String> raw = new io.reactivex.rxjava3.core.Single<>() {
+        AtomicReference<SingleObserver<? super String>> observer = new AtomicReference<>();
+        Single<String> raw = new Single<>() {
             @Override
-            protected void subscribeActual(io.reactivex.rxjava3.core.SingleObserver<? super String> actual) {
+            protected void subscribeActual(SingleObserver<? super String> actual) {
                 actual.onSubscribe(new CountingDisposable()); // a source that ignores dispose
                 observer.set(actual);
             }

@@ -17,6 +17,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.exceptions.MissingBackpressureException;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subjects.PublishSubject;
@@ -25,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -292,12 +295,12 @@ class StreamFromObservableTest {
         SlowConsumer(PollStream<Integer> stream) {
             thread = new Thread(() -> {
                 Thread self = Thread.currentThread();
-                Context cx = Context.of(() -> java.util.concurrent.locks.LockSupport.unpark(self));
+                Context cx = Context.of(() -> LockSupport.unpark(self));
                 try (stream) {
                     while (true) {
                         Poll<Integer> next = stream.pollNext(cx);
                         if (next.isPending()) {
-                            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                            LockSupport.parkNanos(1_000_000);
                         } else if (next.isReady()) {
                             received.add(next.value());
                             if (received.size() % 64 == 0) {
@@ -332,11 +335,11 @@ class StreamFromObservableTest {
         try (Race race = new Race()) {
             race.repeat(index -> {
                 CountingDisposable upstream = new CountingDisposable();
-                java.util.concurrent.atomic.AtomicReference<io.reactivex.rxjava3.core.Observer<? super Resource>> observer =
-                        new java.util.concurrent.atomic.AtomicReference<>();
+                AtomicReference<Observer<? super Resource>> observer =
+                        new AtomicReference<>();
                 Observable<Resource> deaf = new Observable<>() {
                     @Override
-                    protected void subscribeActual(io.reactivex.rxjava3.core.Observer<? super Resource> actual) {
+                    protected void subscribeActual(Observer<? super Resource> actual) {
                         actual.onSubscribe(upstream);
                         observer.set(actual);
                     }
@@ -358,11 +361,11 @@ class StreamFromObservableTest {
     @Test
     void anErrorAfterCloseGoesToRxJavaPlugins() {
         PublishSubject<String> subject = PublishSubject.create();
-        java.util.concurrent.atomic.AtomicReference<io.reactivex.rxjava3.core.Observer<? super String>> observer =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Observer<? super String>> observer =
+                new AtomicReference<>();
         Observable<String> raw = new Observable<>() {
             @Override
-            protected void subscribeActual(io.reactivex.rxjava3.core.Observer<? super String> actual) {
+            protected void subscribeActual(Observer<? super String> actual) {
                 actual.onSubscribe(new CountingDisposable());
                 observer.set(actual);
             }

@@ -86,11 +86,14 @@ public class LocalQueueOverflowVsStealStress {
         r.r3 = ordered && seen[0] == 0 ? 1 : 0;
     }
 
-    /** Counts each element's number in {@code seen}; true if the numbers rise (FIFO order). */
+    /** Counts each element's number in {@code seen}; true if there is no null and the numbers rise (FIFO order). */
     private static boolean countAndCheckOrder(List<Item> items, int[] seen) {
         boolean ordered = true;
         int previous = 0;
         for (Item item : items) {
+            if (item == null) {
+                return false;
+            }
             int number = item.number;
             if (number < 0 || number >= seen.length) {
                 return false;

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.internal.bridge;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
  * An {@link Upstream} that records what reaches it: the demand requested, the number of request
@@ -32,6 +33,14 @@ final class RecordingUpstream implements Upstream {
         enter();
         cancels++;
         exit();
+    }
+
+    /** Records (demand forwarded, cancels, a request after the cancel, overlapping calls). */
+    void writeTo(IIII_Result r) {
+        r.r1 = (int) requested;
+        r.r2 = cancels;
+        r.r3 = requestAfterCancel ? 1 : 0;
+        r.r4 = overlapped ? 1 : 0;
     }
 
     private void enter() {

@@ -47,9 +47,6 @@ public class SerialUpstreamRequestVsCancelStress {
 
     @Arbiter
     public void arbiter(IIII_Result r) {
-        r.r1 = (int) upstream.requested;
-        r.r2 = upstream.cancels;
-        r.r3 = upstream.requestAfterCancel ? 1 : 0;
-        r.r4 = upstream.overlapped ? 1 : 0;
+        upstream.writeTo(r);
     }
 }

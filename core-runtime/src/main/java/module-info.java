@@ -15,5 +15,5 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.sync;
     exports dev.pollbridge.runtime.bridge;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
-    exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
+    exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test.runtime;
 }

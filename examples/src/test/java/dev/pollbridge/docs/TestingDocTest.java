@@ -19,7 +19,7 @@ import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.runtime.TestRuntime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

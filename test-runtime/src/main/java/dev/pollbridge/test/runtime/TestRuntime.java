@@ -1,4 +1,4 @@
-package dev.pollbridge.test;
+package dev.pollbridge.test.runtime;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;

@@ -1,0 +1,102 @@
+package dev.pollbridge.test;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.Waker;
+
+/**
+ * A future with one deliberate bug, otherwise correct: completed or failed by the test, it stands
+ * for a push source that it subscribes to at its first poll and cancels on close.
+ */
+final class FaultyFuture implements PollFuture<String> {
+
+    enum Fault {
+        /** Returns pending without storing the waker (rule 5). */
+        FORGETS_THE_WAKER,
+        /** Keeps the waker it stored first, ignoring newer ones until it used it (rule 7). */
+        KEEPS_THE_FIRST_WAKER,
+        /** Returns its result again when polled after ready (rule 9). */
+        READY_TWICE,
+        /** Cancels its source on every close, not once (rule 11). */
+        CANCELS_ON_EVERY_CLOSE
+    }
+
+    private final Fault fault;
+    private Poll<String> result;   // guarded by this; null while pending
+    private Waker waker;           // guarded by this
+    private boolean delivered;     // guarded by this
+    private boolean closed;        // guarded by this
+    private int subscriptions;     // guarded by this
+    private int cancellations;     // guarded by this
+
+    FaultyFuture(Fault fault) {
+        this.fault = fault;
+    }
+
+    void complete(String value) {
+        finish(Poll.ready(value));
+    }
+
+    void fail(Throwable error) {
+        finish(Poll.failed(error));
+    }
+
+    private void finish(Poll<String> outcome) {
+        Waker toWake;
+        synchronized (this) {
+            if (result != null) {
+                return;
+            }
+            result = outcome;
+            toWake = waker;
+            waker = null;
+        }
+        if (toWake != null) {
+            toWake.wake();
+        }
+    }
+
+    @Override
+    public synchronized Poll<String> poll(Context cx) {
+        subscriptions = 1;
+        if (delivered && fault != Fault.READY_TWICE) {
+            throw new IllegalStateException("polled after ready");
+        }
+        if (result != null) {
+            delivered = true;
+            return result;
+        }
+        switch (fault) {
+            case FORGETS_THE_WAKER -> { }
+            case KEEPS_THE_FIRST_WAKER -> waker = waker == null ? cx.waker() : waker;
+            default -> waker = cx.waker();
+        }
+        return Poll.pending();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed && fault != Fault.CANCELS_ON_EVERY_CLOSE) {
+            return;
+        }
+        closed = true;
+        waker = null;
+        if (result == null && subscriptions > 0) {
+            cancellations++;
+        }
+    }
+
+    /** The source it stands for, as the contract sees it. */
+    Upstream upstream() {
+        return Upstream.counting("source", this::subscriptions, this::cancellations);
+    }
+
+    private synchronized int subscriptions() {
+        return subscriptions;
+    }
+
+    private synchronized int cancellations() {
+        return cancellations;
+    }
+}

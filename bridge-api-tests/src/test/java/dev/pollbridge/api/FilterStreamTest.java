@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Test;
 
 class FilterStreamTest extends StreamCombinatorContract {
 
+    /** Even items pass the filter. */
+    @Override
+    protected Object emitted(int i) {
+        return 2 * i;
+    }
+
     @Override
     protected int inputCount() {
         return 1;

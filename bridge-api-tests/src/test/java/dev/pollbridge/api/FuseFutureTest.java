@@ -29,14 +29,6 @@ class FuseFutureTest extends FutureCombinatorContract {
         return "v0";
     }
 
-    /** A fused future stays pending after completion instead of throwing. */
-    @Override
-    protected void assertPollAfterCompletion(MockTask<?> task) {
-        assertPending(task.poll());
-        assertPending(task.poll());
-        assertTrue(((FusedFuture<?>) future).isTerminated());
-    }
-
     @Override
     protected void assertPollAfterClose(PollFuture<?> closed) {
         assertPending(closed.poll(Context.of(Waker.noop())));

@@ -5,27 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.Upstream;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules every future combinator over {@link ProbeFuture} children must keep: laziness, wake
- * propagation, no lost wake, ready is final, and ownership (each child it took is closed exactly
- * once, whether it finished, failed or was cancelled). A subclass only says how to build the
- * combinator and what it should produce.
+ * The kit's {@link PollFutureContract} for a combinator over {@link ProbeFuture} children, plus
+ * what every combinator owes its children beyond it: a partial completion wakes the task, ready at
+ * the first poll when the children are, each finished child closed as soon as the combinator is
+ * done with it, and a poll after close rejected. A subclass says how to build the combinator and
+ * what it produces.
  *
  * <p>A child "taken" by the combinator is one it owned from build time ({@link #ownedFromBuild})
  * or one it polled (a future handed over later, like flatMap's second). Every other child must be
  * left untouched.
  */
-abstract class FutureCombinatorContract {
-
-    protected List<ProbeFuture<Object>> children;
-    protected PollFuture<?> future;
+abstract class FutureCombinatorContract extends PollFutureContract<Object> {
 
     /** How many probe children the combinator is built over. */
     protected abstract int childCount();
@@ -46,9 +46,20 @@ abstract class FutureCombinatorContract {
         return 0;
     }
 
-    /** The outcome when {@link #failingChild()} fails with {@code error}. */
+    /**
+     * The outcome when {@link #failingChild()} fails with {@code error}: the same failure, unless
+     * the combinator recovers (then its failure checks are skipped: it cannot fail this way).
+     */
     protected Poll<?> expectedOnFailure(Throwable error) {
         return Poll.failed(error);
+    }
+
+    /**
+     * The children the contract's completion trigger completes, racing the combinator's polls:
+     * all of them, unless only some can decide the value under a race (a select).
+     */
+    protected int completedByTrigger() {
+        return childCount();
     }
 
     /** True if child {@code index} belongs to the combinator from build time. */
@@ -56,36 +67,45 @@ abstract class FutureCombinatorContract {
         return true;
     }
 
-    /** What a poll after the combinator completed must do: throw (rule 9). */
-    protected void assertPollAfterCompletion(MockTask<?> task) {
-        assertThrows(IllegalStateException.class, task::poll);
-    }
-
     /** What a poll after close must do: throw. */
     protected void assertPollAfterClose(PollFuture<?> closed) {
         assertThrows(IllegalStateException.class, () -> closed.poll(Context.of(Waker.noop())));
     }
 
-    @BeforeEach
-    void buildCombinator() {
-        children = new ArrayList<>();
+    @Override
+    protected FutureSubject<Object> subject() {
+        List<ProbeFuture<Object>> children = probes();
+        FutureSubject<Object> subject = FutureSubject.of(built(children))
+                .completesWith(expectedValue(), () -> completeAll(children.subList(0, completedByTrigger())));
+        if (expectedOnFailure(new RuntimeException()).isFailed()) {
+            subject.failsWith(error -> failOne(children, error));
+        }
+        for (int i = 0; i < children.size(); i++) {
+            subject.upstream(ownedFromBuild(i) ? Upstream.of(children.get(i)) : Upstream.handedOver(children.get(i)));
+        }
+        return subject;
+    }
+
+    private List<ProbeFuture<Object>> probes() {
+        List<ProbeFuture<Object>> children = new ArrayList<>();
         for (int i = 0; i < childCount(); i++) {
             children.add(new ProbeFuture<>());
         }
-        future = build(children);
+        return children;
     }
 
-    private MockTask<?> spawn() {
-        return MockTask.spawn(future);
+    @SuppressWarnings("unchecked")
+    private PollFuture<Object> built(List<ProbeFuture<Object>> children) {
+        return (PollFuture<Object>) build(children);
     }
 
-    private void completeAll() {
+    private void completeAll(List<ProbeFuture<Object>> children) {
         for (int i = 0; i < children.size(); i++) {
             children.get(i).complete(input(i));
         }
     }
 
-    private void failOne(Throwable error) {
+    private void failOne(List<ProbeFuture<Object>> children, Throwable error) {
         for (int i = 0; i < children.size(); i++) {
             if (i == failingChild()) {
                 children.get(i).fail(error);
@@ -96,7 +116,7 @@ abstract class FutureCombinatorContract {
     }
 
     /** Each child taken is closed exactly once; every other child is untouched. */
-    protected void assertEachTakenChildClosedOnce() {
+    private void assertEachTakenChildClosedOnce(List<ProbeFuture<Object>> children) {
         for (int i = 0; i < children.size(); i++) {
             ProbeFuture<Object> child = children.get(i);
             if (ownedFromBuild(i) || child.polls() > 0) {
@@ -109,108 +129,39 @@ abstract class FutureCombinatorContract {
     }
 
     @Test
-    void buildingPollsNoChild() {
-        for (ProbeFuture<Object> child : children) {
-            assertEquals(0, child.polls());
-            assertEquals(0, child.closes());
-        }
-    }
-
-    @Test
-    void pendingWhileChildrenArePendingAndAChildHoldsTheWaker() {
-        MockTask<?> task = spawn();
-        assertPending(task.poll());
-        assertTrue(children.stream().anyMatch(ProbeFuture::hasWaker), "some child holds the task's waker");
-        assertTrue(children.stream().noneMatch(ProbeFuture::isClosed), "no child closed while needed");
-    }
-
-    @Test
     void aChildsWakeReachesThePollingTask() {
-        MockTask<?> task = spawn();
-        assertPending(task.poll());
-        children.get(0).complete(input(0));
-        assertTrue(task.isWoken());
-    }
-
-    @Test
-    void completionBetweenTwoPollsIsNotLost() {
-        MockTask<?> task = spawn();
-        assertPending(task.poll());
-        completeAll();
-        assertTrue(task.isWoken());
-        assertEquals(Poll.ready(expectedValue()), task.poll());
-        assertEachTakenChildClosedOnce();
+        List<ProbeFuture<Object>> children = probes();
+        try (MockTask<?> task = MockTask.spawn(build(children))) {
+            assertPending(task.poll());
+            children.get(0).complete(input(0));
+            assertTrue(task.isWoken());
+        }
     }
 
     @Test
     void readyOnTheFirstPollWhenChildrenAreAlreadyComplete() {
-        completeAll();
-        MockTask<?> task = spawn();
-        assertEquals(Poll.ready(expectedValue()), task.poll());
-    }
-
-    @Test
-    void failure() {
-        RuntimeException error = new RuntimeException("boom");
-        MockTask<?> task = spawn();
-        assertPending(task.poll());
-        failOne(error);
-        assertTrue(task.isWoken());
-        assertEquals(expectedOnFailure(error), task.poll());
-        assertEachTakenChildClosedOnce();
-    }
-
-    @Test
-    void finishingClosesEveryChildExactlyOnce() {
-        completeAll();
-        MockTask<?> task = spawn();
-        task.poll();
-        assertEachTakenChildClosedOnce();
-        task.close();
-        future.close();
-        assertEachTakenChildClosedOnce();
-    }
-
-    @Test
-    void pollAfterReadyIsRejected() {
-        completeAll();
-        MockTask<?> task = spawn();
-        task.poll();
-        assertPollAfterCompletion(task);
-    }
-
-    @Test
-    void pollAfterFailureIsRejected() {
-        failOne(new RuntimeException("boom"));
-        MockTask<?> task = spawn();
-        task.poll();
-        assertPollAfterCompletion(task);
-    }
-
-    @Test
-    void closeBeforeTheFirstPollClosesEachOwnedChildOnce() {
-        future.close();
-        future.close();
-        assertEachTakenChildClosedOnce();
-        for (int i = 0; i < children.size(); i++) {
-            if (ownedFromBuild(i)) {
-                assertTrue(children.get(i).isCancelled(), "child " + i + " cancelled");
-            }
+        List<ProbeFuture<Object>> children = probes();
+        completeAll(children);
+        try (MockTask<?> task = MockTask.spawn(build(children))) {
+            assertEquals(Poll.ready(expectedValue()), task.poll());
         }
+    }
+
+    @Test
+    void finishingClosesEveryTakenChildBeforeTheCombinatorIsClosed() {
+        List<ProbeFuture<Object>> children = probes();
+        completeAll(children);
+        try (MockTask<?> task = MockTask.spawn(build(children))) {
+            task.poll();
+            assertEachTakenChildClosedOnce(children);
+        }
+        assertEachTakenChildClosedOnce(children);
+    }
+
+    @Test
+    void aPollAfterCloseIsRejected() {
+        PollFuture<?> future = build(probes());
+        future.close();
         assertPollAfterClose(future);
-    }
-
-    @Test
-    void closeWhilePendingCancelsEachChildOnce() {
-        MockTask<?> task = spawn();
-        assertPending(task.poll());
-        task.close();
-        future.close();
-        assertEachTakenChildClosedOnce();
-        for (ProbeFuture<Object> child : children) {
-            if (child.isClosed()) {
-                assertTrue(child.isCancelled());
-            }
-        }
     }
 }

@@ -37,8 +37,9 @@ class InspectFutureTest {
 
         @Test
         void theActionSeesTheValueOnceAndOnlyOnSuccess() {
-            children.get(0).complete("x");
-            try (MockTask<?> task = MockTask.spawn(future)) {
+            ProbeFuture<Object> child = new ProbeFuture<>();
+            child.complete("x");
+            try (MockTask<?> task = MockTask.spawn(build(List.of(child)))) {
                 task.poll();
             }
             assertEquals(List.of("x"), seen);
@@ -72,8 +73,9 @@ class InspectFutureTest {
         @Test
         void theActionSeesTheFailureOnceAndOnlyOnFailure() {
             RuntimeException error = new RuntimeException("boom");
-            children.get(0).fail(error);
-            try (MockTask<?> task = MockTask.spawn(future)) {
+            ProbeFuture<Object> child = new ProbeFuture<>();
+            child.fail(error);
+            try (MockTask<?> task = MockTask.spawn(build(List.of(child)))) {
                 assertSame(error, assertFailed(task.poll(), RuntimeException.class));
             }
             assertEquals(List.of(error), seen);

@@ -9,12 +9,53 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.Upstream;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** ready, failed, pending and lazy: the futures with no children. */
 class LeafFuturesTest {
+
+    @Nested
+    class Ready extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            return FutureSubject.of(Futures.ready("x")).readyAtOnce("x");
+        }
+    }
+
+    @Nested
+    class Failed extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            return FutureSubject.of(Futures.<String>failed(new IllegalStateException("failed")))
+                    .failsAtOnce(IllegalStateException.class);
+        }
+    }
+
+    /** Never completes: only the laziness and close checks apply. */
+    @Nested
+    class Pending extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            return FutureSubject.of(Futures.pending());
+        }
+    }
+
+    @Nested
+    class Lazy extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            AtomicInteger calls = new AtomicInteger();
+            return FutureSubject.of(Futures.lazy(() -> calls.incrementAndGet() + "!"))
+                    .readyAtOnce("1!")
+                    .upstream(Upstream.counting("supplier", calls::get, () -> 0));
+        }
+    }
 
     @Test
     void readyIsReadyOnceThenRejectsPolls() {

@@ -15,6 +15,16 @@ import org.junit.jupiter.api.Test;
 class MapStreamTest extends StreamCombinatorContract {
 
     @Override
+    protected Object emitted(int i) {
+        return i + 1;
+    }
+
+    @Override
+    protected Object output(int i) {
+        return (i + 1) * 10;
+    }
+
+    @Override
     protected int inputCount() {
         return 1;
     }

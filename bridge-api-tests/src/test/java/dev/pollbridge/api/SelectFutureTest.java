@@ -35,6 +35,12 @@ class SelectFutureTest {
         protected Object expectedValue() {
             return "v0";
         }
+
+        /** Completions racing a poll may let any child win: the contract completes only the first. */
+        @Override
+        protected int completedByTrigger() {
+            return 1;
+        }
     }
 
     @Nested
@@ -52,6 +58,11 @@ class SelectFutureTest {
         @Override
         protected Object expectedValue() {
             return "v0";
+        }
+
+        @Override
+        protected int completedByTrigger() {
+            return 1;
         }
     }
 

@@ -1,25 +1,25 @@
 package dev.pollbridge.api;
 
 import static dev.pollbridge.test.PollAssertions.assertFailed;
-import static dev.pollbridge.test.PollAssertions.assertPending;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.Upstream;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules every stream consumer (a future that reads a stream) must keep: laziness, wake
- * propagation, no lost wake, ready is final, null items rejected, and the stream closed exactly
- * once however the future ends.
+ * The kit's {@link PollFutureContract} for a stream consumer (a future that reads a
+ * {@link ProbeStream}: its items and end complete it, its failure fails it, and it is an owned
+ * child), plus what a consumer owes beyond it: ready at the first poll when the stream already
+ * ended, null items rejected, the stream closed exactly once.
  */
-abstract class StreamConsumerContract {
-
-    protected ProbeStream<Object> input;
+abstract class StreamConsumerContract extends PollFutureContract<Object> {
 
     /** Builds the consumer under test over {@code stream}. */
     protected abstract PollFuture<?> build(PollStream<Object> stream);
@@ -32,12 +32,21 @@ abstract class StreamConsumerContract {
         return List.of(1, 2, 3);
     }
 
-    @BeforeEach
-    void makeInput() {
-        input = new ProbeStream<>();
+    @Override
+    protected FutureSubject<Object> subject() {
+        ProbeStream<Object> input = new ProbeStream<>();
+        return FutureSubject.of(built(input))
+                .completesWith(expectedValue(), () -> feed(input))
+                .failsWith(input::fail)
+                .upstream(Upstream.of(input));
     }
 
-    private void feed() {
+    @SuppressWarnings("unchecked")
+    private PollFuture<Object> built(PollStream<Object> input) {
+        return (PollFuture<Object>) build(input);
+    }
+
+    private void feed(ProbeStream<Object> input) {
         items().forEach(input::emit);
         input.complete();
     }
@@ -54,33 +63,9 @@ abstract class StreamConsumerContract {
     }
 
     @Test
-    void buildingPollsNothing() {
-        build(input);
-        assertEquals(0, input.polls());
-        assertEquals(0, input.closes());
-    }
-
-    @Test
-    void theStreamsWakeReachesThePollingTask() {
-        MockTask<?> task = MockTask.spawn(build(input));
-        assertPending(task.poll());
-        input.complete();
-        assertTrue(task.isWoken());
-    }
-
-    @Test
-    void itemsArrivingBetweenPollsAreNotLost() {
-        MockTask<?> task = MockTask.spawn(build(input));
-        assertPending(task.poll());
-        feed();
-        assertTrue(task.isWoken());
-        assertEquals(Poll.ready(expectedValue()), await(task));
-        assertEquals(1, input.closes());
-    }
-
-    @Test
     void readyWhenTheStreamIsAlreadyComplete() {
-        feed();
+        ProbeStream<Object> input = new ProbeStream<>();
+        feed(input);
         MockTask<?> task = MockTask.spawn(build(input));
         assertEquals(Poll.ready(expectedValue()), await(task));
         assertEquals(1, input.closes());
@@ -90,40 +75,19 @@ abstract class StreamConsumerContract {
     }
 
     @Test
-    void failureFailsAndClosesTheStream() {
-        RuntimeException error = new RuntimeException("boom");
-        input.fail(error);
-        MockTask<?> task = MockTask.spawn(build(input));
-        assertEquals(error, assertFailed(await(task), RuntimeException.class));
-        assertEquals(1, input.closes());
-        assertThrows(IllegalStateException.class, task::poll, "poll after failed");
-    }
-
-    @Test
     void aNullItemFailsAndClosesTheStream() {
         NullItemStream broken = new NullItemStream();
         MockTask<?> task = MockTask.spawn(build(broken));
         NullPointerException error = assertFailed(await(task), NullPointerException.class);
         assertTrue(error.getMessage().contains("null item"), error.getMessage());
         assertEquals(1, broken.closes());
-    }
-
-    @Test
-    void closeBeforeTheFirstPollCancelsTheStreamOnce() {
-        PollFuture<?> future = build(input);
-        future.close();
-        future.close();
-        assertEquals(1, input.closes());
-        assertTrue(input.isCancelled());
-        assertThrows(IllegalStateException.class, () -> future.poll(Context.of(Waker.noop())));
-    }
-
-    @Test
-    void closeWhilePendingCancelsTheStreamOnce() {
-        MockTask<?> task = MockTask.spawn(build(input));
-        assertPending(task.poll());
         task.close();
-        assertEquals(1, input.closes());
-        assertTrue(input.isCancelled());
+    }
+
+    @Test
+    void aPollAfterCloseIsRejected() {
+        PollFuture<?> future = build(new ProbeStream<>());
+        future.close();
+        assertThrows(IllegalStateException.class, () -> future.poll(Context.of(Waker.noop())));
     }
 }

@@ -9,14 +9,58 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.test.MockStreamTask;
+import dev.pollbridge.test.PollStreamContract;
+import dev.pollbridge.test.StreamSubject;
+import dev.pollbridge.test.Upstream;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** fromIterable, of, empty and failed. */
 class StreamSourcesTest {
+
+    @Nested
+    class FromIterable extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            AtomicInteger iterators = new AtomicInteger();
+            Iterable<String> source = () -> {
+                iterators.incrementAndGet();
+                return List.of("a", "b").iterator();
+            };
+            return StreamSubject.of(Streams.fromIterable(source))
+                    .readyAtOnce(List.of("a", "b"))
+                    .upstream(Upstream.counting("iterable", iterators::get, () -> 0));
+        }
+    }
+
+    @Nested
+    class Of extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return StreamSubject.of(Streams.of("a", "b", "c")).readyAtOnce(List.of("a", "b", "c"));
+        }
+    }
+
+    @Nested
+    class Empty extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return StreamSubject.of(Streams.<String>empty()).readyAtOnce(List.of());
+        }
+    }
+
+    @Nested
+    class Failed extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return StreamSubject.of(Streams.<String>failed(new IllegalStateException("failed")))
+                    .failsAtOnce(IllegalStateException.class);
+        }
+    }
 
     @Test
     void fromIterableCreatesItsIteratorOnTheFirstPoll() {

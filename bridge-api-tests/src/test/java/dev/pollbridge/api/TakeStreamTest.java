@@ -15,6 +15,11 @@ import org.junit.jupiter.api.Test;
 class TakeStreamTest extends StreamCombinatorContract {
 
     @Override
+    protected int endsAfter() {
+        return 2;
+    }
+
+    @Override
     protected int inputCount() {
         return 1;
     }

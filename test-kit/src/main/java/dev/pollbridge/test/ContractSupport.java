@@ -14,7 +14,20 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ContractSupport {
 
+    /** System property: rounds per race check (default 100); raise it for a longer hunt. */
+    static final String ROUNDS_PROPERTY = "pollbridge.contract.race.rounds";
+    /** System property: milliseconds per race check (default 500). */
+    static final String MILLIS_PROPERTY = "pollbridge.contract.race.millis";
+
     private ContractSupport() {}
+
+    static int raceRounds() {
+        return Integer.getInteger(ROUNDS_PROPERTY, 100);
+    }
+
+    static Duration raceTime() {
+        return Duration.ofMillis(Long.getLong(MILLIS_PROPERTY, 500));
+    }
 
     static void assertEqual(Object expected, Object actual) {
         if (!Objects.equals(expected, actual)) {

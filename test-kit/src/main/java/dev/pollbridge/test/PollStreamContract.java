@@ -74,14 +74,20 @@ public abstract class PollStreamContract<T> {
         return Duration.ofSeconds(10);
     }
 
-    /** How many rounds each race check runs (fewer if {@link #raceTimeLimit()} runs out first). */
+    /**
+     * How many rounds each race check runs (fewer if {@link #raceTimeLimit()} runs out first):
+     * the system property {@value ContractSupport#ROUNDS_PROPERTY}, or 100.
+     */
     protected int raceIterations() {
-        return 200;
+        return ContractSupport.raceRounds();
     }
 
-    /** How long each race check may run; it stops after the round that overruns it. */
+    /**
+     * How long each race check may run; it stops after the round that overruns it: the system
+     * property {@value ContractSupport#MILLIS_PROPERTY} in milliseconds, or 500 ms.
+     */
     protected Duration raceTimeLimit() {
-        return Duration.ofSeconds(2);
+        return ContractSupport.raceTime();
     }
 
     // ---- the checks ----------------------------------------------------------------------------

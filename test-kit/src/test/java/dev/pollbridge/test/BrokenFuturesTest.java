@@ -3,11 +3,8 @@ package dev.pollbridge.test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.test.FaultyFuture.Fault;
-import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The contract must catch what it claims to catch: each deliberately broken future below fails the
@@ -38,7 +35,7 @@ class BrokenFuturesTest {
 
     @Test
     void aFutureThatForgetsTheWakerFailsTheWakeChecks() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(ForgetsTheWaker.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.ForgetsTheWaker.class);
         assertTrue(outcome.failed().containsAll(Set.of(
                 "aPendingPollLeavesTheWakerWithWhatWillCompleteIt",
                 "aFailureWakesTheTaskAndArrivesAsFailed",
@@ -49,73 +46,20 @@ class BrokenFuturesTest {
 
     @Test
     void aFutureThatKeepsItsFirstWakerFailsTheLatestWakerCheck() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(KeepsTheFirstWaker.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.KeepsTheFirstWaker.class);
         assertEquals(Set.of("theLatestWakerIsTheOneWoken", "aCompletionRacingAPollStillWakesTheTask"),
                 outcome.failed(), outcome.toString());
     }
 
     @Test
     void aFutureThatIsReadyTwiceFailsTheFinalityChecks() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(ReadyTwice.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.ReadyTwice.class);
         assertEquals(Set.of("readyIsFinal", "failedIsFinal"), outcome.failed(), outcome.toString());
     }
 
     @Test
     void aFutureThatCancelsOnEveryCloseFailsTheCloseCheck() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(CancelsOnEveryClose.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.CancelsOnEveryClose.class);
         assertEquals(Set.of("closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
-    }
-
-    /** A contract over a broken future: fails fast, and runs only when launched by this test. */
-    @ExtendWith(ContractLauncher.OnlyWhenLaunched.class)
-    abstract static class BrokenContract extends PollFutureContract<String> {
-        private final Fault fault;
-
-        BrokenContract(Fault fault) {
-            this.fault = fault;
-        }
-
-        @Override
-        protected FutureSubject<String> subject() {
-            FaultyFuture future = new FaultyFuture(fault);
-            return FutureSubject.of(future)
-                    .completesWith("value", () -> future.complete("value"))
-                    .failsWith(future::fail)
-                    .upstream(future.upstream());
-        }
-
-        @Override
-        protected Duration waitLimit() {
-            return Duration.ofMillis(300);
-        }
-
-        @Override
-        protected int raceIterations() {
-            return 20;
-        }
-    }
-
-    static class ForgetsTheWaker extends BrokenContract {
-        ForgetsTheWaker() {
-            super(Fault.FORGETS_THE_WAKER);
-        }
-    }
-
-    static class KeepsTheFirstWaker extends BrokenContract {
-        KeepsTheFirstWaker() {
-            super(Fault.KEEPS_THE_FIRST_WAKER);
-        }
-    }
-
-    static class ReadyTwice extends BrokenContract {
-        ReadyTwice() {
-            super(Fault.READY_TWICE);
-        }
-    }
-
-    static class CancelsOnEveryClose extends BrokenContract {
-        CancelsOnEveryClose() {
-            super(Fault.CANCELS_ON_EVERY_CLOSE);
-        }
     }
 }

@@ -3,11 +3,8 @@ package dev.pollbridge.test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.test.FaultyStream.Fault;
-import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link BrokenFuturesTest} for streams: each deliberately broken stream fails the check of the
@@ -37,7 +34,7 @@ class BrokenStreamsTest {
 
     @Test
     void aStreamThatForgetsTheWakerFailsTheWakeChecks() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(ForgetsTheWaker.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.ForgetsTheWaker.class);
         assertTrue(outcome.failed().containsAll(Set.of(
                 "eachPendingPollLeavesTheWakerAndItemsArriveInOrder",
                 "aFailureWakesTheTaskAndArrivesAfterTheItems",
@@ -47,74 +44,20 @@ class BrokenStreamsTest {
 
     @Test
     void aStreamThatKeepsItsFirstWakerFailsTheLatestWakerCheck() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(KeepsTheFirstWaker.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.KeepsTheFirstWaker.class);
         assertEquals(Set.of("theLatestWakerIsTheOneWoken", "anItemRacingAPollStillWakesTheTask"),
                 outcome.failed(), outcome.toString());
     }
 
     @Test
     void aStreamThatEndsTwiceFailsTheFinalityChecks() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(DoneTwice.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.DoneTwice.class);
         assertEquals(Set.of("doneIsFinal", "failedIsFinal"), outcome.failed(), outcome.toString());
     }
 
     @Test
     void aStreamThatCancelsOnEveryCloseFailsTheCloseCheck() {
-        ContractLauncher.Outcome outcome = ContractLauncher.run(CancelsOnEveryClose.class);
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.CancelsOnEveryClose.class);
         assertEquals(Set.of("closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
-    }
-
-    /** A contract over a broken stream: fails fast, and runs only when launched by this test. */
-    @ExtendWith(ContractLauncher.OnlyWhenLaunched.class)
-    abstract static class BrokenContract extends PollStreamContract<String> {
-        private final Fault fault;
-
-        BrokenContract(Fault fault) {
-            this.fault = fault;
-        }
-
-        @Override
-        protected StreamSubject<String> subject() {
-            FaultyStream stream = new FaultyStream(fault);
-            return StreamSubject.of(stream)
-                    .emits(i -> stream.emit("item" + i), i -> "item" + i)
-                    .completes(stream::complete)
-                    .failsWith(stream::fail)
-                    .upstream(stream.upstream());
-        }
-
-        @Override
-        protected Duration waitLimit() {
-            return Duration.ofMillis(300);
-        }
-
-        @Override
-        protected int raceIterations() {
-            return 20;
-        }
-    }
-
-    static class ForgetsTheWaker extends BrokenContract {
-        ForgetsTheWaker() {
-            super(Fault.FORGETS_THE_WAKER);
-        }
-    }
-
-    static class KeepsTheFirstWaker extends BrokenContract {
-        KeepsTheFirstWaker() {
-            super(Fault.KEEPS_THE_FIRST_WAKER);
-        }
-    }
-
-    static class DoneTwice extends BrokenContract {
-        DoneTwice() {
-            super(Fault.DONE_TWICE);
-        }
-    }
-
-    static class CancelsOnEveryClose extends BrokenContract {
-        CancelsOnEveryClose() {
-            super(Fault.CANCELS_ON_EVERY_CLOSE);
-        }
     }
 }

@@ -201,9 +201,10 @@ final class ContractSupport {
      * from build, or started) was cancelled exactly once, the others untouched. A subject whose
      * close detaches cancels nothing.
      */
-    static void assertCancelledOnce(SubjectParts parts, String when) {
+    static void assertCancelledOnce(SubjectParts parts, String when, Duration limit) {
         for (Upstream upstream : parts.upstreams) {
             int expected = parts.closeDetaches ? 0 : upstream.taken() ? 1 : 0;
+            awaitCloses(upstream, expected, limit);
             int closes = upstream.closes();
             if (closes != expected) {
                 throw new AssertionError(upstream + " was closed or cancelled " + closes + " times " + when
@@ -229,9 +230,12 @@ final class ContractSupport {
      * Rule 11, after the subject finished and was closed (twice): the close cancelled nothing new,
      * nothing was cancelled twice, and every child it had taken was closed exactly once.
      */
-    static void assertHarmlessCloseAfterEnd(SubjectParts parts, List<Integer> before, String when) {
+    static void assertHarmlessCloseAfterEnd(SubjectParts parts, List<Integer> before, String when, Duration limit) {
         for (int i = 0; i < parts.upstreams.size(); i++) {
             Upstream upstream = parts.upstreams.get(i);
+            if (upstream.isChild()) {
+                awaitCloses(upstream, upstream.taken() ? 1 : 0, limit);
+            }
             int cancellations = upstream.cancellations();
             if (cancellations > 1) {
                 throw new AssertionError(upstream + " was cancelled " + cancellations + " times " + when
@@ -249,6 +253,17 @@ final class ContractSupport {
                             + "; a child is closed exactly once however its owner ends (rule 11)");
                 }
             }
+        }
+    }
+
+    /** For an upstream reached asynchronously: waits until its closes reach {@code expected}. */
+    private static void awaitCloses(Upstream upstream, int expected, Duration limit) {
+        if (!upstream.isReachedAsynchronously()) {
+            return;
+        }
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (upstream.closes() < expected && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(1_000_000);
         }
     }
 

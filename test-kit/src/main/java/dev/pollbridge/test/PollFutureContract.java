@@ -199,7 +199,7 @@ public abstract class PollFutureContract<T> {
                 }
             }
         }
-        assertCancelledOnce(run.subject.parts, "after close() before the first poll");
+        assertCancelledOnce(run.subject.parts, "after close() before the first poll", waitLimit());
     }
 
     /** Rule 11: closing while pending (twice) cancels each started upstream exactly once. */
@@ -208,7 +208,7 @@ public abstract class PollFutureContract<T> {
         Run run = startPending();
         run.close();
         run.close();
-        assertCancelledOnce(run.subject.parts, "after close() while pending");
+        assertCancelledOnce(run.subject.parts, "after close() while pending", waitLimit());
     }
 
     /** Rule 11: closing after {@code ready} (twice) is harmless and releases each child once. */
@@ -220,7 +220,7 @@ public abstract class PollFutureContract<T> {
         List<Integer> before = cancellationsOf(run.subject.parts);
         run.close();
         run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after ready");
+        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after ready", waitLimit());
     }
 
     /** Rule 11: closing after {@code failed} (twice) is harmless and releases each child once. */
@@ -232,7 +232,7 @@ public abstract class PollFutureContract<T> {
         List<Integer> before = cancellationsOf(run.subject.parts);
         run.close();
         run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after failed");
+        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after failed", waitLimit());
     }
 
     /**

@@ -153,6 +153,7 @@ public abstract class PollStreamContract<T> {
             assumeFalse(run.subject.endsAtOnce, "the subject is ready at its first poll");
             assumeTrue(run.subject.canEmit(1) || run.subject.canComplete(), "the subject cannot be driven");
             boolean repoll = round % 2 == 1;
+            run.takeFirstItems(run.waker);
             if (repoll) {
                 assertPendingPoll(run.poll(run.waker), "at its first poll");
             }
@@ -209,7 +210,7 @@ public abstract class PollStreamContract<T> {
                 }
             }
         }
-        assertCancelledOnce(run.subject.parts, "after close() before the first poll");
+        assertCancelledOnce(run.subject.parts, "after close() before the first poll", waitLimit());
     }
 
     /** Rule 11: closing while pending, after an item (twice), cancels each started upstream once. */
@@ -223,7 +224,7 @@ public abstract class PollStreamContract<T> {
         assertPendingPoll(run.poll(run.waker), "before the close");
         run.close();
         run.close();
-        assertCancelledOnce(run.subject.parts, "after close() while pending");
+        assertCancelledOnce(run.subject.parts, "after close() while pending", waitLimit());
     }
 
     /** Rule 11: closing after {@code done} (twice) is harmless and releases each child once. */
@@ -235,7 +236,7 @@ public abstract class PollStreamContract<T> {
         List<Integer> before = cancellationsOf(run.subject.parts);
         run.close();
         run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after done");
+        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after done", waitLimit());
     }
 
     /** Rule 11: closing after {@code failed} (twice) is harmless and releases each child once. */
@@ -247,7 +248,7 @@ public abstract class PollStreamContract<T> {
         List<Integer> before = cancellationsOf(run.subject.parts);
         run.close();
         run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after failed");
+        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after failed", waitLimit());
     }
 
     /**
@@ -339,12 +340,30 @@ public abstract class PollStreamContract<T> {
         final StreamSubject<T> subject;
         final CountingWaker waker = new CountingWaker();
         boolean closed;
+        int firstItemsTaken;
 
         Run(StreamSubject<T> subject) {
             this.subject = subject;
         }
 
         Poll<T> poll(CountingWaker with) {
+            takeFirstItems(with);
+            return pollOnce(with);
+        }
+
+        /** Takes the items the subject yields at once ({@link StreamSubject#readyFirst}), if not yet taken. */
+        void takeFirstItems(CountingWaker with) {
+            while (firstItemsTaken < subject.firstItems.size()) {
+                T expected = subject.firstItems.get(firstItemsTaken++);
+                Poll<T> first = pollOnce(with);
+                if (!first.isReady()) {
+                    throw new AssertionError("expected the first item " + expected + " at once but was " + first);
+                }
+                ContractSupport.assertEqual(expected, first.value());
+            }
+        }
+
+        private Poll<T> pollOnce(CountingWaker with) {
             with.markPolled();
             Poll<T> poll = subject.stream.pollNext(Context.of(with));
             sample(subject.parts);

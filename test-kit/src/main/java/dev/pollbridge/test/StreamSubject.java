@@ -36,6 +36,7 @@ public final class StreamSubject<T> {
     int maxItems = Integer.MAX_VALUE;
     Runnable completion;
     List<T> itemsAtOnce;
+    List<T> firstItems = List.of();
     Consumer<? super RuntimeException> injectedFailure;
     Runnable ownFailure;
     Class<? extends Throwable> ownFailureType;
@@ -58,6 +59,16 @@ public final class StreamSubject<T> {
     public StreamSubject<T> emits(IntConsumer trigger, IntFunction<? extends T> expected) {
         this.emission = Objects.requireNonNull(trigger, "trigger");
         this.expectedItem = Objects.requireNonNull(expected, "expected");
+        return this;
+    }
+
+    /**
+     * The subject yields {@code items} at once, then stays pending until triggered (an interval's
+     * first tick is due when it is built). The contract takes them at the start of every check;
+     * {@link #emits} numbers the items after them from 0.
+     */
+    public StreamSubject<T> readyFirst(List<T> items) {
+        this.firstItems = List.copyOf(items);
         return this;
     }
 

@@ -17,8 +17,9 @@ import java.util.function.IntSupplier;
  *       it is built (a combinator's input). It must be closed exactly once however the subject
  *       ends, even if it was never polled, and that close must be a cancellation if the child had
  *       not finished.
- *   <li>{@link #handedOver(ProbeFuture)}: a child the subject gets later (the future a
- *       {@code flatMap} function returns). The same, once the subject polled it.
+ *   <li>{@link #handedOver(ProbeFuture)}, {@link #handedOver(ProbeStream)}: a child the subject
+ *       gets later (the future a {@code flatMap} function returns). The same, once the subject
+ *       polled it.
  *   <li>{@link #counting(String, IntSupplier, IntSupplier)}: a push source that counts
  *       subscriptions and cancellations (a {@code Mono} with {@code doOnSubscribe} and
  *       {@code doOnCancel}, a {@code CompletableFuture} that counts {@code cancel} calls).
@@ -40,6 +41,7 @@ public final class Upstream {
     private final IntSupplier closes;          // null for a source: its cancellations
     private final boolean child;
     private boolean ownedFromBuild;
+    private boolean asynchronous;
     private boolean startedSeen;
 
     private Upstream(String name, BooleanSupplier startedNow, IntSupplier cancellations, IntSupplier closes,
@@ -58,9 +60,18 @@ public final class Upstream {
 
     /** A child stream the subject owns from build time. */
     public static Upstream of(ProbeStream<?> child) {
+        return child("child stream", child).ownedFromBuild();
+    }
+
+    /** A child stream the subject takes over later (when it first polls it), not at build time. */
+    public static Upstream handedOver(ProbeStream<?> child) {
+        return child("handed-over child stream", child);
+    }
+
+    private static Upstream child(String name, ProbeStream<?> child) {
         Objects.requireNonNull(child, "child");
-        return new Upstream("child stream", () -> child.polls() > 0,
-                () -> child.isCancelled() ? child.closes() : 0, child::closes, true).ownedFromBuild();
+        return new Upstream(name, () -> child.polls() > 0,
+                () -> child.isCancelled() ? child.closes() : 0, child::closes, true);
     }
 
     /** A child future the subject is handed later (by a function it calls), not at build time. */
@@ -111,6 +122,19 @@ public final class Upstream {
         return this;
     }
 
+    /**
+     * Marks this upstream as reached on another thread: the subject's close (or end) is passed
+     * to it asynchronously, by code that unwinds on its own thread (an {@code Async} body whose
+     * pending {@code await} throws). The contract then waits, up to its wait limit, for the
+     * expected count before checking it.
+     *
+     * @return this upstream
+     */
+    public Upstream reachedAsynchronously() {
+        asynchronous = true;
+        return this;
+    }
+
     /** The name given at creation, for failure messages. */
     public String name() {
         return name;
@@ -151,6 +175,11 @@ public final class Upstream {
      */
     public boolean isChild() {
         return child;
+    }
+
+    /** True if the subject passes its close to this upstream on another thread. */
+    public boolean isReachedAsynchronously() {
+        return asynchronous;
     }
 
     /** True if the subject is responsible for this work now: owned from build, or started. */

@@ -1,14 +1,15 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
-import dev.pollbridge.runtime.time.VirtualClock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Nested;
 
@@ -34,7 +35,7 @@ class TimeContractTest {
             Runtime runtime = runtimeOn(clock);
             return FutureSubject.of(runtime.sleep(PERIOD))
                     .completesWith(null, () -> clock.advance(PERIOD))
-                    .fails(runtime::close, java.util.concurrent.CancellationException.class)
+                    .fails(runtime::close, CancellationException.class)
                     .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
                     .closing(runtime);
         }
@@ -81,7 +82,7 @@ class TimeContractTest {
             return StreamSubject.of(runtime.interval(PERIOD))
                     .readyFirst(List.of(0L))
                     .emits(i -> clock.advance(PERIOD), i -> i + 1L)
-                    .fails(runtime::close, java.util.concurrent.CancellationException.class)
+                    .fails(runtime::close, CancellationException.class)
                     .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
                     .closing(runtime);
         }

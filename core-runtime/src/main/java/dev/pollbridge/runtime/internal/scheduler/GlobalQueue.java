@@ -20,12 +20,18 @@ import java.lang.invoke.VarHandle;
  *       the slot first (below), the CAS fails and the producer claims another slot. A producer
  *       that claims past the end links a new node holding its task in slot 0 (a CAS on
  *       {@code next}) and swings {@code tail}; others help swing it.
- *   <li>{@link #pop}: fetch-and-add {@code dequeued} on the head node claims slot {@code i};
- *       an atomic swap with {@link #TAKEN} takes what is there. A task: done. Null: a producer
- *       claimed the slot but has not stored yet; the swap poisons it and the consumer goes on
- *       to the next slot, so a consumer never waits for a stalled producer. A consumer that
- *       claims past the end moves {@code head} to the next node, or finds the queue empty.
+ *   <li>{@link #pop}: fetch-and-add {@code dequeued} on the head node claims slot {@code i}
+ *       for this consumer alone. If the slot holds a task, the consumer takes it and leaves
+ *       {@link #TAKEN} behind with a release store (only it and the slot's producer ever touch
+ *       the slot, and the producer is done). If the slot is still null, a producer claimed it
+ *       but has not stored yet: a CAS {@code null -> TAKEN} poisons it and the consumer goes on
+ *       to the next slot, so a consumer never waits for a stalled producer (if the CAS fails, the
+ *       producer stored meanwhile and the consumer takes the task). A consumer that claims past
+ *       the end moves {@code head} to the next node, or finds the queue empty. An empty queue
+ *       is detected by reads alone, so idle workers polling it write nothing.
  * </ul>
+ * The original swaps every slot with {@code TAKEN}; reading first makes the common path of a
+ * pop one atomic instruction (the fetch-and-add) instead of two.
  * Every slot is claimed by exactly one consumer before {@code head} leaves its node (the move
  * needs a claim past the end), so each pushed task is taken exactly once. One producer's pushes
  * land in increasing slots, and one consumer's claims increase, so a consumer sees each
@@ -131,11 +137,16 @@ final class GlobalQueue {
                 HEAD.compareAndSet(this, first, next);
                 continue;
             }
-            Object taken = SLOT.getAndSet(first.slots, slot, TAKEN);
-            if (taken != null) {
-                return (Task<?>) taken;
+            // This consumer alone claimed the slot; only its producer may still write it.
+            Object task = SLOT.getAcquire(first.slots, slot);
+            if (task == null) {
+                task = SLOT.compareAndExchange(first.slots, slot, (Object) null, TAKEN);
+                if (task == null) {
+                    continue; // poisoned: its producer has not stored yet and will retry elsewhere
+                }
             }
-            // The producer of this slot has not stored yet; it will retry elsewhere.
+            SLOT.setRelease(first.slots, slot, TAKEN); // the producer is done here: drop the reference
+            return (Task<?>) task;
         }
     }
 
@@ -189,7 +200,7 @@ final class GlobalQueue {
 
         /** The global position of slot 0 (for {@link GlobalQueue#size()}). Immutable. */
         final long base;
-        /** Null (free), a task, or {@link #TAKEN}; every access is atomic (CAS, swap). */
+        /** Null (free), a task, or {@link #TAKEN}; see the class comment for who writes what. */
         final Object[] slots = new Object[NODE_SIZE];
         /** Slots claimed by producers; fetch-and-add only. */
         @SuppressWarnings("unused")

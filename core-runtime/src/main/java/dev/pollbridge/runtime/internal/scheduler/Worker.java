@@ -60,7 +60,7 @@ final class Worker implements Runnable {
     private final int[] stolen = new int[1];
     /** Set at construction; parks and unparks the owner. */
     final Parker parker;
-    final WorkerThread thread;
+    final Thread thread;
 
     /** Owner only: the task woken last by the task being polled, run next. */
     private Task<?> lifoSlot;
@@ -82,12 +82,11 @@ final class Worker implements Runnable {
     @SuppressWarnings("unused")
     private long parks;
 
-    Worker(WorkStealingEngine engine, int index, String name, boolean daemon) {
+    Worker(WorkStealingEngine engine, int index) {
         this.engine = engine;
         this.index = index;
         this.random = 0x9E3779B9 * (index + 1);
-        this.thread = new WorkerThread(engine, index, this, name);
-        this.thread.setDaemon(daemon);
+        this.thread = RuntimeThreads.worker(engine.config(), engine, this, index);
         this.parker = new Parker(thread);
     }
 

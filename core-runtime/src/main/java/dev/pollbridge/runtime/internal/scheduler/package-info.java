@@ -2,7 +2,7 @@
  * The schedulers: the shared engine ({@code Engine}: spawning, {@code blockOn}, the blocking
  * pool, reports, metrics, shutdown), the multi-threaded work-stealing flavour and the
  * deterministic current-thread flavour. The task protocol they drive is in
- * {@code dev.pollbridge.runtime.internal.task}; rule numbers "T<n>" refer to it.
+ * {@code dev.pollbridge.runtime.internal.task}; rule numbers {@code T1}, {@code T2}, ... refer to it.
  *
  * <h2>Work-stealing flavour ({@code WorkStealingEngine}, {@code Worker})</h2>
  * Tokio's multi-thread scheduler is the reference ({@code runtime/scheduler/multi_thread}:

@@ -32,7 +32,8 @@ import java.lang.invoke.VarHandle;
  * </ul>
  * The original swaps every slot with {@code TAKEN}; reading first makes the common path of a
  * pop one atomic instruction (the fetch-and-add) instead of two.
- * Every slot is claimed by exactly one consumer before {@code head} leaves its node (the move
+ *
+ * <p>Every slot is claimed by exactly one consumer before {@code head} leaves its node (the move
  * needs a claim past the end), so each pushed task is taken exactly once. One producer's pushes
  * land in increasing slots, and one consumer's claims increase, so a consumer sees each
  * producer's tasks in push order (FIFO per producer).

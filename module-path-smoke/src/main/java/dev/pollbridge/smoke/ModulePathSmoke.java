@@ -56,8 +56,9 @@ public final class ModulePathSmoke {
                 completableFuture(runtime);
                 reactiveStreams(runtime);
                 flow(runtime);
-                // RxJava adapter: call rxJava(runtime) here once `requires dev.pollbridge.rxjava3;`
-                // is in module-info.java.
+                // RxJava adapter (the lead adds it after merging the adapter): one call here, e.g.
+                // rxJava(runtime) exercising RxJavaBridge both ways, plus `requires
+                // dev.pollbridge.rxjava3;` in module-info.java (the pom already depends on it).
             }
             sharedRuntime();
             testKit();

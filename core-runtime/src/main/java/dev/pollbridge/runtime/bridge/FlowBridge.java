@@ -62,6 +62,10 @@ public final class FlowBridge {
     /**
      * {@code publisher} as a stream with a prefetch of {@value #DEFAULT_PREFETCH}. See
      * {@link #toStream(Flow.Publisher, int)}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy stream of the publisher's items
      */
     public static <T> PollStream<T> toStream(Flow.Publisher<? extends T> publisher) {
         return toStream(publisher, DEFAULT_PREFETCH);
@@ -73,8 +77,11 @@ public final class FlowBridge {
      * {@code onSubscribe} and the items may arrive on any thread, before or after a poll
      * returned {@code pending}.
      *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
      * @param prefetch items requested ahead of the poller, in {@code [1, MAX_PREFETCH]}; the
      *     ring of that many slots is allocated here
+     * @return a lazy stream of the publisher's items
      * @throws IllegalArgumentException if {@code prefetch} is out of range
      * @throws NullPointerException if {@code publisher} is null
      */
@@ -86,6 +93,10 @@ public final class FlowBridge {
      * A cold publisher that serves each subscriber a fresh stream from {@code streamFactory},
      * driven by a task on {@link Runtime#shared()} (looked up at the first subscription). See
      * {@link #toPublisher(Supplier, Runtime)}.
+     *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscriber, on the subscribing thread
+     * @return a cold Flow publisher of the streams' items
      */
     public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends PollStream<? extends T>> streamFactory) {
         return FlowAdapter.publisher(new PublisherFromStream<T>(streamFactory, RuntimeSpawner.onShared()));
@@ -126,6 +137,10 @@ public final class FlowBridge {
      * closed) and the exception becomes the failure of the detached task, so it reaches the
      * runtime's uncaught-failure handler. It is never passed back to the subscriber.
      *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscriber, on the subscribing thread
+     * @param runtime the runtime whose task drives each subscriber's stream
+     * @return a cold Flow publisher of the streams' items
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> toPublisher(
@@ -137,6 +152,10 @@ public final class FlowBridge {
      * A cold publisher of at most one item: each subscriber gets a fresh future from
      * {@code futureFactory}, driven by a task on {@link Runtime#shared()}. See
      * {@link #fromFuture(Supplier, Runtime)}.
+     *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscriber, on the subscribing thread
+     * @return a cold Flow publisher of at most one item
      */
     public static <T> Flow.Publisher<T> fromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.onShared()));
@@ -150,6 +169,10 @@ public final class FlowBridge {
      * cancellation (which closes the future) and subscriber exceptions behave as in
      * {@link #toPublisher(Supplier, Runtime)}.
      *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscriber, on the subscribing thread
+     * @param runtime the runtime whose task drives each subscriber's future
+     * @return a cold Flow publisher of at most one item
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> fromFuture(
@@ -162,6 +185,10 @@ public final class FlowBridge {
      * the first poll, requests one item and cancels the subscription as soon as it has it.
      * Closing the future before then cancels the subscription. Not cancel-safe (see the class
      * description).
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the first item, or of {@code null} if there is none
      */
     public static <T> PollFuture<T> first(Flow.Publisher<? extends T> publisher) {
         return new FirstFromStream<>(toStream(publisher, 1), false);
@@ -170,6 +197,10 @@ public final class FlowBridge {
     /**
      * Like {@link #first}, but an empty publisher fails the future with
      * {@link java.util.NoSuchElementException}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the first item
      */
     public static <T> PollFuture<T> firstOrError(Flow.Publisher<? extends T> publisher) {
         return new FirstFromStream<>(toStream(publisher, 1), true);
@@ -181,6 +212,10 @@ public final class FlowBridge {
      * with {@link IllegalArgumentException} as soon as a second item arrives (the subscription
      * is then cancelled). Requests two items, so a second item is seen as soon as it is sent.
      * Closing the future cancels the subscription. Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the only item
      */
     public static <T> PollFuture<T> single(Flow.Publisher<? extends T> publisher) {
         return new SingleFromStream<>(toStream(publisher, 2));

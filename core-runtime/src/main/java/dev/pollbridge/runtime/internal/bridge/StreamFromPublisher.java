@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 
 /**
  * A publisher seen as a {@link PollStream}: the subscriber half of the Reactive Streams and
@@ -62,7 +61,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private final Source<? extends T> source;
     private final int prefetch;
     private final int replenishBatch;
-    private final SpscAtomicArrayQueue<T> ring;
+    private final SpscRing<T> ring;
     private final SerialUpstream upstream = new SerialUpstream();
     private final WakerSlot waker = new WakerSlot();
 
@@ -100,7 +99,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         this.prefetch = prefetch;
         this.replenishBatch = prefetch - prefetch / 4;
-        this.ring = new SpscAtomicArrayQueue<>(prefetch);
+        this.ring = new SpscRing<>(prefetch);
     }
 
     // ---- pull side (the owner) ----

@@ -9,7 +9,7 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.reactor;
     requires dev.pollbridge.completablefuture;
     requires dev.pollbridge.test;
-    // RxJava adapter: add `requires dev.pollbridge.rxjava3;` here and the call in
-    // ModulePathSmoke.main (the pom already depends on pollbridge-rxjava3).
+    requires dev.pollbridge.rxjava3;
+    requires dev.pollbridge.spring;
     requires reactor.test;
 }

@@ -6,6 +6,13 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.rxjava3.ObservableOverflow;
+import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.spring.PollbridgeReactiveAdapters;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -22,6 +29,8 @@ import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
@@ -56,9 +65,8 @@ public final class ModulePathSmoke {
                 completableFuture(runtime);
                 reactiveStreams(runtime);
                 flow(runtime);
-                // RxJava adapter (the lead adds it after merging the adapter): one call here, e.g.
-                // rxJava(runtime) exercising RxJavaBridge both ways, plus `requires
-                // dev.pollbridge.rxjava3;` in module-info.java (the pom already depends on it).
+                rxJava(runtime);
+                spring(runtime);
             }
             sharedRuntime();
             testKit();
@@ -126,6 +134,38 @@ public final class ModulePathSmoke {
         runtime.blockOn(producer);
         check(received.equals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)), "channel items in order, was " + received);
         ok("channel: bounded send and receive");
+    }
+
+    private static void rxJava(Runtime runtime) {
+        check(runtime.blockOn(RxJavaBridge.toFuture(Single.just("single"))).equals("single"), "Single -> future");
+        check(runtime.blockOn(RxJavaBridge.toFuture(Maybe.empty())) == null, "empty Maybe -> null");
+        check(runtime.blockOn(collect(RxJavaBridge.toStream(Flowable.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
+                "Flowable -> stream");
+        check(runtime.blockOn(collect(RxJavaBridge.toStream(Observable.range(1, 3), ObservableOverflow.error(16))))
+                .equals(List.of(1, 2, 3)), "Observable -> stream");
+        RxJavaBridge.toSingle(() -> runtime.sleep(Duration.ofMillis(1)).map(ignored -> "from future"), runtime)
+                .test()
+                .awaitDone(LONG.toSeconds(), TimeUnit.SECONDS)
+                .assertValue("from future");
+        RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime)
+                .observeOn(RxJavaBridge.scheduler(runtime))
+                .test()
+                .awaitDone(LONG.toSeconds(), TimeUnit.SECONDS)
+                .assertValues(1, 2, 3)
+                .assertComplete();
+        ok("RxJava: Single/Maybe/Flowable/Observable both ways, the runtime as a Scheduler");
+    }
+
+    /** Spring's registry, without Spring Boot (its optional modules stay off the module path). */
+    private static void spring(Runtime runtime) {
+        ReactiveAdapterRegistry registry = new ReactiveAdapterRegistry();
+        check(PollbridgeReactiveAdapters.registerAdapters(registry, runtime), "adapters registered");
+        ReactiveAdapter adapter = Objects.requireNonNull(registry.getAdapter(PollFuture.class), "PollFuture adapter");
+        StepVerifier.create(Mono.from(adapter.toPublisher(Futures.ready("from registry"))))
+                .expectNext("from registry")
+                .expectComplete()
+                .verify(LONG);
+        ok("spring: PollFuture through ReactiveAdapterRegistry");
     }
 
     private static void reactor(Runtime runtime) {

@@ -7,19 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Async;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscriber;
 
 /**
- * {@code PollFuture} to {@code Mono} ({@code ReactorBridge.toMono}): a future or a subscriber
- * that breaks its contract. The subscriber is a plain one, so Reactor wraps it in its
- * {@code StrictSubscriber}. What no signal can carry goes to Reactor's
- * {@code Hooks.onErrorDropped}.
+ * {@code PollFuture} to {@code Mono} ({@code ReactorBridge.toMono}, {@code mono}): a future or
+ * a subscriber that breaks its contract. The subscriber is a plain one, so Reactor wraps it in
+ * its {@code StrictSubscriber}; that is also what answers {@code request(n <= 0)} with
+ * {@code onError} (rule 3.9), which the TCK skips for a publisher of at most one item. What no
+ * signal can carry goes to Reactor's {@code Hooks.onErrorDropped}.
  */
 class FutureToMonoFaultsTest extends FaultCatalogue {
 
@@ -162,6 +167,34 @@ class FutureToMonoFaultsTest extends FaultCatalogue {
         assertTrue(error.getMessage().contains("3.9"), error.getMessage());
         awaitClosed(future);
         assertEquals(List.of(), subscriber.items);
+    }
+
+    /**
+     * Rule 3.9 for {@code mono(body)}: the body is cancelled (the TCK skips the rule-3.9 tests
+     * for a publisher of at most one item). The body must have started: a future closed before
+     * its first poll never runs its body at all.
+     */
+    @Test
+    void requestZeroOrNegativeOnAMonoBodySignalsIllegalArgumentExceptionAndCancelsTheBody() throws Exception {
+        for (long bad : new long[] {0, -1}) {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch ended = new CountDownLatch(1);
+            Recorder<Long> subscriber = new Recorder<>(0);
+            ReactorBridge.<Long>mono(() -> {
+                started.countDown();
+                try {
+                    return Async.await(Futures.<Long>pending()); // only a cancel ends it
+                } finally {
+                    ended.countDown();
+                }
+            }, runtime).subscribe((Subscriber<Long>) subscriber);
+            assertTrue(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+            subscriber.request(bad);
+            subscriber.awaitTerminal();
+            IllegalArgumentException error = assertInstanceOf(IllegalArgumentException.class, subscriber.error.get());
+            assertTrue(error.getMessage().contains("3.9"), error.getMessage());
+            assertTrue(ended.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "the body was cancelled");
+        }
     }
 
     @Test

@@ -12,8 +12,8 @@ import org.testng.annotations.AfterClass;
  * (a future of {@code 42L}, or of {@code null} for the empty case).
  *
  * <p>The TCK skips every test that needs more than {@code maxElementsFromPublisher() = 1}
- * element, the three rule-3.9 tests among them; {@code MonoPublisherRulesTest} checks rule 3.9
- * directly. (A plain {@code Subscriber} such as the TCK's is wrapped by Reactor in its
+ * element, the three rule-3.9 tests among them; the fault catalogue's
+ * {@code FutureToMonoFaultsTest} checks rule 3.9 for {@code toMono} and {@code mono} directly. (A plain {@code Subscriber} such as the TCK's is wrapped by Reactor in its
  * {@code StrictSubscriber}, which answers {@code request(n <= 0)} with
  * {@code onError(IllegalArgumentException)}.)
  */

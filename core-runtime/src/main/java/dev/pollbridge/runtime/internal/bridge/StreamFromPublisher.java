@@ -3,7 +3,6 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,7 +23,7 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  * poll (Reactor's {@code limitRate} policy: few, large requests). Items in the ring plus demand still
  * outstanding never exceed {@code prefetch}, so the ring (capacity {@code prefetch}) never
  * overflows unless the publisher sends more than was requested, which this class detects by
- * counting ({@link #received} against {@link #requested}) and turns into a failed stream and a
+ * counting ({@code received} against {@link #requested}) and turns into a failed stream and a
  * cancelled subscription.
  *
  * <h2>Threads</h2>
@@ -34,7 +33,7 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  *       consumer end of the ring.
  *   <li>Publisher (any threads, signals serialized with happens-before by rule 1.3):
  *       {@code onSubscribe}, {@code onNext}, {@code onError}, {@code onComplete}. Owns
- *       {@link #received}, {@link #publisherTerminated} and the producer end of the ring.
+ *       the {@link SignalGate} (with the received count) and the producer end of the ring.
  *   <li>Calls on the subscription come from both and are serialized by {@link SerialUpstream}
  *       (rule 2.7).
  * </ul>
@@ -42,7 +41,7 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  * <h2>A publisher that breaks rule 1.3</h2>
  * The ring has one producer. Two {@code onNext} running at once would both write it and lose
  * items without a trace, so {@code onNext}, {@code onError} and {@code onComplete} pass a gate
- * ({@link #signalling}: a compare-and-set from 0 on entry, a release store of 0 on exit). A
+ * ({@link SignalGate}: a compare-and-set from 0 on entry, a release store of 0 on exit). A
  * signal that finds the gate taken fails the stream with an {@link IllegalStateException}
  * naming rule 1.3 and cancels the subscription; its item is dropped. The gate costs one
  * uncontended compare-and-set per item ({@code docs/reliability.md} has the measurement) and
@@ -81,16 +80,6 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
     public static final int MAX_PREFETCH = 1 << 24;
 
-    private static final VarHandle SIGNALLING;
-
-    static {
-        try {
-            SIGNALLING = MethodHandles.lookup().findVarHandle(StreamFromPublisher.class, "signalling", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final Source<? extends T> source;
     private final int prefetch;
     private final int replenishBatch;
@@ -106,9 +95,8 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private volatile boolean closed;
     /** Work-in-progress count of {@link #dropQueued()}: the caller that moves it from 0 clears. */
     private final AtomicInteger dropping = new AtomicInteger();
-    /** 1 while a publisher signal runs (the rule 1.3 gate); only through {@link #SIGNALLING}. */
-    @SuppressWarnings("unused")
-    private volatile int signalling;
+    /** The rule 1.3 gate and the publisher side's counters, on cache lines of their own. */
+    private final SignalGate gate = new SignalGate();
     /**
      * Where failures nobody else sees go: the runtime of the thread that subscribed (the first
      * poll). Written by the poller before {@code subscribe}, which happens-before every signal.
@@ -123,11 +111,6 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private int consumedSinceRequest;
     /** Poller only: a batch was consumed; request it at the next poll (not before it). */
     private boolean replenishDue;
-
-    /** Publisher only (inside the gate): items received. */
-    private long received;
-    /** Publisher only (inside the gate): the publisher signalled onComplete or onError. */
-    private boolean publisherTerminated;
 
     /**
      * A stream that subscribes to {@code source} on its first poll.
@@ -294,51 +277,48 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
             fail(error);
             throw error;
         }
-        if (!enterSignal()) {
+        SignalGate gate = this.gate;
+        if (!gate.enter()) {
             concurrentSignal("onNext");
             failures.discard(item);
             return;
         }
         try {
-            accept(item);
+            if (gate.publisherTerminated || closed || terminal.get() != null || gate.received == requested.get()) {
+                reject(item);
+                return;
+            }
+            gate.received++;
+            if (!ring.offer(item)) {
+                // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
+                failures.discard(item);
+                fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
+                return;
+            }
+            VarHandle.fullFence(); // pairs with close(): see there
+            if (closed) {
+                dropQueued(); // close() ran after our first check and may have missed this item
+                return;
+            }
+            waker.wake();
         } finally {
-            exitSignal();
+            gate.exit();
         }
     }
 
-    /** Inside the gate: queues {@code item} and wakes the poller, or drops it. */
-    private void accept(T item) {
-        if (publisherTerminated) {
+    /** Inside the gate: an item that cannot be queued is dropped (closed), with the reason. */
+    private void reject(T item) {
+        failures.discard(item);
+        if (gate.publisherTerminated) {
             failures.report("onNext after onComplete or onError: the publisher broke Reactive Streams rule 1.7",
                     new IllegalStateException("onNext after onComplete or onError: the publisher broke Reactive"
                             + " Streams rule 1.7; the item was dropped"));
-            failures.discard(item);
-            return;
-        }
-        if (closed || terminal.get() != null) {
-            failures.discard(item); // rule 2.8: items after cancel (or after this stream failed) are dropped
-            return;
-        }
-        if (received == requested.get()) {
-            failures.discard(item);
+        } else if (!closed && terminal.get() == null) {
             fail(new IllegalStateException("The publisher signalled more onNext than requested ("
-                    + received + " requested): it broke Reactive Streams rule 1.1, which the"
+                    + gate.received + " requested): it broke Reactive Streams rule 1.1, which the"
                     + " subscriber (rule 2.x) reports as an overflow; the subscription was cancelled"));
-            return;
         }
-        received++;
-        if (!ring.offer(item)) {
-            // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
-            failures.discard(item);
-            fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
-            return;
-        }
-        VarHandle.fullFence(); // pairs with close(): see there
-        if (closed) {
-            dropQueued(); // close() ran after our first check and may have missed this item
-            return;
-        }
-        waker.wake();
+        // else rule 2.8: items after cancel (or after this stream failed) are dropped
     }
 
     @Override
@@ -358,31 +338,22 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     }
 
     private void signalEnd(Poll<T> end) {
-        if (!enterSignal()) {
+        if (!gate.enter()) {
             concurrentSignal(end.isDone() ? "onComplete" : "onError");
             return;
         }
         try {
-            if (publisherTerminated) {
+            if (gate.publisherTerminated) {
                 failures.report("a terminal signal after the terminal signal: the publisher broke Reactive Streams"
                         + " rule 1.7", end.isFailed() ? end.error() : new IllegalStateException("onComplete after"
                         + " onComplete or onError: the publisher broke Reactive Streams rule 1.7"));
                 return;
             }
-            publisherTerminated = true;
+            gate.publisherTerminated = true;
             terminate(end);
         } finally {
-            exitSignal();
+            gate.exit();
         }
-    }
-
-    /** Takes the rule 1.3 gate; false if another signal holds it. Acquire: see the class note. */
-    private boolean enterSignal() {
-        return (int) SIGNALLING.compareAndExchangeAcquire(this, 0, 1) == 0;
-    }
-
-    private void exitSignal() {
-        SIGNALLING.setRelease(this, 0);
     }
 
     private void concurrentSignal(String signal) {

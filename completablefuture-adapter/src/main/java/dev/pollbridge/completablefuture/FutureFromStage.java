@@ -44,11 +44,11 @@ import java.util.concurrent.CompletionStage;
  * {@code cancel} that throws anything else detaches the stage too, and the exception is reported
  * to the current runtime's uncaught-failure handler ({@link DroppedFailures}): close never
  * throws. A {@code whenComplete} that throws fails the future with that exception; a callback
- * the stage calls twice counts once. {@link CancelPolicy#DETACH} leaves the stage running; its outcome is dropped when it
- * arrives (the callback stays registered on the stage until then: a stage offers no way to remove
- * it). Closing after the outcome was recorded only releases it. <b>Cancel safety:</b> closing
- * discards an outcome nobody has read; under {@code DETACH} the stage itself is untouched, so
- * other consumers of a shared stage still get its value.
+ * the stage calls twice counts once. {@link CancelPolicy#DETACH} leaves the stage running; its
+ * outcome is dropped when it arrives (the callback stays registered on the stage until then: a
+ * stage offers no way to remove it). Closing after the outcome was recorded only releases it.
+ * <b>Cancel safety:</b> closing discards an outcome nobody has read; under {@code DETACH} the
+ * stage itself is untouched, so other consumers of a shared stage still get its value.
  *
  * <p>Threads: the callback runs on whatever thread completes the stage (or the first poller if
  * it is already complete); it only records the outcome and wakes the poller.

@@ -55,6 +55,12 @@ public final class ReactorBridge {
      * the end cancels nothing. Not cancel-safe: a value the Mono already produced is lost with
      * the future.
      *
+     * <p><b>A broken source:</b> {@code onNext(null)}, {@code onError(null)}, a second value, a
+     * {@code request} that throws and the same subscription signalled twice fail the future with
+     * an exception naming the broken rule, and cancel the subscription; a {@code cancel} that
+     * throws goes to {@code Hooks.onErrorDropped} ({@code close()} never throws). A Mono that
+     * never calls {@code onSubscribe} leaves the future pending: bound it with a timeout.
+     *
      * @param <T> the value type
      * @param mono the Mono to subscribe to on the first poll
      * @return a lazy future of the Mono's value, or of {@code null} if it completes empty
@@ -140,6 +146,12 @@ public final class ReactorBridge {
      * If the task is cancelled otherwise (the runtime is closed), the subscriber gets
      * {@code onError(CancellationException)}. A factory that throws or returns {@code null}, or
      * a closed runtime ({@code RejectedExecutionException}), fails that subscription.
+     *
+     * <p><b>A broken future or subscriber:</b> the outcome is signalled first and the future
+     * closed after, so a {@code close()} that throws cannot hold the outcome back; it goes to
+     * {@code Hooks.onErrorDropped}, as does a subscriber method that throws. A {@code poll} that
+     * throws or returns {@code null} fails the subscriber. An {@code onSubscribe} that throws
+     * gets the future closed unpolled (Reactor then signals the exception to the subscriber).
      *
      * <p><b>Cancel safety:</b> as the future's own: cancelling drops a result not yet delivered;
      * what the future already did stays done (rule 12).

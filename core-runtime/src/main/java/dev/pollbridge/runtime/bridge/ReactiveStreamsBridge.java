@@ -37,7 +37,22 @@ import org.reactivestreams.Publisher;
  * {@code request}; the stream is polled by its owner. The subscriber inside the stream obeys
  * every rule of section 2 of the specification (it cancels a second subscription, throws
  * {@link NullPointerException} for {@code null} signals and then fails the stream, calls its
- * subscription serially, and never calls it from {@code onComplete}/{@code onError}).
+ * subscription serially, and never calls it from {@code onComplete}/{@code onError}). It does
+ * not ask the publisher to deliver on one thread: signals may come from any thread as long as
+ * they do not overlap (rule 1.3).
+ *
+ * <h2>Broken peers</h2>
+ * A publisher, stream or subscriber that breaks the specification never hangs the other side,
+ * never kills a runtime thread and never makes {@code pollNext} or {@code close} throw. Publisher
+ * to stream: {@code onNext(null)}/{@code onError(null)} (rule 2.13), overlapping signals
+ * (rule 1.3), a {@code request} that throws and the active subscription signalled twice fail
+ * the stream with an exception naming the rule, and cancel; a {@code cancel} that throws and a
+ * signal after the terminal one are reported to the uncaught-failure handler of the runtime
+ * whose task polled first (else {@link System.Logger}). Items the stream drops unread
+ * (prefetched when it is closed, or arriving after cancel) are closed if they are
+ * {@link AutoCloseable}. Stream to publisher: a {@code pollNext} that throws or returns
+ * {@code null} becomes {@code onError}; a {@code close} that throws is reported and the
+ * subscriber still gets its {@code onComplete}. {@code docs/reliability.md} has the full table.
  *
  * <h2>Cancel safety</h2>
  * {@code pollNext} of a bridged stream is cancel-safe: an item is removed from the ring only

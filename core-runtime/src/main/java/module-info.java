@@ -7,7 +7,6 @@ module dev.pollbridge.runtime {
     requires transitive dev.pollbridge.api;
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
-    requires org.jctools.core;
 
     exports dev.pollbridge.runtime;
     exports dev.pollbridge.runtime.task;

@@ -6,7 +6,9 @@
  */
 module dev.pollbridge.test {
     requires transitive dev.pollbridge.api;
-    // Only the contract bases need JUnit; a test that extends them has it on its path already.
+    // Only the contract bases need JUnit, and a test that extends them has it already: static,
+    // so the rest of the kit works (and compiles, in a user's module) without it. Not transitive:
+    // that would make JUnit a compile-time requirement of every module that reads this one.
     requires static org.junit.jupiter.api;
     exports dev.pollbridge.test;
 }

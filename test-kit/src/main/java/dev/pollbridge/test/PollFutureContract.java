@@ -67,16 +67,27 @@ import org.junit.jupiter.api.Test;
  *
  * @param <T> the value type of the future under test
  */
+@SuppressWarnings("exports") // JUnit's annotations: whoever extends this reads JUnit already
 public abstract class PollFutureContract<T> {
 
     private final List<Run> runs = new ArrayList<>();
 
-    /** Builds a fresh subject: the future under test, not yet polled, and how to drive it. */
+    /** For subclasses. */
+    protected PollFutureContract() {}
+
+    /**
+     * Builds a fresh subject: the future under test, not yet polled, and how to drive it. Called
+     * once per check, and once per round of the race checks.
+     *
+     * @return a new subject
+     */
     protected abstract FutureSubject<T> subject();
 
     /**
      * How long to wait for a wake, a close or a racing thread before calling it lost or blocked.
      * Generous: a correct subject never comes near it. Override to fail faster.
+     *
+     * @return the wait limit, 10 s
      */
     protected Duration waitLimit() {
         return Duration.ofSeconds(10);
@@ -84,7 +95,9 @@ public abstract class PollFutureContract<T> {
 
     /**
      * How many rounds each race check runs (fewer if {@link #raceTimeLimit()} runs out first):
-     * the system property {@value ContractSupport#ROUNDS_PROPERTY}, or 100.
+     * the system property {@code pollbridge.contract.race.rounds}, or 100.
+     *
+     * @return the rounds per race check
      */
     protected int raceIterations() {
         return ContractSupport.raceRounds();
@@ -92,7 +105,9 @@ public abstract class PollFutureContract<T> {
 
     /**
      * How long each race check may run; it stops after the round that overruns it: the system
-     * property {@value ContractSupport#MILLIS_PROPERTY} in milliseconds, or 500 ms.
+     * property {@code pollbridge.contract.race.millis} in milliseconds, or 500 ms.
+     *
+     * @return the time per race check
      */
     protected Duration raceTimeLimit() {
         return ContractSupport.raceTime();

@@ -60,23 +60,39 @@ import org.junit.jupiter.api.Test;
  *
  * @param <T> the item type of the stream under test
  */
+@SuppressWarnings("exports") // JUnit's annotations: whoever extends this reads JUnit already
 public abstract class PollStreamContract<T> {
 
     private static final int ITEMS = 3;
 
     private final List<Run> runs = new ArrayList<>();
 
-    /** Builds a fresh subject: the stream under test, not yet polled, and how to drive it. */
+    /** For subclasses. */
+    protected PollStreamContract() {}
+
+    /**
+     * Builds a fresh subject: the stream under test, not yet polled, and how to drive it. Called
+     * once per check, and once per round of the race checks.
+     *
+     * @return a new subject
+     */
     protected abstract StreamSubject<T> subject();
 
-    /** How long to wait for a wake, a close or a racing thread before calling it lost or blocked. */
+    /**
+     * How long to wait for a wake, a close or a racing thread before calling it lost or blocked.
+     * Generous: a correct subject never comes near it. Override to fail faster.
+     *
+     * @return the wait limit, 10 s
+     */
     protected Duration waitLimit() {
         return Duration.ofSeconds(10);
     }
 
     /**
      * How many rounds each race check runs (fewer if {@link #raceTimeLimit()} runs out first):
-     * the system property {@value ContractSupport#ROUNDS_PROPERTY}, or 100.
+     * the system property {@code pollbridge.contract.race.rounds}, or 100.
+     *
+     * @return the rounds per race check
      */
     protected int raceIterations() {
         return ContractSupport.raceRounds();
@@ -84,7 +100,9 @@ public abstract class PollStreamContract<T> {
 
     /**
      * How long each race check may run; it stops after the round that overruns it: the system
-     * property {@value ContractSupport#MILLIS_PROPERTY} in milliseconds, or 500 ms.
+     * property {@code pollbridge.contract.race.millis} in milliseconds, or 500 ms.
+     *
+     * @return the time per race check
      */
     protected Duration raceTimeLimit() {
         return ContractSupport.raceTime();

@@ -46,7 +46,13 @@ public final class StreamSubject<T> {
         this.stream = Objects.requireNonNull(stream, "stream");
     }
 
-    /** The subject: a stream as built by the code under test, not yet polled. */
+    /**
+     * The subject: a stream as built by the code under test, not yet polled.
+     *
+     * @param <T> the item type
+     * @param stream the stream under test
+     * @return a subject that stays pending until told how to emit or end
+     */
     public static <T> StreamSubject<T> of(PollStream<T> stream) {
         return new StreamSubject<>(stream);
     }
@@ -55,6 +61,10 @@ public final class StreamSubject<T> {
      * How to make it emit: {@code trigger.accept(i)} makes item number {@code i} (from 0)
      * available, after which the subject yields an item equal to {@code expected.apply(i)}. The
      * contract asks for items in order, at most three per subject.
+     *
+     * @param trigger makes item {@code i} available; thread-safe
+     * @param expected the item the subject yields for item {@code i}
+     * @return this subject
      */
     public StreamSubject<T> emits(IntConsumer trigger, IntFunction<? extends T> expected) {
         this.emission = Objects.requireNonNull(trigger, "trigger");
@@ -66,13 +76,22 @@ public final class StreamSubject<T> {
      * The subject yields {@code items} at once, then stays pending until triggered (an interval's
      * first tick is due when it is built). The contract takes them at the start of every check;
      * {@link #emits} numbers the items after them from 0.
+     *
+     * @param items the items it yields at once, in order
+     * @return this subject
      */
     public StreamSubject<T> readyFirst(List<T> items) {
         this.firstItems = List.copyOf(items);
         return this;
     }
 
-    /** The subject ends by itself after {@code count} items (a {@code take(count)}). */
+    /**
+     * The subject ends by itself after {@code count} items (a {@code take(count)}).
+     *
+     * @param count how many items it yields before {@code done}
+     * @return this subject
+     * @throws IllegalArgumentException if {@code count} is below 1
+     */
     public StreamSubject<T> endsAfter(int count) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1: " + count);
@@ -81,7 +100,12 @@ public final class StreamSubject<T> {
         return this;
     }
 
-    /** How to end it normally: after {@code trigger} runs, the subject yields {@code done}. */
+    /**
+     * How to end it normally: after {@code trigger} runs, the subject yields {@code done}.
+     *
+     * @param trigger ends the subject's source; thread-safe
+     * @return this subject
+     */
     public StreamSubject<T> completes(Runnable trigger) {
         this.completion = Objects.requireNonNull(trigger, "trigger");
         return this;
@@ -90,6 +114,9 @@ public final class StreamSubject<T> {
     /**
      * The subject needs no trigger: it yields {@code items} and then {@code done} without ever
      * being pending (a stream over a list). The checks that need it pending are skipped.
+     *
+     * @param items the items it yields at once
+     * @return this subject
      */
     public StreamSubject<T> readyAtOnce(List<T> items) {
         this.itemsAtOnce = List.copyOf(items);
@@ -101,6 +128,9 @@ public final class StreamSubject<T> {
     /**
      * The subject needs no trigger: its first poll fails with an error of {@code type}. The checks
      * that need it pending are skipped.
+     *
+     * @param type the type of the failure (or of a cause of it)
+     * @return this subject
      */
     public StreamSubject<T> failsAtOnce(Class<? extends Throwable> type) {
         fails(() -> {}, type);
@@ -113,38 +143,65 @@ public final class StreamSubject<T> {
      * How to fail it with an error the contract chooses: {@code trigger} receives a fresh
      * {@link RuntimeException}, after which the subject must fail with that error (or with a
      * failure caused by it), after the items emitted before.
+     *
+     * @param trigger makes the subject's source fail with the error it is given; thread-safe
+     * @return this subject
      */
     public StreamSubject<T> failsWith(Consumer<? super RuntimeException> trigger) {
         this.injectedFailure = Objects.requireNonNull(trigger, "trigger");
         return this;
     }
 
-    /** How to fail it when it chooses the error itself: it fails with an error of {@code type}. */
+    /**
+     * How to fail it when it chooses the error itself: it fails with an error of {@code type}.
+     *
+     * @param trigger makes the subject fail; thread-safe
+     * @param type the type of the failure (or of a cause of it)
+     * @return this subject
+     */
     public StreamSubject<T> fails(Runnable trigger, Class<? extends Throwable> type) {
         this.ownFailure = Objects.requireNonNull(trigger, "trigger");
         this.ownFailureType = Objects.requireNonNull(type, "type");
         return this;
     }
 
-    /** What the subject waits on, for the laziness and cancellation checks. */
+    /**
+     * What the subject waits on, for the laziness and cancellation checks.
+     *
+     * @param upstreams more upstreams of the subject
+     * @return this subject
+     */
     public StreamSubject<T> upstream(Upstream... upstreams) {
         parts.addUpstreams(upstreams);
         return this;
     }
 
-    /** The work starts when the subject is built, not at its first poll: laziness is not checked. */
+    /**
+     * The work starts when the subject is built, not at its first poll: laziness is not checked.
+     *
+     * @return this subject
+     */
     public StreamSubject<T> startsEagerly() {
         parts.startsEagerly = true;
         return this;
     }
 
-    /** Something to close once the check is over (a runtime, a scheduler), last added first. */
+    /**
+     * Something to close once the check is over (a runtime, a scheduler), last added first.
+     *
+     * @param resource closed after the subject, when the check ends
+     * @return this subject
+     */
     public StreamSubject<T> closing(AutoCloseable resource) {
         parts.addResource(resource);
         return this;
     }
 
-    /** The stream under test. */
+    /**
+     * The stream under test.
+     *
+     * @return the stream this subject was built with
+     */
     public PollStream<T> stream() {
         return stream;
     }

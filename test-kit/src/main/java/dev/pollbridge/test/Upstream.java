@@ -53,17 +53,32 @@ public final class Upstream {
         this.child = child;
     }
 
-    /** A child future the subject owns from build time. */
+    /**
+     * A child future the subject owns from build time.
+     *
+     * @param child the probe the subject was built over
+     * @return the upstream, owned from build
+     */
     public static Upstream of(ProbeFuture<?> child) {
         return child("child future", child).ownedFromBuild();
     }
 
-    /** A child stream the subject owns from build time. */
+    /**
+     * A child stream the subject owns from build time.
+     *
+     * @param child the probe the subject was built over
+     * @return the upstream, owned from build
+     */
     public static Upstream of(ProbeStream<?> child) {
         return child("child stream", child).ownedFromBuild();
     }
 
-    /** A child stream the subject takes over later (when it first polls it), not at build time. */
+    /**
+     * A child stream the subject takes over later (when it first polls it), not at build time.
+     *
+     * @param child the probe the subject will be handed
+     * @return the upstream
+     */
     public static Upstream handedOver(ProbeStream<?> child) {
         return child("handed-over child stream", child);
     }
@@ -74,7 +89,12 @@ public final class Upstream {
                 () -> child.isCancelled() ? child.closes() : 0, child::closes, true);
     }
 
-    /** A child future the subject is handed later (by a function it calls), not at build time. */
+    /**
+     * A child future the subject is handed later (by a function it calls), not at build time.
+     *
+     * @param child the probe the subject will be handed
+     * @return the upstream
+     */
     public static Upstream handedOver(ProbeFuture<?> child) {
         return child("handed-over child future", child);
     }
@@ -91,6 +111,7 @@ public final class Upstream {
      * @param name what it is, for failure messages
      * @param subscriptions how many times the subject subscribed to it (or started it)
      * @param cancellations how many times the subject cancelled or disposed it
+     * @return the upstream
      */
     public static Upstream counting(String name, IntSupplier subscriptions, IntSupplier cancellations) {
         Objects.requireNonNull(subscriptions, "subscriptions");
@@ -106,6 +127,7 @@ public final class Upstream {
      *
      * @param name what it is, for failure messages
      * @param queued true while the subject is queued
+     * @return the upstream
      */
     public static Upstream queued(String name, BooleanSupplier queued) {
         return new Upstream(name, queued, null, null, false);
@@ -135,12 +157,20 @@ public final class Upstream {
         return this;
     }
 
-    /** The name given at creation, for failure messages. */
+    /**
+     * The name given at creation, for failure messages.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
-    /** True once the subject was seen to start this work (remembered once seen). */
+    /**
+     * Whether the subject was seen to start this work (remembered once seen).
+     *
+     * @return true once started
+     */
     public boolean started() {
         if (!startedSeen && startedNow.getAsBoolean()) {
             startedSeen = true;
@@ -148,7 +178,11 @@ public final class Upstream {
         return startedSeen;
     }
 
-    /** How many times the subject cancelled this work: closed or cancelled it before it finished. */
+    /**
+     * How many times the subject cancelled this work: closed or cancelled it before it finished.
+     *
+     * @return the count of cancellations
+     */
     public int cancellations() {
         if (cancellations == null) {
             return started() && !startedNow.getAsBoolean() ? 1 : 0;
@@ -159,12 +193,18 @@ public final class Upstream {
     /**
      * How many times the subject closed this child, finished or not; for sources, which have no
      * close of their own, the cancellations.
+     *
+     * @return the count of closes
      */
     public int closes() {
         return closes != null ? closes.getAsInt() : cancellations();
     }
 
-    /** True if closing the subject must cancel this work even before it started. */
+    /**
+     * Whether closing the subject must cancel this work even before it started.
+     *
+     * @return true if owned from build
+     */
     public boolean isOwnedFromBuild() {
         return ownedFromBuild;
     }
@@ -172,12 +212,18 @@ public final class Upstream {
     /**
      * True for child futures and streams: the subject owns them as resources and closes each
      * exactly once however it ends (after they finished too). Sources are only cancelled.
+     *
+     * @return true for a child
      */
     public boolean isChild() {
         return child;
     }
 
-    /** True if the subject passes its close to this upstream on another thread. */
+    /**
+     * Whether the subject passes its close to this upstream on another thread.
+     *
+     * @return true if reached asynchronously
+     */
     public boolean isReachedAsynchronously() {
         return asynchronous;
     }

@@ -1,5 +1,6 @@
 package dev.pollbridge.test;
 
+import dev.pollbridge.api.Poll;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,44 @@ final class ContractSupport {
 
     static Duration raceTime() {
         return Duration.ofMillis(Long.getLong(MILLIS_PROPERTY, 500));
+    }
+
+    /** The subject's poll must have been pending: it stays pending until a trigger says otherwise. */
+    static void assertPendingPoll(Poll<?> poll, String when) {
+        if (!poll.isPending()) {
+            throw new AssertionError("the subject was not pending " + when + " but " + poll
+                    + "; a subject must stay pending until triggered (or declare readyAtOnce)",
+                    poll.isFailed() ? poll.error() : null);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> Poll<T> cast(Poll<?> poll) {
+        return (Poll<T>) poll;
+    }
+
+    /** Runs every action even if some throw; then throws the first failure, the rest suppressed. */
+    static void runAll(List<Runnable> actions) {
+        RuntimeException failure = null;
+        for (Runnable action : actions) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** A plain field: no synchronisation of its own, so only the subject can order its accesses. */
+    static final class Plain {
+        int value;
     }
 
     static void assertEqual(Object expected, Object actual) {

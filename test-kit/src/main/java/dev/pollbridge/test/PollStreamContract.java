@@ -4,7 +4,9 @@ import static dev.pollbridge.test.ContractSupport.assertCancelledOnce;
 import static dev.pollbridge.test.ContractSupport.assertFailedWith;
 import static dev.pollbridge.test.ContractSupport.assertHarmlessCloseAfterEnd;
 import static dev.pollbridge.test.ContractSupport.assertNothingStarted;
+import static dev.pollbridge.test.ContractSupport.assertPendingPoll;
 import static dev.pollbridge.test.ContractSupport.awaitWoken;
+import static dev.pollbridge.test.ContractSupport.cast;
 import static dev.pollbridge.test.ContractSupport.cancellationsOf;
 import static dev.pollbridge.test.ContractSupport.closeWatched;
 import static dev.pollbridge.test.ContractSupport.sample;
@@ -280,7 +282,7 @@ public abstract class PollStreamContract<T> {
         for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
             Run run = startPending();
             assumeTrue(run.subject.canEmit(1), "the subject cannot be made to emit");
-            Plain written = new Plain();
+            ContractSupport.Plain written = new ContractSupport.Plain();
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             Thread producer = ContractSupport.startProducer(() -> {
                 written.value = 42;
@@ -314,43 +316,13 @@ public abstract class PollStreamContract<T> {
         return run;
     }
 
-    private static void assertPendingPoll(Poll<?> poll, String when) {
-        if (!poll.isPending()) {
-            throw new AssertionError("the subject was not pending " + when + " but " + poll
-                    + "; a subject must stay pending until triggered (or declare readyAtOnce)",
-                    poll.isFailed() ? poll.error() : null);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> Poll<T> cast(Poll<?> poll) {
-        return (Poll<T>) poll;
-    }
-
     /** Closes whatever the check left open, even when it failed: the contract owns its subjects. */
     @AfterEach
     public void closeSubjects() {
-        RuntimeException failure = null;
-        for (Run run : List.copyOf(runs)) {
-            try {
-                run.dispose();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
+        List<Runnable> disposals = new ArrayList<>();
+        List.copyOf(runs).forEach(run -> disposals.add(run::dispose));
         runs.clear();
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    /** A plain field: no synchronisation of its own, so only the subject can order its accesses. */
-    private static final class Plain {
-        int value;
+        ContractSupport.runAll(disposals);
     }
 
     /** One subject as a task sees it: polls with a counting waker, closes under watch. */

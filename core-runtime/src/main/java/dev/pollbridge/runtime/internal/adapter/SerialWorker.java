@@ -84,9 +84,13 @@ public final class SerialWorker implements Cancellable {
         if (cancelled) {
             return null;
         }
-        if (periodNanos >= 0) {
-            WorkerTask task = new WorkerTask(this, action, periodNanos == 0 ? WorkerTask.Kind.CONTINUOUS : WorkerTask.Kind.PERIODIC);
-            return startTimer(task, delayNanos, periodNanos == 0 ? -1 : periodNanos, task::offerRun);
+        if (periodNanos == 0) { // back to back: the timer fires once, then each run re-enqueues the task
+            WorkerTask task = new WorkerTask(this, action, WorkerTask.Kind.CONTINUOUS);
+            return startTimer(task, delayNanos, -1, task::offerRun);
+        }
+        if (periodNanos > 0) {
+            WorkerTask task = new WorkerTask(this, action, WorkerTask.Kind.PERIODIC);
+            return startTimer(task, delayNanos, periodNanos, task::offerRun);
         }
         if (delayNanos <= 0) {
             WorkerTask task = new WorkerTask(this, action, WorkerTask.Kind.ONCE);

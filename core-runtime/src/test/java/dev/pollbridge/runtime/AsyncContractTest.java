@@ -8,6 +8,7 @@ import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Nested;
 
@@ -47,7 +48,9 @@ class AsyncContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
             return StreamSubject.of(Async.<String>stream(emitter -> {
+                taken.set(true);
                 try (ProbeStream<String> in = source) {
                     for (String item = Async.next(in); item != null; item = Async.next(in)) {
                         emitter.emit(item.toUpperCase());
@@ -57,7 +60,7 @@ class AsyncContractTest {
                     .emits(i -> source.emit("item" + i), i -> "ITEM" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -132,10 +133,11 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -163,11 +165,12 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
-            return StreamSubject.of(ReactorBridge.<String>toStream(ReactorBridge.toFlux(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(ReactorBridge.<String>toStream(ReactorBridge.toFlux(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -201,8 +204,9 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
             Flux<String> flux = ReactorBridge.flux(emitter -> {
-                try (ProbeStream<String> in = source) {
+                try (ProbeStream<String> in = handOver(source, taken)) {
                     for (String item = Async.next(in); item != null; item = Async.next(in)) {
                         emitter.emit(item);
                     }
@@ -212,7 +216,13 @@ class ReactorBridgeContractTest {
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+    }
+
+    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
+    static <S> S handOver(S source, AtomicBoolean taken) {
+        taken.set(true);
+        return source;
     }
 }

@@ -23,6 +23,7 @@ import io.reactivex.rxjava3.subjects.SingleSubject;
 import io.reactivex.rxjava3.subjects.UnicastSubject;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -206,10 +207,11 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -218,10 +220,11 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -230,10 +233,11 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<Void> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(() -> handOver(source, taken), runtime)))
                     .completesWith(null, () -> source.complete("ignored"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -285,11 +289,12 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toFlowable(() -> source, runtime)))
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toFlowable(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -298,12 +303,13 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toObservable(() -> source, runtime),
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toObservable(() -> handOver(source, taken), runtime),
                             ObservableOverflow.error(8)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -337,8 +343,9 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
             Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
-                try (ProbeStream<String> in = source) {
+                try (ProbeStream<String> in = handOver(source, taken)) {
                     for (String item = Async.next(in); item != null; item = Async.next(in)) {
                         emitter.emit(item);
                     }
@@ -348,7 +355,13 @@ class RxJavaBridgeContractTest {
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+    }
+
+    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
+    static <S> S handOver(S source, AtomicBoolean taken) {
+        taken.set(true);
+        return source;
     }
 }

@@ -12,6 +12,7 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -77,11 +78,13 @@ class SpringAdaptersContractTest {
         @SuppressWarnings("unchecked")
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            Mono<String> mono = Mono.from(adapter(PollFuture.class).toPublisher(source));
+            AtomicBoolean taken = new AtomicBoolean(); // the adapter hands the future over on subscribe
+            Mono<String> mono = Mono.<String>from(adapter(PollFuture.class).toPublisher(source))
+                    .doOnSubscribe(subscription -> taken.set(true));
             return FutureSubject.of(ReactorBridge.toFuture(mono))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -109,12 +112,14 @@ class SpringAdaptersContractTest {
         @SuppressWarnings("unchecked")
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
-            Flux<String> flux = Flux.from(adapter(PollStream.class).toPublisher(source));
+            AtomicBoolean taken = new AtomicBoolean(); // the adapter hands the stream over on subscribe
+            Flux<String> flux = Flux.<String>from(adapter(PollStream.class).toPublisher(source))
+                    .doOnSubscribe(subscription -> taken.set(true));
             return StreamSubject.of(ReactorBridge.toStream(flux))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 

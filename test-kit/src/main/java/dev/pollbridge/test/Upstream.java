@@ -42,6 +42,7 @@ public final class Upstream {
     private final boolean child;
     private boolean ownedFromBuild;
     private boolean asynchronous;
+    private BooleanSupplier takenWhen;
     private boolean startedSeen;
 
     private Upstream(String name, BooleanSupplier startedNow, IntSupplier cancellations, IntSupplier closes,
@@ -145,6 +146,21 @@ public final class Upstream {
     }
 
     /**
+     * Marks this child as taken over when {@code taken} turns true, polled or not: the subject
+     * hands it to something that owns it from then on (a factory whose result a spawned task
+     * polls, an {@code Async} body that took it into a try-with-resources), which must close it
+     * exactly once even if it never polls it. Without this a handed-over child counts as taken
+     * only once polled.
+     *
+     * @param taken true once the child was handed over
+     * @return this upstream
+     */
+    public Upstream takenWhen(BooleanSupplier taken) {
+        takenWhen = Objects.requireNonNull(taken, "taken");
+        return this;
+    }
+
+    /**
      * Marks this upstream as reached on another thread: the subject's close (or end) is passed
      * to it asynchronously, by code that unwinds on its own thread (an {@code Async} body whose
      * pending {@code await} throws). The contract then waits, up to its wait limit, for the
@@ -167,12 +183,12 @@ public final class Upstream {
     }
 
     /**
-     * Whether the subject was seen to start this work (remembered once seen).
+     * Whether the subject was seen to start this work, or to take it over (remembered once seen).
      *
      * @return true once started
      */
     public boolean started() {
-        if (!startedSeen && startedNow.getAsBoolean()) {
+        if (!startedSeen && (startedNow.getAsBoolean() || takenWhen != null && takenWhen.getAsBoolean())) {
             startedSeen = true;
         }
         return startedSeen;

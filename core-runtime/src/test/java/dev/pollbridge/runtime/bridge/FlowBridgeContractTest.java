@@ -9,6 +9,7 @@ import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.reactivestreams.FlowAdapters;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -104,12 +105,13 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
             return StreamSubject.of(FlowBridge.<String>toStream(
-                            FlowBridge.toPublisher(() -> source, runtime)))
+                            FlowBridge.toPublisher(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -119,11 +121,12 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
             return FutureSubject.of(FlowBridge.<String>first(
-                            FlowBridge.fromFuture(() -> source, runtime)))
+                            FlowBridge.fromFuture(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 }

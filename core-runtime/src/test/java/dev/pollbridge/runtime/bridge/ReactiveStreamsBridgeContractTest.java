@@ -9,6 +9,7 @@ import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 
@@ -103,12 +104,13 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
             return StreamSubject.of(ReactiveStreamsBridge.<String>toStream(
-                            ReactiveStreamsBridge.toPublisher(() -> source, runtime)))
+                            ReactiveStreamsBridge.toPublisher(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
     }
 
@@ -118,11 +120,18 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
             return FutureSubject.of(ReactiveStreamsBridge.<String>first(
-                            ReactiveStreamsBridge.fromFuture(() -> source, runtime)))
+                            ReactiveStreamsBridge.fromFuture(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).reachedAsynchronously());
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+    }
+
+    /** What the publisher's factory returns: {@code source}, noting that it was handed over. */
+    static <S> S handOver(S source, AtomicBoolean taken) {
+        taken.set(true);
+        return source;
     }
 }

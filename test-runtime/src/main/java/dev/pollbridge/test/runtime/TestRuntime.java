@@ -7,6 +7,8 @@ import dev.pollbridge.runtime.RuntimeBuilder;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.time.VirtualClock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,10 +33,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * Wakes may come from other threads (a completed {@code CompletableFuture}, for instance); the
  * woken task then waits in the queue until the test thread drives the runtime again. Timers use
- * the runtime's {@link Runtime#clock()}, so a test that installs a virtual clock with
- * {@link RuntimeBuilder#clock} and wraps the runtime with {@link #wrap(Runtime)} controls time as
- * well. Spawning from a task, aborting, detaching and closing behave exactly as on the
- * multi-threaded runtime.
+ * the runtime's {@link Runtime#clock()}: {@link #withVirtualTime()} builds the runtime on a
+ * {@link VirtualClock}, which moves only when the test calls {@link #advance(Duration)} (or
+ * {@link #clock()}{@code .advance}), so a test of a 30-second timeout takes microseconds. A runtime
+ * built with {@link RuntimeBuilder#clock} and {@linkplain #wrap(Runtime) wrapped} works the same way.
+ * Spawning from a task, aborting, detaching and closing behave exactly as on the multi-threaded
+ * runtime.
+ *
+ * <p><b>Threads.</b> Drive a test runtime from one thread at a time (the test's):
+ * {@link #runUntilIdle()}, {@link #blockOn}, {@link #advance} and {@link #close()} run tasks, fire
+ * timers and close futures on the calling thread. {@link #spawn} and wakes may come from any thread.
  */
 public final class TestRuntime implements AutoCloseable {
 
@@ -62,6 +70,31 @@ public final class TestRuntime implements AutoCloseable {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Runtime runtime = Runtime.builder().workers(0).threadNamePrefix("pollbridge-test-")
                 .uncaughtFailureHandler(uncaught::add).build();
+        return new TestRuntime(runtime, uncaught);
+    }
+
+    /**
+     * A deterministic runtime on a fresh {@link VirtualClock} reading 0: its timers ({@code sleep},
+     * {@code timeout}, {@code interval}, and every scheduler built on it) fire only when the test
+     * moves the clock, with {@link #advance(Duration)}. Uncaught failures are collected as with
+     * {@link #create()}.
+     *
+     * <pre>{@code
+     * try (TestRuntime rt = TestRuntime.withVirtualTime()) {
+     *     JoinHandle<Void> nap = rt.spawn(rt.runtime().sleep(Duration.ofHours(1)));
+     *     rt.advance(Duration.ofMinutes(59));
+     *     assertFalse(nap.isFinished());
+     *     rt.advance(Duration.ofMinutes(1));
+     *     assertTrue(nap.isFinished());
+     * }
+     * }</pre>
+     *
+     * @return a new deterministic runtime with virtual time; close it at the end of the test
+     */
+    public static TestRuntime withVirtualTime() {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Runtime runtime = Runtime.builder().workers(0).threadNamePrefix("pollbridge-test-")
+                .clock(new VirtualClock()).uncaughtFailureHandler(uncaught::add).build();
         return new TestRuntime(runtime, uncaught);
     }
 
@@ -129,7 +162,52 @@ public final class TestRuntime implements AutoCloseable {
     }
 
     /**
-     * Failures of detached tasks seen so far (only for {@link #create()}d runtimes).
+     * The runtime's virtual clock, for code that reads the time or moves it by itself; most tests
+     * call {@link #advance(Duration)} instead, which also runs the tasks the timers woke.
+     *
+     * @return the clock of the runtime
+     * @throws IllegalStateException if the runtime's clock is not a {@link VirtualClock} (a
+     *     runtime from {@link #create()}, whose timers follow the system clock)
+     */
+    public VirtualClock clock() {
+        if (runtime.clock() instanceof VirtualClock) {
+            return (VirtualClock) runtime.clock();
+        }
+        throw new IllegalStateException("this test runtime runs on " + runtime.clock()
+                + ", not a VirtualClock: build it with TestRuntime.withVirtualTime(), or wrap a runtime built with "
+                + "Runtime.builder().workers(0).clock(new VirtualClock())");
+    }
+
+    /**
+     * Moves virtual time forward by {@code duration} and runs what that woke, on the calling
+     * thread, in three steps: runs the queued tasks until idle (so that a task spawned and not yet
+     * polled sets its timers at the current time, not after the jump); moves the clock in one jump,
+     * which fires every timer due by the new time in deadline order (their wakers queue their
+     * tasks); runs the queued tasks until idle again. As with Tokio's {@code time::advance}, a
+     * task woken by the jump runs after it, at the new time: a timer that task then sets counts
+     * from the new time. To see a chain of timers fire one by one, advance in steps no longer than
+     * each.
+     *
+     * @param duration how far to move the clock, zero or more
+     * @return how many task polls were made
+     * @throws IllegalArgumentException if {@code duration} is negative (nothing runs then)
+     * @throws IllegalStateException if the runtime's clock is not a {@link VirtualClock}, or if
+     *     called from inside one of this runtime's tasks
+     */
+    public long advance(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("a clock cannot go back: " + duration);
+        }
+        VirtualClock clock = clock();
+        long polls = runUntilIdle();
+        clock.advance(duration);
+        return polls + runUntilIdle();
+    }
+
+    /**
+     * Failures of detached tasks seen so far (only for runtimes from {@link #create()} and
+     * {@link #withVirtualTime()}).
      *
      * @return a snapshot of the failures, in the order they happened
      */

@@ -108,12 +108,12 @@ class TestingDocTest {
     void virtualTimeOnATestRuntime() {
         PollFuture<String> neverAnswers = Futures.pending();
         // tag::virtual-time[]
-        VirtualClock clock = new VirtualClock();
-        try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).clock(clock).build())) {
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {  // workers(0) on a VirtualClock at 0
             JoinHandle<String> reply = rt.spawn(rt.runtime().timeout(neverAnswers, Duration.ofSeconds(30)));
-            rt.runUntilIdle();                             // polled once: pending, its timer set
-            clock.advance(Duration.ofSeconds(30));         // fires the timer: wakes the task
-            rt.runUntilIdle();                             // the timeout closes neverAnswers and fails
+            rt.advance(Duration.ofSeconds(29));            // runs the task (its timer set), moves the clock
+            assertFalse(reply.isFinished());
+            rt.advance(Duration.ofSeconds(1));             // fires the timer; the woken task closes
+            assertTrue(reply.isFinished());                // neverAnswers and fails
             CompletionException failure = assertThrows(CompletionException.class, () -> rt.blockOn(reply));
             assertInstanceOf(TimeoutException.class, failure.getCause());
         }

@@ -3,7 +3,6 @@ package dev.pollbridge.soak.flow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.reactor.ReactorBridge;
@@ -19,35 +18,36 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.schedulers.Schedulers;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.FlowAdapters;
-import org.reactivestreams.Subscription;
-import reactor.core.publisher.BaseSubscriber;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.SignalType;
 
 /**
- * A long stream through each bridge, fast producer, slow consumer: the items in flight (emitted,
- * not yet taken) never exceed the bridge's bound (its prefetch, plus the one item the consumer
- * holds between taking it and counting it), nor does the outstanding demand, so memory stays flat
- * however long the stream. Asserted from counts at the bridge boundary, never from timing. The
- * number of items is the system property {@code pollbridge.flow.items} (see the module's POM:
- * one million in {@code mvn verify}, ten million for the long run).
+ * A long stream through each bridge, in each direction, fast producer, slow consumer: the items in
+ * flight (emitted, not yet taken) never exceed the bridge's bound (its prefetch, plus the one item
+ * the consumer holds between taking it and counting it), nor does the outstanding demand, and no
+ * item is produced without demand, so memory stays flat however long the stream. Asserted from
+ * counts at the bridge boundary, never from timing. The number of items is the system property
+ * {@code pollbridge.flow.items} (see the module's POM: ten million in {@code mvn verify}).
  */
 class BridgeFlowControlTest {
 
-    private static final long ITEMS = Long.getLong("pollbridge.flow.items", 1_000_000);
+    private static final long ITEMS = Long.getLong("pollbridge.flow.items", 10_000_000);
     private static final int PREFETCH = 64;
 
     private final SlowConsumer consumer = new SlowConsumer();
     private final FlowMeter meter = new FlowMeter(consumer.consumed);
+    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("flow-").build();
 
     @AfterEach
     void report() {
+        runtime.close();
         System.out.println(getClass().getSimpleName() + ": " + meter);
     }
 
@@ -147,68 +147,75 @@ class BridgeFlowControlTest {
     }
 
     /**
-     * The other way: a stream pulled by {@code toFlux} for a slow subscriber that requests a batch
+     * The other way: a stream pulled by a bridge's task for a slow subscriber that requests a batch
      * at a time. The task polls the stream only while there is demand, so items pulled and not yet
      * received stay within the batch.
      */
+    private void assertStreamToPublisherBounded(Function<Supplier<PollStream<Long>>, Publisher<Long>> bridge)
+            throws InterruptedException {
+        BatchSubscriber<Long> subscriber = new BatchSubscriber<>(consumer, meter, PREFETCH);
+        bridge.apply(() -> new CountingStream(ITEMS, meter)).subscribe(subscriber);
+        assertEquals(null, subscriber.awaitEnd());
+        assertEquals(ITEMS, consumer.consumed.get());
+        assertTrue(meter.maxAheadOfDemand() <= 0, "items pulled from the stream without demand: " + meter);
+        assertTrue(meter.maxInFlight() <= PREFETCH, "items pulled and not received above the batch: " + meter);
+        assertTrue(meter.maxOutstandingDemand() <= PREFETCH, "demand above the batch: " + meter);
+    }
+
+    @Test
+    void reactiveStreamsStreamToPublisher() throws InterruptedException {
+        assertStreamToPublisherBounded(factory -> ReactiveStreamsBridge.toPublisher(factory, runtime));
+    }
+
+    @Test
+    void flowStreamToPublisher() throws InterruptedException {
+        assertStreamToPublisherBounded(factory -> FlowAdapters.toPublisher(FlowBridge.toPublisher(factory, runtime)));
+    }
+
     @Test
     void reactorStreamToFlux() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("flow-").build()) {
-            AtomicLong next = new AtomicLong();
-            PollStream<Long> source = new PollStream<>() {
-                @Override
-                public Poll<Long> pollNext(Context cx) {
-                    long item = next.getAndIncrement();
-                    if (item >= ITEMS) {
-                        return Poll.done();
-                    }
-                    meter.onEmit();
-                    return Poll.ready(item);
-                }
-            };
-            CountDownLatch done = new CountDownLatch(1);
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            ReactorBridge.toFlux(() -> source, runtime).subscribe(new BaseSubscriber<Long>() {
-                private long left;
+        assertStreamToPublisherBounded(factory -> ReactorBridge.toFlux(factory, runtime));
+    }
 
-                @Override
-                protected void hookOnSubscribe(Subscription subscription) {
-                    ask();
-                }
+    @Test
+    void rxJavaStreamToFlowable() throws InterruptedException {
+        assertStreamToPublisherBounded(factory -> RxJavaBridge.toFlowable(factory, runtime));
+    }
 
-                @Override
-                protected void hookOnNext(Long item) {
-                    long taken = consumer.consumed.incrementAndGet();
-                    if (--left == 0) {
-                        if (taken % SlowConsumer.PAUSE_EVERY < PREFETCH) {
-                            LockSupport.parkNanos(200_000);
-                        }
-                        ask();
-                    }
-                }
+    /**
+     * An Observable has no demand: the task pushes each item as soon as it pulled it, and the
+     * observer's {@code onNext} runs on the task, so a slow observer holds the task back and at
+     * most the one item being pushed is in flight.
+     */
+    @Test
+    void rxJavaStreamToObservable() throws InterruptedException {
+        CountDownLatch ended = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        RxJavaBridge.toObservable(() -> new CountingStream(ITEMS, meter), runtime).subscribe(new Observer<Long>() {
+            @Override
+            public void onSubscribe(Disposable d) {}
 
-                private void ask() {
-                    left = PREFETCH;
-                    meter.onRequest(PREFETCH);
-                    request(PREFETCH);
+            @Override
+            public void onNext(Long item) {
+                if (consumer.consumed.incrementAndGet() % SlowConsumer.PAUSE_EVERY == 0) {
+                    LockSupport.parkNanos(200_000);
                 }
+            }
 
-                @Override
-                protected void hookOnError(Throwable error) {
-                    failure.set(error);
-                }
+            @Override
+            public void onError(Throwable error) {
+                failure.set(error);
+                ended.countDown();
+            }
 
-                @Override
-                protected void hookFinally(SignalType type) {
-                    done.countDown();
-                }
-            });
-            assertTrue(done.await(10, TimeUnit.MINUTES), "the Flux did not end");
-            assertEquals(null, failure.get());
-            assertEquals(ITEMS, consumer.consumed.get());
-            assertTrue(meter.maxAheadOfDemand() <= 0, "items pulled from the stream without demand: " + meter);
-            assertTrue(meter.maxInFlight() <= PREFETCH, "items pulled and not received above the batch: " + meter);
-            assertTrue(meter.maxOutstandingDemand() <= PREFETCH, "demand above the batch: " + meter);
-        }
+            @Override
+            public void onComplete() {
+                ended.countDown();
+            }
+        });
+        assertTrue(ended.await(10, TimeUnit.MINUTES), "the Observable did not end; " + meter);
+        assertEquals(null, failure.get());
+        assertEquals(ITEMS, consumer.consumed.get());
+        assertTrue(meter.maxInFlight() <= 1, "items pulled and not received: " + meter);
     }
 }

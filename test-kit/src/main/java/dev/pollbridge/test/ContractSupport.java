@@ -146,6 +146,19 @@ final class ContractSupport {
     }
 
     /**
+     * The close at the end of a check that did not close the subject itself, on the test thread
+     * (unwatched: a blocking close then shows as a slow test, a throwing one as a failure).
+     */
+    static void closeAtEnd(AutoCloseable subject) {
+        try {
+            subject.close();
+        } catch (Throwable thrown) {
+            throw new AssertionError("the subject's close() threw when the check ended; close must never "
+                    + "throw (rule 11)", thrown);
+        }
+    }
+
+    /**
      * Runs {@code theirs} on a fresh thread and {@code ours} on this one, released together so that
      * they overlap as closely as two threads can. Rethrows what either threw.
      */

@@ -440,7 +440,7 @@ public abstract class PollFutureContract<T> {
             try {
                 if (!closed) {
                     closed = true;
-                    subject.future.close();
+                    ContractSupport.closeAtEnd(subject.future);
                 }
             } finally {
                 subject.parts.dispose();

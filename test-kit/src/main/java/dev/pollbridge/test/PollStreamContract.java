@@ -528,7 +528,7 @@ public abstract class PollStreamContract<T> {
             try {
                 if (!closed) {
                     closed = true;
-                    subject.stream.close();
+                    ContractSupport.closeAtEnd(subject.stream);
                 }
             } finally {
                 subject.parts.dispose();

@@ -58,6 +58,27 @@ class BrokenFuturesTest {
     }
 
     @Test
+    void aFutureThatStartsWhenBuiltFailsTheLazinessChecks() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.StartsEagerly.class);
+        assertEquals(Set.of("nothingStartsBeforeTheFirstPoll", "closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns"),
+                outcome.failed(), outcome.toString());
+    }
+
+    /** Every check closes its subject, watched or when it ends: each one reports the throwing close. */
+    @Test
+    void aFutureWhoseCloseThrowsFailsEveryCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.ThrowsOnClose.class);
+        assertEquals(ALL_CHECKS, outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aFutureWhoseCloseBlocksFailsTheChecksThatCloseItWhilePending() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.BlocksOnClose.class);
+        assertEquals(Set.of("closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns",
+                "closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
+    }
+
+    @Test
     void aFutureThatCancelsOnEveryCloseFailsTheCloseCheck() {
         ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenFutureContracts.CancelsOnEveryClose.class);
         assertEquals(Set.of("closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import java.time.Duration;
 
 /**
  * A future with one deliberate bug, otherwise correct: completed or failed by the test, it stands
@@ -19,8 +20,17 @@ final class FaultyFuture implements PollFuture<String> {
         /** Returns its result again when polled after ready (rule 9). */
         READY_TWICE,
         /** Cancels its source on every close, not once (rule 11). */
-        CANCELS_ON_EVERY_CLOSE
+        CANCELS_ON_EVERY_CLOSE,
+        /** Subscribes to its source when built, not at its first poll (rule 2). */
+        STARTS_EAGERLY,
+        /** Does its close correctly, then throws (rule 11: close never throws). */
+        THROWS_ON_CLOSE,
+        /** Closing while pending waits (up to {@link #BLOCKED_CLOSE}) before it returns (rule 11). */
+        BLOCKS_ON_CLOSE
     }
+
+    /** How long a {@link Fault#BLOCKS_ON_CLOSE} close waits, or until interrupted. */
+    static final Duration BLOCKED_CLOSE = Duration.ofMillis(600);
 
     private final Fault fault;
     private Poll<String> result;   // guarded by this; null while pending
@@ -32,6 +42,9 @@ final class FaultyFuture implements PollFuture<String> {
 
     FaultyFuture(Fault fault) {
         this.fault = fault;
+        if (fault == Fault.STARTS_EAGERLY) {
+            subscriptions = 1;
+        }
     }
 
     void complete(String value) {
@@ -76,14 +89,28 @@ final class FaultyFuture implements PollFuture<String> {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed && fault != Fault.CANCELS_ON_EVERY_CLOSE) {
-            return;
+    public void close() {
+        boolean wasPending;
+        synchronized (this) {
+            if (closed && fault != Fault.CANCELS_ON_EVERY_CLOSE) {
+                return;
+            }
+            closed = true;
+            waker = null;
+            wasPending = result == null;
+            if (wasPending && subscriptions > 0) {
+                cancellations++;
+            }
         }
-        closed = true;
-        waker = null;
-        if (result == null && subscriptions > 0) {
-            cancellations++;
+        if (fault == Fault.THROWS_ON_CLOSE) {
+            throw new IllegalStateException("a close that throws");
+        }
+        if (fault == Fault.BLOCKS_ON_CLOSE && wasPending) {
+            try {
+                Thread.sleep(BLOCKED_CLOSE.toMillis()); // simulates a close that waits for its source
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -67,4 +67,22 @@ final class BrokenStreamContracts {
             super(Fault.CANCELS_ON_EVERY_CLOSE);
         }
     }
+
+    static class StartsEagerly extends BrokenContract {
+        StartsEagerly() {
+            super(Fault.STARTS_EAGERLY);
+        }
+    }
+
+    static class ThrowsOnClose extends BrokenContract {
+        ThrowsOnClose() {
+            super(Fault.THROWS_ON_CLOSE);
+        }
+    }
+
+    static class BlocksOnClose extends BrokenContract {
+        BlocksOnClose() {
+            super(Fault.BLOCKS_ON_CLOSE);
+        }
+    }
 }

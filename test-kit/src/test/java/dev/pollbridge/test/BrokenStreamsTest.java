@@ -56,6 +56,27 @@ class BrokenStreamsTest {
     }
 
     @Test
+    void aStreamThatStartsWhenBuiltFailsTheLazinessChecks() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.StartsEagerly.class);
+        assertEquals(Set.of("nothingStartsBeforeTheFirstPoll", "closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns"),
+                outcome.failed(), outcome.toString());
+    }
+
+    /** Every check closes its subject, watched or when it ends: each one reports the throwing close. */
+    @Test
+    void aStreamWhoseCloseThrowsFailsEveryCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.ThrowsOnClose.class);
+        assertEquals(ALL_CHECKS, outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamWhoseCloseBlocksFailsTheChecksThatCloseItBeforeTheEnd() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.BlocksOnClose.class);
+        assertEquals(Set.of("closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns",
+                "closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
+    }
+
+    @Test
     void aStreamThatCancelsOnEveryCloseFailsTheCloseCheck() {
         ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.CancelsOnEveryClose.class);
         assertEquals(Set.of("closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());

@@ -20,7 +20,13 @@ final class FaultyStream implements PollStream<String> {
         /** Returns done again when polled after done (rule 9). */
         DONE_TWICE,
         /** Cancels its source on every close, not once (rule 11). */
-        CANCELS_ON_EVERY_CLOSE
+        CANCELS_ON_EVERY_CLOSE,
+        /** Subscribes to its source when built, not at its first poll (rule 2). */
+        STARTS_EAGERLY,
+        /** Does its close correctly, then throws (rule 11: close never throws). */
+        THROWS_ON_CLOSE,
+        /** Closing before the end waits (as {@link FaultyFuture#BLOCKED_CLOSE}) before it returns (rule 11). */
+        BLOCKS_ON_CLOSE
     }
 
     private final Fault fault;
@@ -34,6 +40,9 @@ final class FaultyStream implements PollStream<String> {
 
     FaultyStream(Fault fault) {
         this.fault = fault;
+        if (fault == Fault.STARTS_EAGERLY) {
+            subscriptions = 1;
+        }
     }
 
     void emit(String item) {
@@ -87,14 +96,28 @@ final class FaultyStream implements PollStream<String> {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed && fault != Fault.CANCELS_ON_EVERY_CLOSE) {
-            return;
+    public void close() {
+        boolean beforeTheEnd;
+        synchronized (this) {
+            if (closed && fault != Fault.CANCELS_ON_EVERY_CLOSE) {
+                return;
+            }
+            closed = true;
+            waker = null;
+            beforeTheEnd = !endDelivered;
+            if (beforeTheEnd && subscriptions > 0) {
+                cancellations++;
+            }
         }
-        closed = true;
-        waker = null;
-        if (!endDelivered && subscriptions > 0) {
-            cancellations++;
+        if (fault == Fault.THROWS_ON_CLOSE) {
+            throw new IllegalStateException("a close that throws");
+        }
+        if (fault == Fault.BLOCKS_ON_CLOSE && beforeTheEnd) {
+            try {
+                Thread.sleep(FaultyFuture.BLOCKED_CLOSE.toMillis()); // simulates a close that waits for its source
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

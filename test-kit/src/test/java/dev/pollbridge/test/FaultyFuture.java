@@ -102,10 +102,15 @@ final class FaultyFuture implements PollFuture<String> {
                 cancellations++;
             }
         }
-        if (fault == Fault.THROWS_ON_CLOSE) {
+        misbehaveAfterClose(fault == Fault.THROWS_ON_CLOSE, fault == Fault.BLOCKS_ON_CLOSE && wasPending);
+    }
+
+    /** The end of a faulty close, shared with {@link FaultyStream}: throw, or wait for the source. */
+    static void misbehaveAfterClose(boolean throwing, boolean blocking) {
+        if (throwing) {
             throw new IllegalStateException("a close that throws");
         }
-        if (fault == Fault.BLOCKS_ON_CLOSE && wasPending) {
+        if (blocking) {
             try {
                 Thread.sleep(BLOCKED_CLOSE.toMillis()); // simulates a close that waits for its source
             } catch (InterruptedException e) {

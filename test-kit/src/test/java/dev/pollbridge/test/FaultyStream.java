@@ -109,16 +109,7 @@ final class FaultyStream implements PollStream<String> {
                 cancellations++;
             }
         }
-        if (fault == Fault.THROWS_ON_CLOSE) {
-            throw new IllegalStateException("a close that throws");
-        }
-        if (fault == Fault.BLOCKS_ON_CLOSE && beforeTheEnd) {
-            try {
-                Thread.sleep(FaultyFuture.BLOCKED_CLOSE.toMillis()); // simulates a close that waits for its source
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        FaultyFuture.misbehaveAfterClose(fault == Fault.THROWS_ON_CLOSE, fault == Fault.BLOCKS_ON_CLOSE && beforeTheEnd);
     }
 
     /** The source it stands for, as the contract sees it. */

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime;
 
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
+import dev.pollbridge.runtime.internal.scheduler.SchedulerTuning;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,6 +23,9 @@ import java.util.function.Consumer;
  *   <tr><td>{@link #uncaughtFailureHandler(Consumer)}</td><td>logs at {@code ERROR} through
  *       {@link System.Logger}</td></tr>
  *   <tr><td>{@link #clock(Clock)}</td><td>{@link Clock#system()}</td></tr>
+ *   <tr><td>{@link #lifoSlot(boolean)}</td><td>{@code true}</td></tr>
+ *   <tr><td>{@link #stuckWorkerThreshold(Duration)}</td><td>1 second</td></tr>
+ *   <tr><td>{@link #globalQueueInterval(int)}</td><td>tuned from the measured poll time</td></tr>
  * </table>
  */
 public final class RuntimeBuilder {
@@ -36,6 +40,9 @@ public final class RuntimeBuilder {
     private Consumer<Throwable> uncaughtFailureHandler = RuntimeBuilder::logUncaught;
     private Clock clock = Clock.system();
     private boolean daemon;
+    private boolean lifoSlot = SchedulerTuning.DEFAULT.lifoSlot();
+    private Duration stuckWorkerThreshold = SchedulerTuning.DEFAULT.stuckWorkerThreshold();
+    private int globalQueueInterval = SchedulerTuning.DEFAULT.globalQueueInterval();
 
     RuntimeBuilder() {}
 
@@ -128,6 +135,63 @@ public final class RuntimeBuilder {
         return this;
     }
 
+    /**
+     * Whether a task woken or spawned by the task a worker is polling runs next on that worker
+     * (the <em>LIFO slot</em>, default {@code true}), as in Tokio: a message hand-off between two
+     * tasks then runs while its data is hot in the cache, without a queue operation. Two tasks
+     * that keep waking each other share one poll budget and get at most three such turns in a
+     * row. If the poll that filled the slot runs long, the slot's task does not wait for it: an
+     * idle worker takes it (within about 20 &micro;s if one is searching, else within one or two
+     * watchdog periods, 10 ms at most). {@code false} sends every such task to the back of the
+     * worker's queue instead, where any idle worker may steal it (Tokio's
+     * {@code disable_lifo_slot}); message passing then costs a queue operation and more steals.
+     * Ignored by the current-thread flavour ({@code workers(0)}).
+     */
+    public RuntimeBuilder lifoSlot(boolean enabled) {
+        this.lifoSlot = enabled;
+        return this;
+    }
+
+    /**
+     * A worker that stays inside one poll (or one close) of a task longer than this is reported
+     * <em>while it is stuck</em>: a {@code WARNING} through {@link System.Logger} naming the task
+     * and showing the worker's stack, and a JDK Flight Recorder event
+     * {@code dev.pollbridge.StuckWorker}, once per stuck turn. One daemon thread per runtime (the
+     * watchdog) samples the workers every quarter of the threshold (between 1 and 10 ms); the
+     * workers read no clock for it. The {@link #slowPollThreshold slow-poll report}, by contrast,
+     * comes only after a poll returns. A threshold too long to count in nanoseconds (such as
+     * {@code ChronoUnit.FOREVER.getDuration()}) turns these reports off; the watchdog thread
+     * then runs only for the LIFO slot (see {@link #lifoSlot}), and not at all if that is off
+     * too or there is a single worker. Ignored by the current-thread flavour.
+     *
+     * @throws IllegalArgumentException if zero or negative
+     */
+    public RuntimeBuilder stuckWorkerThreshold(Duration threshold) {
+        Objects.requireNonNull(threshold, "threshold");
+        if (threshold.isNegative() || threshold.isZero()) {
+            throw new IllegalArgumentException("stuckWorkerThreshold must be positive, was " + threshold);
+        }
+        this.stuckWorkerThreshold = threshold;
+        return this;
+    }
+
+    /**
+     * Fixes how many tasks a worker runs between two looks at the global queue, which holds the
+     * tasks spawned or woken from outside the workers (Tokio's {@code global_queue_interval}).
+     * By default each worker tunes it from its measured poll time so that about 200 &micro;s of
+     * polling pass between two looks (at least 2, at most 127 tasks); a fixed value is for
+     * experiments. See {@code docs/performance.md} for the measurements behind the default.
+     *
+     * @throws IllegalArgumentException if less than 1
+     */
+    public RuntimeBuilder globalQueueInterval(int ticks) {
+        if (ticks < 1) {
+            throw new IllegalArgumentException("globalQueueInterval must be >= 1, was " + ticks);
+        }
+        this.globalQueueInterval = ticks;
+        return this;
+    }
+
     /** Whether the runtime's threads are daemon threads (default false; {@link Runtime#shared()} uses true). */
     RuntimeBuilder daemon(boolean daemon) {
         this.daemon = daemon;
@@ -136,13 +200,17 @@ public final class RuntimeBuilder {
 
     /** Builds and starts the runtime: its worker threads are running when this returns. */
     public Runtime build() {
-        return new Runtime(new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
-                slowPollThreshold, uncaughtFailureHandler, clock, daemon), false);
+        return new Runtime(config(daemon), false);
     }
 
     Runtime buildShared() {
-        return new Runtime(new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
-                slowPollThreshold, uncaughtFailureHandler, clock, true), true);
+        return new Runtime(config(true), true);
+    }
+
+    private EngineConfig config(boolean daemonThreads) {
+        return new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold,
+                uncaughtFailureHandler, clock, daemonThreads,
+                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval));
     }
 
     private static void logUncaught(Throwable failure) {

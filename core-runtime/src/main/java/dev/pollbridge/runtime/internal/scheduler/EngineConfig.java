@@ -16,6 +16,7 @@ import java.util.function.Consumer;
  * @param uncaughtFailureHandler receives failures nobody else will see
  * @param clock the runtime's time source
  * @param daemon whether the runtime's threads are daemon threads
+ * @param tuning the work-stealing scheduler's knobs (LIFO slot, watchdog, global-queue interval)
  */
 public record EngineConfig(
         int workers,
@@ -25,7 +26,15 @@ public record EngineConfig(
         Duration slowPollThreshold,
         Consumer<Throwable> uncaughtFailureHandler,
         Clock clock,
-        boolean daemon) {
+        boolean daemon,
+        SchedulerTuning tuning) {
+
+    /** Settings with the default {@link SchedulerTuning}. */
+    public EngineConfig(int workers, int blockingThreads, Duration blockingKeepAlive, String threadNamePrefix,
+            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon) {
+        this(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold, uncaughtFailureHandler,
+                clock, daemon, SchedulerTuning.DEFAULT);
+    }
 
     /** Checks the values. */
     public EngineConfig {
@@ -40,12 +49,18 @@ public record EngineConfig(
         Objects.requireNonNull(slowPollThreshold, "slowPollThreshold");
         Objects.requireNonNull(uncaughtFailureHandler, "uncaughtFailureHandler");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(tuning, "tuning");
     }
 
     /** The slow-poll threshold in nanoseconds, saturated. */
     long slowPollThresholdNanos() {
+        return saturatedNanos(slowPollThreshold);
+    }
+
+    /** {@code duration} in nanoseconds, {@code Long.MAX_VALUE} if it does not fit. */
+    static long saturatedNanos(Duration duration) {
         try {
-            return slowPollThreshold.toNanos();
+            return duration.toNanos();
         } catch (ArithmeticException tooLong) {
             return Long.MAX_VALUE;
         }

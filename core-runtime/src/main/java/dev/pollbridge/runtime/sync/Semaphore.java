@@ -86,13 +86,15 @@ public final class Semaphore {
      * back to the next in line. No permit leaks. Closing it after it completed does not release
      * the permit: the {@code Permit} owns it.
      *
-     * @throws IllegalArgumentException if {@code permits < 1} or more than this semaphore has in
-     *     total now (a request that could never be granted would hold back the whole queue)
+     * <p>A request for more permits than the semaphore has now waits until {@link #addPermits}
+     * makes them exist (Tokio allows it too: a semaphore created with 0 permits and filled by
+     * other tasks is a way to wait for all of them), and holds back every acquire behind it
+     * meanwhile.
+     *
+     * @throws IllegalArgumentException if {@code permits < 1}
      */
     public PollFuture<Permit> acquireMany(int permits) {
-        synchronized (lock) {
-            checkRequestLocked(permits);
-        }
+        checkRequest(permits);
         return new Acquire(permits);
     }
 
@@ -106,12 +108,12 @@ public final class Semaphore {
      * waits (Tokio's {@code try_acquire_many}).
      *
      * @return the permit, or empty
-     * @throws IllegalArgumentException if {@code permits < 1} or more than this semaphore has
+     * @throws IllegalArgumentException if {@code permits < 1}
      * @throws SemaphoreClosedException if the semaphore is closed
      */
     public Optional<Permit> tryAcquire(int permits) {
+        checkRequest(permits);
         synchronized (lock) {
-            checkRequestLocked(permits);
             if (closed) {
                 throw closedException();
             }
@@ -217,10 +219,9 @@ public final class Semaphore {
         }
     }
 
-    private void checkRequestLocked(int permits) {
-        if (permits < 1 || permits > total) {
-            throw new IllegalArgumentException(
-                    "permits must be between 1 and " + total + " (the semaphore's total now): " + permits);
+    private static void checkRequest(int permits) {
+        if (permits < 1) {
+            throw new IllegalArgumentException("permits must be >= 1: " + permits);
         }
     }
 

@@ -523,7 +523,7 @@ final class Worker implements Runnable {
     }
 
     /** Owner only: empties the LIFO slot; null if it was empty or a stealer emptied it first. */
-    private Task<?> takeLifo() {
+    Task<?> takeLifo() {
         Task<?> task = (Task<?>) LIFO_SLOT.getOpaque(this);
         if (task == null || !LIFO_SLOT.compareAndSet(this, task, null)) {
             return null;

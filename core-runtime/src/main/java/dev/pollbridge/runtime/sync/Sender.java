@@ -10,6 +10,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Make one handle per producer (as Tokio clones a {@code Sender}) and close each when that
  * producer is done; a try-with-resources per producer task does it.
  *
+ * <p><b>Hand them out before any can close.</b> The count only goes down once a producer
+ * finishes, so a producer that is done before the next handle is made would close the channel
+ * early. Hold a handle of your own while you hand out the others, and close it last (Tokio's
+ * {@code tx.clone()} for each producer, then {@code drop(tx)}):
+ * <pre>{@code
+ * try (Sender<Order> own = orders.sender()) {
+ *     for (Till till : tills) {
+ *         Sender<Order> sender = orders.sender();
+ *         runtime.spawn(produce(till, sender)).close(); // closes its sender when done
+ *     }
+ * }                                                     // now the last producer ends the channel
+ * }</pre>
+ *
  * <p>All methods may be called from any thread; {@link #close()} counts once however often it is
  * called.
  *

@@ -34,6 +34,10 @@ final class ChannelReceive {
             if (finished) {
                 throw new IllegalStateException("receive polled after it completed or closed");
             }
+            if (!item.isEmpty()) { // taken by a poll whose waker call threw: deliver it now
+                finished = true;
+                return Poll.ready(item.remove(0));
+            }
             Poll<Void> result = channel.pollReceive(waiter, cx, 1, item);
             if (result.isPending()) {
                 return Poll.pending();
@@ -111,6 +115,9 @@ final class ChannelReceive {
             }
             if (ended) {
                 throw new IllegalStateException("channel stream polled after done");
+            }
+            if (!item.isEmpty()) { // taken by a poll whose waker call threw: deliver it now
+                return Poll.ready(item.remove(0));
             }
             Poll<Void> result = channel.pollReceive(waiter, cx, 1, item);
             if (result.isPending()) {

@@ -165,6 +165,10 @@ public final class Promise<T> implements AutoCloseable {
      */
     @Override
     public void close() {
+        Object current = state;
+        if (current instanceof Outcome || current == CANCELLED) {
+            return; // the usual case after complete(): no exception to build
+        }
         finish(Poll.failed(new ChannelClosedException("the Promise was closed without a value: its producer gave up")));
     }
 

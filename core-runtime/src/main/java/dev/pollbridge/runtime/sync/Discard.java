@@ -28,7 +28,8 @@ final class Discard {
         }
     }
 
-    private static void report(Throwable failure, String source) {
+    /** Reports {@code failure} where a runtime thread would (see the class comment). Never throws. */
+    static void report(Throwable failure, String source) {
         try {
             Optional<Runtime> runtime = Runtime.current();
             if (runtime.isPresent()) {

@@ -66,7 +66,11 @@ public final class Receiver<T> implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            channel.receiverHandleClosed();
+            try {
+                channel.receiverHandleClosed();
+            } catch (Throwable broken) { // a waker woken by the channel's close threw: rule 11
+                Discard.report(broken, "a waker woken when the last receiver of a Channel closed it");
+            }
         }
     }
 }

@@ -78,7 +78,11 @@ public final class Sender<T> implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            channel.senderHandleClosed();
+            try {
+                channel.senderHandleClosed();
+            } catch (Throwable broken) { // a waker woken by the channel's close threw: rule 11
+                Discard.report(broken, "a waker woken when the last sender of a Channel closed it");
+            }
         }
     }
 }

@@ -403,4 +403,29 @@ class ChannelHandlesTest {
         }
         assertEquals(2, receiveNow(channel.receive()));
     }
+
+    /** Closing a handle never throws (rule 11), even when a waker it wakes does: the failure is reported. */
+    @Test
+    void closingTheLastHandleContainsAThrowingWaker() {
+        Channel<Integer> channel = Channel.bounded(1);
+        Sender<Integer> tx = channel.sender();
+        PollFuture<Integer> receive = channel.receive();
+        assertTrue(receive.poll(dev.pollbridge.api.Context.of(() -> {
+            throw new IllegalStateException("a broken waker");
+        })).isPending());
+        tx.close(); // wakes the broken waker: reported, not thrown
+        assertTrue(channel.isClosed());
+        receive.close();
+
+        Channel<Integer> full = Channel.bounded(1);
+        Receiver<Integer> rx = full.receiver();
+        full.trySend(0);
+        PollFuture<Void> send = full.send(1);
+        assertTrue(send.poll(dev.pollbridge.api.Context.of(() -> {
+            throw new IllegalStateException("a broken waker");
+        })).isPending());
+        rx.close(); // wakes the waiting sender's broken waker: reported, not thrown
+        assertTrue(full.isClosed());
+        send.close();
+    }
 }

@@ -18,6 +18,7 @@ public interface AsyncEmitter<T> {
      * {@link java.util.concurrent.CancellationException} and the item is dropped; if the consumer
      * already took it, it was delivered.
      *
+     * @param item the next item; not {@code null}
      * @throws NullPointerException if {@code item} is null (stream items never are)
      * @throws java.util.concurrent.CancellationException if the stream was closed
      * @throws IllegalStateException if called from another thread than the body's, or from

@@ -100,6 +100,9 @@ public final class Channel<T> {
     /**
      * A channel buffering at most {@code capacity} items.
      *
+     * @param <T> the item type
+     * @param capacity the most items the channel buffers, at least 1
+     * @return an open, empty channel
      * @throws IllegalArgumentException if {@code capacity < 1}
      */
     public static <T> Channel<T> bounded(int capacity) {
@@ -125,6 +128,8 @@ public final class Channel<T> {
      * it goes to the next sender). Its FIFO place is lost; the item is the caller's again, and
      * {@link #reserve()} is the way to wait for room without handing the item over at all.
      *
+     * @param item the item to send; not {@code null}
+     * @return a lazy future that completes once the item is in the channel
      * @throws NullPointerException if {@code item} is null
      */
     public PollFuture<Void> send(T item) {
@@ -139,6 +144,8 @@ public final class Channel<T> {
      *
      * <p><b>Cancel safety:</b> cancel-safe. Closing it while it waits loses nothing (no item was
      * given) and passes an admitted slot on; a permit that is closed unused gives its slot back.
+     *
+     * @return a lazy future of a permit holding one free slot
      */
     public PollFuture<SendPermit<T>> reserve() {
         return new ChannelSend.Reserve<>(this);
@@ -148,6 +155,7 @@ public final class Channel<T> {
      * Puts {@code item} into the channel now if there is room and no sender is waiting (it does
      * not jump the queue).
      *
+     * @param item the item to send; not {@code null}
      * @return true if the item was sent; false if the channel is full
      * @throws ChannelClosedException if the channel is closed
      * @throws NullPointerException if {@code item} is null
@@ -177,6 +185,8 @@ public final class Channel<T> {
      *
      * <p><b>Cancel safety:</b> cancel-safe. An item is taken from the channel only in the poll
      * that returns it, so closing the future before it completes never loses an item.
+     *
+     * @return a lazy future of the next item
      */
     public PollFuture<T> receive() {
         return new ChannelReceive.One<>(this);
@@ -190,6 +200,8 @@ public final class Channel<T> {
      * <p><b>Cancel safety:</b> cancel-safe, as {@link #receive()}: items are taken only by the poll
      * that returns them.
      *
+     * @param max the most items to take, at least 1
+     * @return a lazy future of 1 to {@code max} items, or of an empty list at the end
      * @throws IllegalArgumentException if {@code max < 1}
      */
     public PollFuture<List<T>> receiveMany(int max) {
@@ -234,6 +246,8 @@ public final class Channel<T> {
      *
      * <p><b>Cancel safety:</b> cancel-safe, as {@link #receive()}: closing the stream loses no
      * item. Closing the stream does not close the channel.
+     *
+     * @return a stream of this channel's items
      */
     public PollStream<T> stream() {
         return new ChannelReceive.Stream<>(this);
@@ -245,6 +259,8 @@ public final class Channel<T> {
      * A new sending handle: it sends like the channel does, and the channel closes when the last
      * sender handle is closed (see "Handles"). A handle made after the channel closed sends
      * nothing (its sends fail).
+     *
+     * @return a new sending handle, counted until it is closed
      */
     public Sender<T> sender() {
         synchronized (lock) {
@@ -257,6 +273,8 @@ public final class Channel<T> {
      * A new receiving handle: it receives like the channel does, and when the last receiver
      * handle is closed the channel stops accepting items and drops those it holds (see
      * "Handles").
+     *
+     * @return a new receiving handle, counted until it is closed
      */
     public Receiver<T> receiver() {
         synchronized (lock) {
@@ -283,21 +301,33 @@ public final class Channel<T> {
         Wakers.wakeAll(toWake);
     }
 
-    /** True once the channel is closed (by {@link #close()}, or by the last handle of a side). */
+    /**
+     * True once the channel is closed (by {@link #close()}, or by the last handle of a side).
+     *
+     * @return true if the channel is closed
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;
         }
     }
 
-    /** Items buffered right now (a snapshot). */
+    /**
+     * Items buffered right now (a snapshot).
+     *
+     * @return the number of buffered items
+     */
     public int size() {
         synchronized (lock) {
             return buffer.size();
         }
     }
 
-    /** The most items this channel buffers. */
+    /**
+     * The most items this channel buffers.
+     *
+     * @return the capacity given to {@link #bounded(int)}
+     */
     public int capacity() {
         return capacity;
     }

@@ -86,7 +86,12 @@ public final class Promise<T> implements AutoCloseable {
     /** A pending promise. */
     public Promise() {}
 
-    /** A pending promise. */
+    /**
+     * A pending promise.
+     *
+     * @param <T> the value type
+     * @return a new promise
+     */
     public static <T> Promise<T> create() {
         return new Promise<>();
     }
@@ -98,6 +103,7 @@ public final class Promise<T> implements AutoCloseable {
      * ({@link #isCancelled()}). Cancel-safe in the sense that closing it loses only this reader's
      * copy of the value.
      *
+     * @return the only reader of this promise
      * @throws IllegalStateException if called a second time
      */
     public PromiseFuture<T> future() {
@@ -111,6 +117,7 @@ public final class Promise<T> implements AutoCloseable {
      * Completes with {@code value} ({@code null} allowed) and wakes the reader. If the reader was
      * already closed, the value is dropped silently (check {@link #isCancelled()}).
      *
+     * @param value the value, possibly {@code null}
      * @throws IllegalStateException if the promise was already completed or failed
      */
     public void complete(T value) {
@@ -123,6 +130,7 @@ public final class Promise<T> implements AutoCloseable {
      * Fails with {@code error} and wakes the reader. If the reader was already closed, the error
      * is dropped silently.
      *
+     * @param error the failure; not {@code null}
      * @throws IllegalStateException if the promise was already completed or failed
      */
     public void fail(Throwable error) {
@@ -135,6 +143,7 @@ public final class Promise<T> implements AutoCloseable {
     /**
      * Completes with {@code value} if nothing else completed, failed or cancelled it first.
      *
+     * @param value the value, possibly {@code null}
      * @return true if this call delivered the value to the reader
      */
     public boolean tryComplete(T value) {
@@ -144,6 +153,7 @@ public final class Promise<T> implements AutoCloseable {
     /**
      * Fails with {@code error} if nothing else completed, failed or cancelled it first.
      *
+     * @param error the failure; not {@code null}
      * @return true if this call delivered the failure to the reader
      */
     public boolean tryFail(Throwable error) {
@@ -151,7 +161,11 @@ public final class Promise<T> implements AutoCloseable {
         return finish(Poll.failed(error)) == Finish.DONE;
     }
 
-    /** True if the reader was closed before the promise was completed: nobody wants the value. */
+    /**
+     * True if the reader was closed before the promise was completed: nobody wants the value.
+     *
+     * @return true if the reader was closed before completion
+     */
     public boolean isCancelled() {
         return state == CANCELLED;
     }
@@ -176,6 +190,8 @@ public final class Promise<T> implements AutoCloseable {
      * True once the reader was closed (Tokio's {@code Sender::is_closed}): nobody will read what
      * this promise holds or will hold. {@link #isCancelled()} is the narrower "closed before a
      * value went in".
+     *
+     * @return true if the reader is gone
      */
     public boolean isClosed() {
         return readerState == READER_GONE;
@@ -192,12 +208,18 @@ public final class Promise<T> implements AutoCloseable {
      * (the producer is one party, like the reader).
      *
      * <p><b>Cancel safety:</b> cancel-safe; closing it removes its waker and changes nothing else.
+     *
+     * @return a lazy future that completes once the reader is gone
      */
     public PollFuture<Void> closed() {
         return new ClosedFuture();
     }
 
-    /** True once completed or failed. */
+    /**
+     * True once completed or failed.
+     *
+     * @return true if a value or a failure was set
+     */
     public boolean isComplete() {
         return state instanceof Outcome;
     }

@@ -32,6 +32,7 @@ public interface PromiseFuture<T> extends PollFuture<T> {
      * promise yet; otherwise the outcome, exactly as {@link #poll} would return it, after which
      * this future is finished (like a poll that returned it, rule 9). Spends no budget.
      *
+     * @return the outcome if the promise is complete, else {@code pending}
      * @throws IllegalStateException if the outcome was already returned, or after {@link #close()}
      */
     Poll<T> tryReceive();

@@ -29,7 +29,11 @@ public final class Receiver<T> implements AutoCloseable {
         this.channel = channel;
     }
 
-    /** {@link Channel#receive()}: the next item; fails once closed and drained. Cancel-safe. */
+    /**
+     * {@link Channel#receive()}: the next item; fails once closed and drained. Cancel-safe.
+     *
+     * @return a lazy future of the next item
+     */
     public PollFuture<T> receive() {
         return channel.receive();
     }
@@ -38,6 +42,8 @@ public final class Receiver<T> implements AutoCloseable {
      * {@link Channel#receiveMany(int)}: at least one and at most {@code max} items; an empty list
      * once closed and drained. Cancel-safe.
      *
+     * @param max the most items to take, at least 1
+     * @return a lazy future of 1 to {@code max} items, or of an empty list at the end
      * @throws IllegalArgumentException if {@code max < 1}
      */
     public PollFuture<List<T>> receiveMany(int max) {
@@ -47,13 +53,18 @@ public final class Receiver<T> implements AutoCloseable {
     /**
      * {@link Channel#tryReceive()}: an item if one is buffered now.
      *
+     * @return the item, or empty if the channel is empty
      * @throws ChannelClosedException if the channel is closed and drained
      */
     public Optional<T> tryReceive() {
         return channel.tryReceive();
     }
 
-    /** {@link Channel#stream()}: the items as a stream that ends once closed and drained. Cancel-safe. */
+    /**
+     * {@link Channel#stream()}: the items as a stream that ends once closed and drained. Cancel-safe.
+     *
+     * @return a stream of the channel's items
+     */
     public PollStream<T> stream() {
         return channel.stream();
     }

@@ -60,6 +60,7 @@ public final class Semaphore {
     /**
      * A semaphore with {@code permits} permits, all available.
      *
+     * @param permits the number of permits, at least 0
      * @throws IllegalArgumentException if {@code permits} is negative
      */
     public Semaphore(int permits) {
@@ -70,7 +71,11 @@ public final class Semaphore {
         this.available = permits;
     }
 
-    /** Same as {@link #acquireMany(int) acquireMany(1)}. */
+    /**
+     * Same as {@link #acquireMany(int) acquireMany(1)}.
+     *
+     * @return a lazy future of a permit for one permit
+     */
     public PollFuture<Permit> acquire() {
         return acquireMany(1);
     }
@@ -91,6 +96,8 @@ public final class Semaphore {
      * other tasks is a way to wait for all of them), and holds back every acquire behind it
      * meanwhile.
      *
+     * @param permits how many permits to take at once, at least 1
+     * @return a lazy future of a permit holding {@code permits} permits
      * @throws IllegalArgumentException if {@code permits < 1}
      */
     public PollFuture<Permit> acquireMany(int permits) {
@@ -98,7 +105,11 @@ public final class Semaphore {
         return new Acquire(permits);
     }
 
-    /** Same as {@link #tryAcquire(int) tryAcquire(1)}. */
+    /**
+     * Same as {@link #tryAcquire(int) tryAcquire(1)}.
+     *
+     * @return a permit for one permit, or empty if none is available now
+     */
     public Optional<Permit> tryAcquire() {
         return tryAcquire(1);
     }
@@ -107,6 +118,7 @@ public final class Semaphore {
      * Takes {@code permits} permits now if they are available and nobody is queued; never
      * waits (Tokio's {@code try_acquire_many}).
      *
+     * @param permits how many permits to take at once, at least 1
      * @return the permit, or empty
      * @throws IllegalArgumentException if {@code permits < 1}
      * @throws SemaphoreClosedException if the semaphore is closed
@@ -130,6 +142,7 @@ public final class Semaphore {
      * in FIFO order first, then become available. Works on a closed semaphore too (the permits
      * are only counted).
      *
+     * @param permits how many permits to add, at least 0
      * @throws IllegalArgumentException if {@code permits} is negative, or the total would exceed
      *     {@link #MAX_PERMITS}
      */
@@ -154,6 +167,7 @@ public final class Semaphore {
      * Removes up to {@code permits} of the available permits for good (Tokio's
      * {@code forget_permits}); permits that are held or assigned to waiters are not touched.
      *
+     * @param permits the most available permits to remove, at least 0
      * @return how many were removed
      * @throws IllegalArgumentException if {@code permits} is negative
      */
@@ -195,14 +209,22 @@ public final class Semaphore {
         Wakers.wakeAll(toWake);
     }
 
-    /** True once {@link #close()} was called. */
+    /**
+     * True once {@link #close()} was called.
+     *
+     * @return true once {@link #close()} was called
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;
         }
     }
 
-    /** Permits available right now (a snapshot): not held, and not assigned to a waiting acquire. */
+    /**
+     * Permits available right now (a snapshot): not held, and not assigned to a waiting acquire.
+     *
+     * @return the number of permits free now
+     */
     public int availablePermits() {
         synchronized (lock) {
             return available;
@@ -212,6 +234,8 @@ public final class Semaphore {
     /**
      * The permits this semaphore has now: those it was created with, plus {@link #addPermits
      * added}, minus {@linkplain #forgetPermits forgotten} (a snapshot).
+     *
+     * @return the number of permits the semaphore has now
      */
     public int totalPermits() {
         synchronized (lock) {

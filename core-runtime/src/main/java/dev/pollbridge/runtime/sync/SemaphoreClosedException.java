@@ -9,7 +9,11 @@ public final class SemaphoreClosedException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
-    /** An exception with the given message. */
+    /**
+     * An exception with the given message.
+     *
+     * @param message the detail message
+     */
     public SemaphoreClosedException(String message) {
         super(message);
     }

@@ -29,6 +29,7 @@ public final class SendPermit<T> implements AutoCloseable {
     /**
      * Puts {@code item} into the held slot, without waiting, and wakes a waiting receiver.
      *
+     * @param item the item to send; not {@code null}
      * @return true if the item is in the channel; false if the receiving side is gone (its last
      *     {@link Receiver} was closed): the item was not taken, and the slot is released
      * @throws NullPointerException if {@code item} is null (the permit stays unused)
@@ -50,7 +51,11 @@ public final class SendPermit<T> implements AutoCloseable {
         }
     }
 
-    /** True once the slot was used by {@link #send} or given back by {@link #close()}. */
+    /**
+     * True once the slot was used by {@link #send} or given back by {@link #close()}.
+     *
+     * @return true if the permit was used or given back
+     */
     public boolean isUsed() {
         return used.get();
     }

@@ -41,6 +41,8 @@ public final class Sender<T> implements AutoCloseable {
      * {@link Channel#send}: waits while the channel is full. Cancel-safe: closing the future before
      * it completes guarantees the item was not sent.
      *
+     * @param item the item to send; not {@code null}
+     * @return a lazy future that completes once the item is in the channel
      * @throws NullPointerException if {@code item} is null
      */
     public PollFuture<Void> send(T item) {
@@ -50,6 +52,8 @@ public final class Sender<T> implements AutoCloseable {
     /**
      * {@link Channel#trySend}: sends now if there is room and no sender waits.
      *
+     * @param item the item to send; not {@code null}
+     * @return true if the item was sent; false if the channel is full
      * @throws ChannelClosedException if the channel is closed
      * @throws NullPointerException if {@code item} is null
      */
@@ -57,7 +61,11 @@ public final class Sender<T> implements AutoCloseable {
         return channel.trySend(item);
     }
 
-    /** {@link Channel#reserve()}: waits for a slot and returns a permit for it. Cancel-safe. */
+    /**
+     * {@link Channel#reserve()}: waits for a slot and returns a permit for it. Cancel-safe.
+     *
+     * @return a lazy future of a permit holding one free slot
+     */
     public PollFuture<SendPermit<T>> reserve() {
         return channel.reserve();
     }
@@ -65,6 +73,8 @@ public final class Sender<T> implements AutoCloseable {
     /**
      * True if the channel is closed (Tokio's {@code Sender::is_closed}): by {@link Channel#close()},
      * by its last sender, or by its last receiver going away. Sends then fail.
+     *
+     * @return true if the channel is closed
      */
     public boolean isClosed() {
         return channel.isClosed();

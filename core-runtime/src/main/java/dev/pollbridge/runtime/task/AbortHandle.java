@@ -9,7 +9,11 @@ package dev.pollbridge.runtime.task;
  */
 public interface AbortHandle {
 
-    /** The child's id: 0, 1, 2, ... in spawn order, the same as its {@link TaskOutcome#id()}. */
+    /**
+     * The child's id: 0, 1, 2, ... in spawn order, the same as its {@link TaskOutcome#id()}.
+     *
+     * @return the child task's id
+     */
     long id();
 
     /**
@@ -21,6 +25,10 @@ public interface AbortHandle {
      */
     void abort();
 
-    /** True once the child has ended: its future is closed and the scope has (or had) its outcome. */
+    /**
+     * True once the child has ended: its future is closed and the scope has (or had) its outcome.
+     *
+     * @return true if the child task ended
+     */
     boolean isFinished();
 }

@@ -49,6 +49,9 @@ public final class Coop {
      *     ...
      * }
      * }</pre>
+     *
+     * @param cx the context of the current poll; its waker is woken when this returns false
+     * @return true to go on; false to return {@code pending} now
      */
     public static boolean proceed(Context cx) {
         Objects.requireNonNull(cx, "cx");
@@ -59,7 +62,11 @@ public final class Coop {
         return true;
     }
 
-    /** True if the poll running on this thread still has budget (always true outside a runtime task). */
+    /**
+     * True if the poll running on this thread still has budget (always true outside a runtime task).
+     *
+     * @return false once the current poll's budget is spent
+     */
     public static boolean hasBudgetRemaining() {
         return CoopBudget.hasRemaining();
     }
@@ -71,6 +78,8 @@ public final class Coop {
      * progress without awaiting anything that spends budget.
      *
      * <p><b>Cancel safety:</b> cancel-safe; it holds nothing.
+     *
+     * @return a future that spends one unit and yields if that was the last
      */
     public static PollFuture<Void> consumeBudget() {
         return new ConsumeBudget();
@@ -84,6 +93,10 @@ public final class Coop {
      * which is exactly what the budget prevents. Closing it closes {@code future}.
      *
      * <p><b>Cancel safety:</b> as cancel-safe as {@code future}.
+     *
+     * @param <T> the value type
+     * @param future the future to poll without a budget
+     * @return {@code future}, polled with an unlimited budget
      */
     public static <T> PollFuture<T> unconstrained(PollFuture<T> future) {
         return new Unconstrained<>(Objects.requireNonNull(future, "future"));

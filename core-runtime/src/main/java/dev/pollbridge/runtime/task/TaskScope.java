@@ -126,12 +126,25 @@ public final class TaskScope<T> implements AutoCloseable {
         this.maxRunning = maxRunning;
     }
 
-    /** An empty scope whose children run on {@code runtime} and whose failures do not affect each other. */
+    /**
+     * An empty scope whose children run on {@code runtime} and whose failures do not affect each other.
+     *
+     * @param <T> the children's value type
+     * @param runtime the runtime the children are spawned on
+     * @return an open, empty scope; close it to abort the children still running
+     */
     public static <T> TaskScope<T> open(Runtime runtime) {
         return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING, Integer.MAX_VALUE);
     }
 
-    /** An empty scope whose children run on {@code runtime}, with the given failure policy. */
+    /**
+     * An empty scope whose children run on {@code runtime}, with the given failure policy.
+     *
+     * @param <T> the children's value type
+     * @param runtime the runtime the children are spawned on
+     * @param policy what a child's failure does to its siblings
+     * @return an open, empty scope; close it to abort the children still running
+     */
     public static <T> TaskScope<T> open(Runtime runtime, FailurePolicy policy) {
         return new TaskScope<>(runtime, policy, Integer.MAX_VALUE);
     }
@@ -140,6 +153,10 @@ public final class TaskScope<T> implements AutoCloseable {
      * An empty scope that runs at most {@code maxRunning} of its children at once (see "Bounded
      * parallelism"); failures do not affect each other.
      *
+     * @param <T> the children's value type
+     * @param runtime spawns the children
+     * @param maxRunning the most children polled at a time, at least 1
+     * @return an open, bounded scope
      * @throws IllegalArgumentException if {@code maxRunning < 1}
      */
     public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning) {
@@ -151,6 +168,11 @@ public final class TaskScope<T> implements AutoCloseable {
      * failure policy. Under {@link FailurePolicy#CANCEL_SIBLINGS} a failure also ends every
      * waiting child as cancelled, unrun.
      *
+     * @param <T> the children's value type
+     * @param runtime spawns the children
+     * @param maxRunning the most children polled at a time, at least 1
+     * @param policy what a failed child does to its siblings
+     * @return an open, bounded scope
      * @throws IllegalArgumentException if {@code maxRunning < 1}
      */
     public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning, FailurePolicy policy) {
@@ -164,6 +186,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * not). Under {@link FailurePolicy#CANCEL_SIBLINGS}, once a child has failed, a new child is
      * not run: its future is closed and it ends as cancelled.
      *
+     * @param future the child's work; the scope owns it from now on
+     * @return the child's id
      * @throws NullPointerException if {@code future} is null
      * @throws IllegalStateException if the scope is closed (the future is closed)
      * @throws RejectedExecutionException if the runtime is closed (the future is closed)
@@ -329,6 +353,8 @@ public final class TaskScope<T> implements AutoCloseable {
      *
      * <p><b>Cancel safety:</b> cancel-safe. Closing it before it is ready loses no outcome; the
      * outcome stays for the next call.
+     *
+     * @return a lazy future of the next outcome, or of {@code null} when none is left
      */
     public PollFuture<TaskOutcome<T>> next() {
         return new Waiter<>(this) {
@@ -353,6 +379,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * suppressed).
      *
      * <p><b>Cancel safety:</b> cancel-safe: outcomes are taken only when it completes.
+     *
+     * @return a lazy future of the values not handed out yet
      */
     public PollFuture<List<T>> joinAll() {
         return new Waiter<>(this) {
@@ -390,6 +418,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * The outcome of a child that has finished and was not handed out yet, if there is one now,
      * without waiting (Tokio's {@code try_join_next}). Empty if no finished outcome is waiting,
      * whether children still run or none is left.
+     *
+     * @return the outcome of a finished child, or empty if none has finished
      */
     public Optional<TaskOutcome<T>> tryJoinNext() {
         synchronized (lock) {
@@ -449,6 +479,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * {@link #close()}, then a future that completes once every child has ended and its future
      * has been closed. Outcomes not handed out are dropped; their {@link AutoCloseable} values are
      * closed (a throwing close goes to the runtime's uncaught-failure handler).
+     *
+     * @return a future that completes once every child has ended
      */
     public PollFuture<Void> shutdown() {
         close();
@@ -484,14 +516,22 @@ public final class TaskScope<T> implements AutoCloseable {
         serveWaiting(); // children waiting for a slot end unrun
     }
 
-    /** Children spawned and not yet handed out (running, or ended and waiting for next/joinAll). */
+    /**
+     * Children spawned and not yet handed out (running, or ended and waiting for next/joinAll).
+     *
+     * @return the number of children spawned and not yet handed out
+     */
     public int size() {
         synchronized (lock) {
             return running.size() + ended.size();
         }
     }
 
-    /** True once {@link #close()} (or {@link #shutdown()}) was called. */
+    /**
+     * True once {@link #close()} (or {@link #shutdown()}) was called.
+     *
+     * @return true if the scope is closed
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;

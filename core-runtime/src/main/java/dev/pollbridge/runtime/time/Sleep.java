@@ -35,10 +35,18 @@ import dev.pollbridge.api.PollFuture;
  */
 public interface Sleep extends PollFuture<Void> {
 
-    /** The deadline, in nanoseconds of the runtime's {@link Clock#nanoTime()}. */
+    /**
+     * The deadline, in nanoseconds of the runtime's {@link Clock#nanoTime()}.
+     *
+     * @return the deadline in the clock's nanoseconds
+     */
     long deadline();
 
-    /** True once the runtime's clock has reached the deadline (whether or not the sleep was polled). */
+    /**
+     * True once the runtime's clock has reached the deadline (whether or not the sleep was polled).
+     *
+     * @return true if the clock reads the deadline or later
+     */
     boolean isElapsed();
 
     /**
@@ -46,6 +54,7 @@ public interface Sleep extends PollFuture<Void> {
      * is due at once). A completed sleep becomes pending again; a registered waker stays
      * registered and is woken at the new deadline.
      *
+     * @param deadlineNanos the new deadline in the clock's nanoseconds
      * @throws IllegalStateException if the sleep was closed
      */
     void reset(long deadlineNanos);

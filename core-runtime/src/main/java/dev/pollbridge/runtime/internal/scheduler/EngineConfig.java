@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.scheduler;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
 /**
@@ -11,11 +12,13 @@ import java.util.function.Consumer;
  * @param workers worker threads; 0 means the deterministic current-thread flavour
  * @param blockingThreads the blocking pool's maximum size
  * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
- * @param threadNamePrefix prefix of every thread name
+ * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
  * @param slowPollThreshold polls longer than this are reported
  * @param uncaughtFailureHandler receives failures nobody else will see
  * @param clock the runtime's time source
- * @param daemon whether the runtime's threads are daemon threads
+ * @param daemon whether the threads the runtime makes itself are daemon threads
+ * @param threadFactory makes every thread of the runtime instead (see {@link RuntimeThreads}), or
+ *     null for the runtime's own threads
  * @param tuning the work-stealing scheduler's knobs (LIFO slot, watchdog, global-queue interval)
  */
 public record EngineConfig(
@@ -27,13 +30,27 @@ public record EngineConfig(
         Consumer<Throwable> uncaughtFailureHandler,
         Clock clock,
         boolean daemon,
+        ThreadFactory threadFactory,
         SchedulerTuning tuning) {
 
-    /** Settings with the default {@link SchedulerTuning}. */
+    /**
+     * Settings with the default {@link SchedulerTuning}.
+     *
+     * @param workers worker threads; 0 means the deterministic current-thread flavour
+     * @param blockingThreads the blocking pool's maximum size
+     * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
+     * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
+     * @param slowPollThreshold polls longer than this are reported
+     * @param uncaughtFailureHandler receives failures nobody else will see
+     * @param clock the runtime's time source
+     * @param daemon whether the threads the runtime makes itself are daemon threads
+     * @param threadFactory makes every thread of the runtime instead, or null
+     */
     public EngineConfig(int workers, int blockingThreads, Duration blockingKeepAlive, String threadNamePrefix,
-            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon) {
+            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon,
+            ThreadFactory threadFactory) {
         this(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold, uncaughtFailureHandler,
-                clock, daemon, SchedulerTuning.DEFAULT);
+                clock, daemon, threadFactory, SchedulerTuning.DEFAULT);
     }
 
     /** Checks the values. */

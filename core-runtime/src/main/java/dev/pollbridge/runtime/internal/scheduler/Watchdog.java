@@ -68,9 +68,7 @@ final class Watchdog implements Runnable {
     }
 
     /** Starts the watchdog thread. */
-    void start(String name) {
-        Thread started = new Thread(this, name);
-        started.setDaemon(true); // it must never keep a JVM alive on its own
+    void start(Thread started) {
         thread = started;
         started.start();
     }

@@ -16,7 +16,7 @@ final class Engines {
 
     static WorkStealingEngine unstarted(int workers) {
         return new WorkStealingEngine(new EngineConfig(workers, 1, Duration.ofSeconds(1), "stress-",
-                Duration.ofDays(1), failure -> { }, Clock.system(), true));
+                Duration.ofDays(1), failure -> { }, Clock.system(), true, null));
     }
 
     /** A task of {@code engine} that is never run: only its identity matters. */

@@ -32,8 +32,9 @@ import java.util.function.Consumer;
  * </table>
  *
  * <h2>Threads, and a forgotten {@code close()}</h2>
- * A runtime starts three kinds of threads: its workers (at {@link #build()}), one timer thread
- * (at the first timer, real clocks only) and blocking-pool threads (on demand, up to
+ * A runtime starts four kinds of threads: its workers and its stuck-worker watchdog (at
+ * {@link #build()}; see {@link #stuckWorkerThreshold(Duration)}), one timer thread (at the first
+ * timer, real clocks only) and blocking-pool threads (on demand, up to
  * {@link #blockingThreads(int)}). By default they are <em>daemon</em> threads, as the threads of
  * {@code ForkJoinPool.commonPool()}, Reactor's {@code Schedulers.parallel()} and RxJava's
  * schedulers are: a program whose {@code main} returns exits even if it forgot to close the
@@ -195,7 +196,7 @@ public final class RuntimeBuilder {
      * A worker that stays inside one poll (or one close) of a task longer than this is reported
      * <em>while it is stuck</em>: a {@code WARNING} through {@link System.Logger} naming the task
      * and showing the worker's stack, and a JDK Flight Recorder event
-     * {@code dev.pollbridge.StuckWorker}, once per stuck turn. One daemon thread per runtime (the
+     * {@code dev.pollbridge.StuckWorker}, once per stuck turn. One thread per runtime (the
      * watchdog) samples the workers every quarter of the threshold (between 1 and 10 ms); the
      * workers read no clock for it. The {@link #slowPollThreshold slow-poll report}, by contrast,
      * comes only after a poll returns. A threshold too long to count in nanoseconds (such as
@@ -250,14 +251,15 @@ public final class RuntimeBuilder {
     }
 
     /**
-     * Makes every thread of the runtime with {@code factory} instead: the workers, the timer
-     * thread and the blocking-pool threads. The runtime starts the threads as the factory returns
-     * them, so their names, daemon flag, priority, group and uncaught-exception handler are the
-     * factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do not apply. The
-     * factory is called at {@link #build()} for the workers (on the building thread), at the
-     * first timer for the timer thread, and whenever the blocking pool grows (on the thread that
-     * calls {@link Runtime#spawnBlocking}); it must return a new, unstarted thread that runs the
-     * {@code Runnable} it is given, or that call fails with {@link IllegalStateException}.
+     * Makes every thread of the runtime with {@code factory} instead: the workers, the watchdog,
+     * the timer thread and the blocking-pool threads. The runtime starts the threads as the
+     * factory returns them, so their names, daemon flag, priority, group and uncaught-exception
+     * handler are the factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do
+     * not apply. The factory is called at {@link #build()} for the workers and the watchdog (on
+     * the building thread), at the first timer for the timer thread, and whenever the blocking
+     * pool grows (on the thread that calls {@link Runtime#spawnBlocking}); it must return a new,
+     * unstarted thread that runs the {@code Runnable} it is given, or that call fails with
+     * {@link IllegalStateException}.
      *
      * <p>A worker on a thread the runtime made itself finds its runtime through its thread's
      * class; a worker on a factory's thread uses a thread-local lookup instead, which makes

@@ -62,15 +62,14 @@ public final class RuntimeThreads {
     }
 
     /**
-     * The thread of the stuck-worker watchdog, running {@code body}; not started. The runtime's
-     * own is a daemon thread whatever {@link EngineConfig#daemon()} says: it must never keep a JVM
-     * alive on its own.
+     * The thread of the stuck-worker watchdog (made at {@code build()} with the workers, if the
+     * runtime has one), running {@code body}; not started.
      */
     static Thread watchdog(EngineConfig config, Runnable body) {
         ThreadFactory factory = config.threadFactory();
         if (factory == null) {
             Thread thread = new Thread(body, config.threadNamePrefix() + "watchdog");
-            thread.setDaemon(true);
+            thread.setDaemon(config.daemon());
             return thread;
         }
         return checked(factory, body, "watchdog");

@@ -4,7 +4,7 @@ import dev.pollbridge.runtime.internal.task.Task;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One daemon thread per work-stealing runtime that samples every worker once per
+ * One thread per work-stealing runtime (made by {@link RuntimeThreads}, at build) that samples every worker once per
  * {@link #periodNanos} and acts on a worker that is still inside the same turn of the same task
  * (polling it, or closing it on completion or cancellation) as at its previous sample:
  * <ul>

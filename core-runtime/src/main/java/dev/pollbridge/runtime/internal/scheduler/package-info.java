@@ -22,8 +22,8 @@
  *       shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
  *       that a searcher or the watchdog may empty when its owner stays in one poll, so a long
  *       poll cannot hold the slot's task hostage (the argument is in {@code Worker}).
- *   <li><b>Watchdog</b> ({@code Watchdog}): one daemon thread per runtime samples each worker's
- *       poll counter and running task; it reports a worker stuck in one poll or close past the
+ *   <li><b>Watchdog</b> ({@code Watchdog}): one thread per runtime samples each worker's poll
+ *       counter and running task; it reports a worker stuck in one poll or close past the
  *       stuck-worker threshold, while stuck, with its stack, and moves a stuck worker's LIFO task
  *       to the global queue. The workers read no clock for it.
  *   <li><b>Idle workers</b> ({@code Idle}): a packed word counts searching and unparked workers;

@@ -359,10 +359,11 @@ public final class RxJavaBridge {
 
     /**
      * A cold Flowable whose every subscription calls {@code streamFactory} (on the subscribing
-     * thread) and spawns a task on {@code runtime} that polls the new stream <em>only while the
-     * subscriber's demand is positive</em> (backpressure is "nobody polled"), on the generic
-     * {@link ReactiveStreamsBridge#toPublisher} engine. Items are {@code onNext}, the end
-     * {@code onComplete}, a failure {@code onError} with the same instance. Signals arrive on a
+     * thread) and spawns a task on {@code runtime} that polls the new stream <em>at most one
+     * item ahead of the subscriber's demand</em> (backpressure is "nobody polled"), on the
+     * generic {@link ReactiveStreamsBridge#toPublisher} engine. Items are {@code onNext}, the end
+     * {@code onComplete}, a failure {@code onError} with the same instance; the end goes out
+     * without waiting for demand (an empty stream completes a subscriber that never requested). Signals arrive on a
      * runtime worker. {@code request(n <= 0)} ends the subscription with
      * {@code onError(IllegalArgumentException)} (rule 3.9). Passes the Reactive Streams TCK.
      *
@@ -373,8 +374,9 @@ public final class RxJavaBridge {
      * closed runtime fails new subscriptions with {@code RejectedExecutionException}. A factory that
      * throws or returns {@code null} fails that subscription.
      *
-     * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
-     * no item that was pulled; the stream's own cancel safety covers the rest.
+     * <p><b>Cancel safety:</b> items are pulled at most one ahead of demand, so a cancel loses
+     * at most that one pulled item (dropped, and closed if it is {@link AutoCloseable}); the
+     * stream's own cancel safety covers the rest.
      *
      * @param <T> the item type
      * @param streamFactory makes the stream of each subscription; called on the subscribing thread
@@ -471,14 +473,16 @@ public final class RxJavaBridge {
     /**
      * A cold Flowable whose every subscription runs {@code body} as an {@link Async#stream} body on
      * a task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
-     * until the subscriber has demand and the item was taken, so the body runs at most one item
-     * ahead of its subscriber. The body returning completes the Flowable; what it throws is the
-     * error.
+     * until the item was taken; the bridge takes items at most one ahead of the subscriber's
+     * demand, so the body runs at most two items ahead of its subscriber (one held by the bridge,
+     * one it is offering), as kotlinx's builder runs one {@code send} ahead. The body returning
+     * completes the Flowable, also without demand; what it throws is the error.
      *
      * <p><b>Cancellation:</b> cancelling the subscription (a downstream {@code take(n)}, a
      * {@code timeout}, a disposed subscriber) cancels the body: its pending {@code emit} or
      * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
-     * blocks run, later code does not; an item it was offering is dropped.
+     * blocks run, later code does not; an item it was offering, and one the bridge held, are
+     * dropped.
      *
      * @param <T> the item type
      * @param body the body, run once per subscription

@@ -26,7 +26,9 @@ package dev.pollbridge.api;
  * Every clone is ready with the same value instance, or failed with the same exception
  * instance. A value shared this way is <b>never closed</b> by the clones or the shared future,
  * even if it is {@link AutoCloseable}: several owners hold it, so none of them may release it
- * for the others. The future underneath is closed as soon as it completes.
+ * for the others. Owners that close what they drop (a failed {@code tryJoin}, the runtime for a
+ * detached task) do not know that; give them a clone only if the value owns nothing. The future
+ * underneath is closed as soon as it completes.
  *
  * <h2>Cancellation</h2>
  * Closing a clone drops that clone only. When the last clone is closed, the future underneath

@@ -1,26 +1,26 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.adapter.Cancellable;
+import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
 import dev.pollbridge.runtime.time.Clock;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An RxJava {@link Scheduler} whose tasks are tasks of a Pollbridge {@link Runtime}, so that
  * {@code observeOn}, {@code subscribeOn}, {@code interval}, {@code timer}, {@code delay} and
- * friends run on the runtime's workers and timers.
+ * friends run on the runtime's workers and timers. The engine is the runtime's
+ * {@link SchedulerCore}, shared with the Reactor adapter; this class adds RxJava's rules.
  *
  * <h2>Tasks</h2>
  * Each direct schedule call ({@code scheduleDirect}, {@code schedulePeriodicallyDirect})
- * decorates the runnable with {@link RxJavaPlugins#onSchedule} and spawns one {@link TimedTask}:
- * the delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}, both on the runtime's
+ * decorates the runnable with {@link RxJavaPlugins#onSchedule} and spawns one runtime task: the
+ * delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}, both on the runtime's
  * timing wheel and clock (1 ms resolution; a run that overruns its period makes the missed ticks
  * be skipped). A period of zero or less runs the task again right after each run, yielding the
  * worker in between. Direct tasks may run in parallel on several workers; a {@link RuntimeWorker}
@@ -47,22 +47,15 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class RuntimeScheduler extends Scheduler {
 
-    private final Runtime runtime;
-    /** The live tasks and workers; replaced by a fresh set when a shut-down scheduler is started. */
-    private final AtomicReference<TaskSet> tasks = new AtomicReference<>(new TaskSet());
+    private final SchedulerCore core;
 
     RuntimeScheduler(Runtime runtime) {
-        this.runtime = Objects.requireNonNull(runtime, "runtime");
+        this.core = new SchedulerCore(Objects.requireNonNull(runtime, "runtime"), Undeliverable::reportCaught);
     }
 
     @Override
     public Worker createWorker() {
-        TaskSet owner = tasks.get();
-        RuntimeWorker worker = new RuntimeWorker(this, runtime, owner);
-        if (!owner.add(worker)) {
-            worker.dispose(); // shut down: a worker that runs nothing
-        }
-        return worker;
+        return new RuntimeWorker(core.createWorker(), this);
     }
 
     @Override
@@ -80,39 +73,17 @@ final class RuntimeScheduler extends Scheduler {
     }
 
     private Disposable spawn(Runnable decorated, long delayNanos, long periodNanos) {
-        TaskSet owner = tasks.get();
-        ScheduledTask scheduled = new ScheduledTask(owner);
-        if (!owner.add(scheduled)) {
-            return Disposable.disposed();
-        }
-        TimedTask timed = new TimedTask(runtime, delayNanos, periodNanos, () -> runReporting(decorated), scheduled::finished);
-        JoinHandle<Void> handle;
         try {
-            handle = runtime.spawn(timed);
+            return ScheduledTask.of(core.schedule(decorated, delayNanos, periodNanos));
         } catch (RejectedExecutionException closedRuntime) {
-            timed.close();
             Undeliverable.report(closedRuntime);
             return Disposable.disposed();
-        }
-        scheduled.started(handle);
-        return scheduled;
-    }
-
-    /** Runs a task; returns false if it threw (which stops a periodic task). */
-    boolean runReporting(Runnable task) {
-        try {
-            task.run();
-            return true;
-        } catch (Throwable failure) {
-            Exceptions.throwIfFatal(failure);
-            Undeliverable.report(failure);
-            return false;
         }
     }
 
     @Override
     public long now(TimeUnit unit) {
-        Clock clock = runtime.clock();
+        Clock clock = core.runtime().clock();
         if (clock == Clock.system()) {
             return super.now(unit);
         }
@@ -121,24 +92,21 @@ final class RuntimeScheduler extends Scheduler {
 
     @Override
     public void start() {
-        TaskSet current = tasks.get();
-        if (current.isDisposed()) {
-            tasks.compareAndSet(current, new TaskSet());
-        }
+        core.start();
     }
 
     @Override
     public void shutdown() {
-        tasks.get().dispose();
+        core.shutdown();
     }
 
     /** Tasks and workers not finished or disposed yet (for tests). */
     int liveTasks() {
-        return tasks.get().size();
+        return core.liveTasks();
     }
 
     @Override
     public String toString() {
-        return "RxJavaBridge.scheduler(" + runtime + ")";
+        return "RxJavaBridge.scheduler(" + core.runtime() + ")";
     }
 }

@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import dev.pollbridge.runtime.internal.bridge.RsAdapter;
 import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
 import io.reactivex.rxjava3.core.Flowable;
@@ -58,7 +59,7 @@ import org.reactivestreams.Subscription;
 final class StreamFromFlowable<T> implements PollStream<T> {
 
     private final PollStream<T> bridged;
-    private final WakerSlot waker = new WakerSlot();
+    private final WakerSlot waker = new WakerSlot(Undeliverable::reportCaught); // a throwing waker is reported
     /** The first exception the Flowable's request() threw; set once, by the requesting thread. */
     private volatile Throwable requestFailure;
     /** Owner only: the failure was returned or the stream closed. */
@@ -112,8 +113,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
                 try {
                     waker.wake();
                 } catch (Throwable wakeFailure) {
-                    Exceptions.throwIfFatal(wakeFailure);
-                    Undeliverable.report(wakeFailure);
+                    Undeliverable.reportCaught(wakeFailure);
                 }
             });
         }

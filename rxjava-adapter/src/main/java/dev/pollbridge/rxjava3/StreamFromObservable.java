@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -74,7 +75,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
 
     private final ObservableOverflow overflow;
     private final OverflowRing<T> ring;
-    private final WakerSlot waker = new WakerSlot();
+    private final WakerSlot waker = new WakerSlot(Undeliverable::reportCaught); // a throwing waker is reported
     /** Done or failed; set once, first writer wins (the Observable's end or this side's failure). */
     private final AtomicReference<Poll<T>> terminal = new AtomicReference<>();
     /** 1 while a signal is being handled: the ownership check on the producer side. */

@@ -60,6 +60,16 @@ final class Undeliverable {
     }
 
     /**
+     * Reports a failure caught from user code (a scheduled runnable, a waker) that nobody else
+     * can take: JVM-fatal errors are rethrown ({@link Exceptions#throwIfFatal}), anything else is
+     * {@linkplain #report reported}.
+     */
+    static void reportCaught(Throwable failure) {
+        Exceptions.throwIfFatal(failure);
+        report(failure);
+    }
+
+    /**
      * Releases a value or item the adapter discards instead of delivering it (an item dropped by
      * an overflow strategy, a value that lost a race with {@code dispose()}, the value a
      * {@code Completable} ignores): if it is {@link AutoCloseable} it is closed, so that a value

@@ -21,15 +21,17 @@
  *   <tr><td>{@code PollStream} &rarr; {@code Observable}</td><td>{@code ObservableFromStream}</td>
  *       <td>one {@code StreamDriver} task per subscription</td></tr>
  *   <tr><td>runtime &rarr; {@code Scheduler}</td><td>{@code RuntimeScheduler}, {@code RuntimeWorker}</td>
- *       <td>one {@code TimedTask} per schedule call; a serial drain task per worker</td></tr>
+ *       <td>the runtime's {@code SchedulerCore} (one task per schedule call) and {@code SerialWorker}
+ *       (a serial drain task per worker), shared with the Reactor adapter</td></tr>
  * </table>
  *
  * <h2>Shared rules</h2>
  * <ol>
  *   <li><b>RxJava side disposes, runtime side closes.</b> A dispose or cancel never closes a
- *       future or stream itself: it aborts the task that owns it ({@code TaskLink}), and the
- *       runtime closes it exactly once on one of its threads. In the other direction a
- *       {@code close()} disposes the RxJava source exactly once, through an atomic slot.
+ *       future or stream itself: it aborts the task that owns it (the runtime's {@code TaskLink},
+ *       shared with the Reactor adapter), and the runtime closes it exactly once on one of its
+ *       threads. In the other direction a {@code close()} disposes the RxJava source exactly
+ *       once, through an atomic slot.
  *   <li><b>One terminal signal.</b> A task signals its outcome only if it wins
  *       {@code TaskLink.finish()} against the dispose; the loser's error goes to
  *       {@code RxJavaPlugins.onError} ({@code Undeliverable}), its value is released.

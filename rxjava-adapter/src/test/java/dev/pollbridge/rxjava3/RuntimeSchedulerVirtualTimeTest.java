@@ -109,6 +109,18 @@ class RuntimeSchedulerVirtualTimeTest {
     }
 
     @Test
+    void aTaskDelayedBeyondTheEndOfTimeDoesNotHoldBackTheWorkersOtherDelayedTasks() {
+        Scheduler.Worker worker = scheduler.createWorker();
+        List<String> log = new ArrayList<>();
+        worker.schedule(() -> log.add("never"), Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+        worker.schedule(() -> log.add("at 1s"), 1, TimeUnit.SECONDS);
+        runtime.runUntilIdle();
+        advance(Duration.ofSeconds(1));
+        assertEquals(List.of("at 1s"), log);
+        worker.dispose();
+    }
+
+    @Test
     void rxJavaIntervalAndTimerFollowTheVirtualClock() {
         TestObserver<Long> interval = Observable.interval(1, TimeUnit.SECONDS, scheduler).take(3).test();
         TestObserver<Long> timer = Observable.timer(5, TimeUnit.SECONDS, scheduler).test();

@@ -25,7 +25,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @State
 public class SerialUpstreamRequestVsRequestStress {
 
-    private final SerialUpstream serial = new SerialUpstream();
+    private final SerialUpstream serial = new SerialUpstream(UnexpectedFailures.INSTANCE);
     private final RecordingUpstream upstream = new RecordingUpstream();
 
     public SerialUpstreamRequestVsRequestStress() {

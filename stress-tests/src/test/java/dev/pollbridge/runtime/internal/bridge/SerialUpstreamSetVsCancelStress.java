@@ -26,7 +26,7 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 @State
 public class SerialUpstreamSetVsCancelStress {
 
-    private final SerialUpstream serial = new SerialUpstream();
+    private final SerialUpstream serial = new SerialUpstream(UnexpectedFailures.INSTANCE);
     private final RecordingUpstream upstream = new RecordingUpstream();
 
     public SerialUpstreamSetVsCancelStress() {

@@ -1,37 +1,38 @@
-package dev.pollbridge.rxjava3;
+package dev.pollbridge.runtime.internal.adapter;
 
 import dev.pollbridge.runtime.JoinHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The link from an RxJava {@code Disposable} to the runtime task it started, so that disposing
- * one aborts the other exactly once, whatever the order of spawn, dispose and completion. (The
- * Reactor adapter has the same link; each adapter keeps its own copy, since the two modules do not
- * depend on each other.)
+ * The link from a library-side handle (a {@code Disposable}, a {@code Subscription}) to the
+ * runtime task it started, so that cancelling one aborts the other exactly once, whatever the
+ * order of spawn, cancel and completion.
  *
  * <p>One slot, four values: {@code null} (not spawned yet), the task's {@link JoinHandle}, and
  * two terminal markers, {@link #CANCELLED} and {@link #FINISHED}; a marker is never replaced.
  * <ul>
- *   <li>{@link #cancel()} (the RxJava side, any thread) installs {@code CANCELLED}, aborts the
+ *   <li>{@link #cancel()} (the library side, any thread) installs {@code CANCELLED}, aborts the
  *       handle it replaced, then closes it;
  *   <li>{@link #finish()} (the task, when it has its outcome) installs {@code FINISHED} and only
- *       closes (detaches) the handle it replaced; it tells the task whether it won against a
- *       cancel, so that the outcome is signalled exactly when nobody disposed first;
+ *       closes (detaches) the handle it replaced: the task is ending anyway. It tells the task
+ *       whether it won against a cancel, so that an outcome is signalled exactly when nobody
+ *       cancelled first;
  *   <li>{@link #started} (the spawning thread, once) stores the handle if the slot is still
  *       {@code null}; if a marker got there first it applies it itself (abort and close for
  *       {@code CANCELLED}, close for {@code FINISHED}).
  * </ul>
- * So the handle is aborted at most once and closed exactly once, and a dispose that races the
+ * So the handle is aborted at most once and closed exactly once, and a cancel that races the
  * spawn still reaches the task. All transitions are compare-and-set on a volatile slot, which
  * also orders the handle's publication before its use by another thread.
  */
-final class TaskLink {
+public final class TaskLink {
 
     private static final Object CANCELLED = new Object();
     private static final Object FINISHED = new Object();
 
     private static final VarHandle SLOT;
+
     static {
         try {
             SLOT = MethodHandles.lookup().findVarHandle(TaskLink.class, "slot", Object.class);
@@ -45,7 +46,7 @@ final class TaskLink {
     private volatile Object slot;
 
     /** Records the spawned task's handle; called once, by the spawning thread. */
-    void started(JoinHandle<?> handle) {
+    public void started(JoinHandle<?> handle) {
         if (SLOT.compareAndSet(this, null, handle)) {
             return;
         }
@@ -56,13 +57,12 @@ final class TaskLink {
     }
 
     /** Cancels the task (abort and detach). Returns true for the call that did it. */
-    boolean cancel() {
+    public boolean cancel() {
         Object previous = markTerminal(CANCELLED);
         if (previous == CANCELLED || previous == FINISHED) {
             return false;
         }
-        if (previous instanceof JoinHandle<?>) {
-            JoinHandle<?> handle = (JoinHandle<?>) previous;
+        if (previous instanceof JoinHandle<?> handle) {
             handle.abort();
             handle.close();
         }
@@ -73,21 +73,21 @@ final class TaskLink {
      * The task has its outcome: detaches its handle. Returns true if this call ended the link,
      * false if a {@link #cancel()} (or an earlier finish) came first.
      */
-    boolean finish() {
+    public boolean finish() {
         Object previous = markTerminal(FINISHED);
-        if (previous instanceof JoinHandle<?>) {
-            ((JoinHandle<?>) previous).close();
+        if (previous instanceof JoinHandle<?> handle) {
+            handle.close();
         }
         return previous != CANCELLED && previous != FINISHED;
     }
 
     /** True once {@link #cancel()} won. */
-    boolean isCancelled() {
+    public boolean isCancelled() {
         return slot == CANCELLED;
     }
 
     /** True once cancelled or finished. */
-    boolean isTerminated() {
+    public boolean isTerminated() {
         Object current = slot;
         return current == CANCELLED || current == FINISHED;
     }

@@ -1,12 +1,14 @@
-package dev.pollbridge.runtime.internal.bridge;
+package dev.pollbridge.runtime.internal.adapter;
 
 import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The latest waker of the one task that polls a bridge, and the wake-up handshake with the
- * thread that produces for it.
+ * thread that produces for it. Used by the generic Reactive Streams bridge and by the adapters.
  *
  * <h2>No lost wake-up (rule 6)</h2>
  * The poller runs {@code register(waker)} and then re-checks the shared state; the producer
@@ -20,8 +22,13 @@ import java.lang.invoke.VarHandle;
  *
  * <p>A wake takes the waker out of the slot, so a burst of items costs one wake. A stale waker
  * may be woken once after the poller moved on; a wake is only a hint (rule 8).
+ *
+ * <h2>A waker that throws</h2>
+ * With the {@linkplain #WakerSlot() plain constructor} the exception reaches the producing thread
+ * that called {@link #wake()}; an adapter whose library has a place for errors nobody can take
+ * passes that place to {@link #WakerSlot(Consumer)} instead, and the producer carries on.
  */
-final class WakerSlot {
+public final class WakerSlot {
 
     private static final VarHandle WAKER;
 
@@ -33,25 +40,50 @@ final class WakerSlot {
         }
     }
 
+    /** Where a throwing waker's exception goes; null: to the caller of {@link #wake()}. */
+    private final Consumer<Throwable> wakeFailures;
+
     /** Written by the poller (register) and the producer (take); only through {@link #WAKER} swaps. */
     @SuppressWarnings("unused")
     private volatile Waker waker;
 
+    /** A slot whose {@link #wake()} throws what the waker throws. */
+    public WakerSlot() {
+        this.wakeFailures = null;
+    }
+
+    /**
+     * A slot whose {@link #wake()} hands what the waker throws to {@code wakeFailures} (which may
+     * rethrow a JVM-fatal error) instead of throwing it into the producer.
+     */
+    public WakerSlot(Consumer<Throwable> wakeFailures) {
+        this.wakeFailures = Objects.requireNonNull(wakeFailures, "wakeFailures");
+    }
+
     /** Poller: stores the latest waker (rule 7). Re-check the shared state afterwards. */
-    void register(Waker latest) {
+    public void register(Waker latest) {
         WAKER.getAndSet(this, latest);
     }
 
     /** Producer: after publishing a change, wakes the registered poller, if any. Never polls. */
-    void wake() {
+    public void wake() {
         Waker registered = (Waker) WAKER.getAndSet(this, (Waker) null);
-        if (registered != null) {
+        if (registered == null) {
+            return;
+        }
+        if (wakeFailures == null) {
             registered.wake();
+            return;
+        }
+        try {
+            registered.wake();
+        } catch (Throwable wakeFailure) {
+            wakeFailures.accept(wakeFailure);
         }
     }
 
     /** Drops the registered waker without waking it (the poller closed). */
-    void clear() {
+    public void clear() {
         WAKER.getAndSet(this, (Waker) null);
     }
 }

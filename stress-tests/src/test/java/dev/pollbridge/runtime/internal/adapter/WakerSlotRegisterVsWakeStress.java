@@ -1,4 +1,4 @@
-package dev.pollbridge.runtime.internal.bridge;
+package dev.pollbridge.runtime.internal.adapter;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;

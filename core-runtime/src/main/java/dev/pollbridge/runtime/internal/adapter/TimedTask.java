@@ -1,4 +1,4 @@
-package dev.pollbridge.reactor;
+package dev.pollbridge.runtime.internal.adapter;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
@@ -9,9 +9,12 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /**
- * The runtime task behind a {@link RuntimeScheduler} schedule call: an optional initial delay
+ * The runtime task behind a {@link SchedulerCore} schedule call, or the timer of a
+ * {@link SerialWorker}'s delayed or periodic task: an optional initial delay
  * ({@code Runtime.sleep}), then an action fired once, periodically on the grid of a
- * {@code Runtime.interval}, or continuously (a period of zero: fire, yield, fire again).
+ * {@code Runtime.interval}, or continuously (a period of zero: fire, yield, fire again). Both
+ * timers sit on the runtime's timing wheel, so a runtime built on a {@code VirtualClock} fires
+ * them when the clock is advanced.
  *
  * <p>The delay timer is created when the task is built, so a delay counts from the schedule
  * call, not from the first poll. Periods follow the interval's rules: ticks are aligned to the
@@ -22,11 +25,11 @@ import java.util.function.BooleanSupplier;
  * {@code false} to stop (a periodic runnable that threw, a disposed worker task).
  *
  * <h2>Cancellation</h2>
- * Closing the task (the runtime does it when the {@code Disposable} aborts it) closes the
- * pending timer and interval, so the action never fires again; an action already running
- * finishes first (the abort takes effect after the current poll). {@code onEnd} runs exactly
- * once, when the task ends or is closed, whichever comes first. Cancel-safe: nothing is lost
- * but the runs that have not happened.
+ * Closing the task (the runtime does it when a {@link TaskLink} cancel aborts it) closes the pending
+ * timer and interval, so the action never fires again; an action already running finishes first
+ * (the abort takes effect after the current poll). {@code onEnd} runs exactly once, when the task
+ * ends or is closed, whichever comes first. Cancel-safe: nothing is lost but the runs that have
+ * not happened.
  *
  * <p>Polled and closed by the runtime, one thread at a time; fields are task-thread only.
  */

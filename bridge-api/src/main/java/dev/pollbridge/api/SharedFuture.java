@@ -46,7 +46,8 @@ public interface SharedFuture<T> extends PollFuture<T> {
      * completion is ready on its first poll. Any thread.
      *
      * @return a new clone
-     * @throws IllegalStateException if this clone was closed
+     * @throws IllegalStateException if this clone was closed (or, in a race with its close on
+     *     another thread, every clone was)
      */
     SharedFuture<T> share();
 }

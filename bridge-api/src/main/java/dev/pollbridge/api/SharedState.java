@@ -71,9 +71,21 @@ final class SharedState<T> {
         return outcome;
     }
 
-    /** A clone is being made: one more open clone. */
+    /**
+     * A clone is being made: one more open clone, unless the last one was closed meanwhile (a
+     * {@code share()} racing the close of the clone it was called on): the count never rises
+     * from zero, since the future underneath may already be closed.
+     *
+     * @throws IllegalStateException if every clone was closed
+     */
     void opened() {
-        openClones.incrementAndGet();
+        int open;
+        do {
+            open = openClones.get();
+            if (open == 0) {
+                throw new IllegalStateException("share() on a shared future whose every clone was closed");
+            }
+        } while (!openClones.compareAndSet(open, open + 1));
     }
 
     /** Stores {@code clone}'s latest waker (rule 7), to be woken by the next progress. */

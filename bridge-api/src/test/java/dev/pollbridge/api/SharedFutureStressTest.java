@@ -87,6 +87,51 @@ class SharedFutureStressTest {
         assertEquals(1, inner.closes.get(), "closed exactly once, at completion");
     }
 
+    /**
+     * {@code share()} on the last open clone racing that clone's {@code close()} (from another
+     * thread, which the owner should not do, but a late share must not hang): either the share
+     * wins, and its clone gets the value, or the close wins, and the share fails with
+     * {@link IllegalStateException}; never a clone of a future that was already closed.
+     */
+    @Test
+    void shareRacingTheLastCloseEitherWorksOrFailsButNeverHangs() throws Exception {
+        long deadline = System.nanoTime() + BUDGET_NANOS;
+        int shared = 0;
+        int refused = 0;
+        for (int i = 0; i < ITERATIONS * 10 && System.nanoTime() - deadline < 0; i++) {
+            Object value = new Object();
+            SharedFuture<Object> last = Futures.shared(Futures.ready(value));
+            AtomicInteger arrived = new AtomicInteger(); // a spin barrier: both threads start together
+            Thread closer = new Thread(() -> {
+                arrived.incrementAndGet();
+                while (arrived.get() < 2) {
+                    Thread.onSpinWait();
+                }
+                last.close();
+            });
+            closer.start();
+            arrived.incrementAndGet();
+            while (arrived.get() < 2) {
+                Thread.onSpinWait();
+            }
+            SharedFuture<Object> late = null;
+            try {
+                late = last.share();
+            } catch (IllegalStateException closedFirst) {
+                refused++;
+            }
+            closer.join(10_000);
+            if (late != null) {
+                shared++;
+                Poll<Object> poll = late.poll(Context.of(() -> {}));
+                late.close();
+                assertTrue(poll.isReady(), "iteration " + i + ": a clone of a closed shared future: " + poll);
+                assertSame(value, poll.value());
+            }
+        }
+        assertTrue(shared + refused > 0);
+    }
+
     /** Polls {@code future} on this thread, waiting for a wake between polls; closes it after. */
     private static <T> T drive(PollFuture<T> future) throws InterruptedException {
         Semaphore wakes = new Semaphore(0);

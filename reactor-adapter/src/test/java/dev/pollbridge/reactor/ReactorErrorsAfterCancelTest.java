@@ -169,6 +169,93 @@ class ReactorErrorsAfterCancelTest {
         assertReportedOnceToOnErrorDropped(broken);
     }
 
+    /** A pending future whose {@code close()} throws {@code broken}. */
+    private static final class FutureThrowsOnClose implements PollFuture<String> {
+        final CountDownLatch polled = new CountDownLatch(1);
+        final IllegalStateException broken = new IllegalStateException("close threw");
+
+        @Override
+        public Poll<String> poll(dev.pollbridge.api.Context cx) {
+            polled.countDown();
+            return Poll.pending();
+        }
+
+        @Override
+        public void close() {
+            throw broken;
+        }
+    }
+
+    /** A pending stream whose {@code close()} throws {@code broken}. */
+    private static final class StreamThrowsOnClose implements PollStream<String> {
+        final CountDownLatch polled = new CountDownLatch(1);
+        final IllegalStateException broken = new IllegalStateException("close threw");
+
+        @Override
+        public Poll<String> pollNext(dev.pollbridge.api.Context cx) {
+            polled.countDown();
+            return Poll.pending();
+        }
+
+        @Override
+        public void close() {
+            throw broken;
+        }
+    }
+
+    @Test
+    void stepVerifierCancelOfToMonoAndToFluxReportsAThrowingCloseOnce() {
+        FutureThrowsOnClose future = new FutureThrowsOnClose();
+        StepVerifier.create(ReactorBridge.toMono(() -> future, runtime))
+                .expectSubscription()
+                .then(() -> await().atMost(WAIT).until(() -> future.polled.getCount() == 0))
+                .thenCancel()
+                .verify(WAIT);
+        assertReportedOnceToOnErrorDropped(future.broken);
+
+        dropped.clear();
+        StreamThrowsOnClose stream = new StreamThrowsOnClose();
+        StepVerifier.create(ReactorBridge.toFlux(() -> stream, runtime))
+                .expectSubscription()
+                .then(() -> await().atMost(WAIT).until(() -> stream.polled.getCount() == 0))
+                .thenCancel()
+                .verify(WAIT);
+        assertReportedOnceToOnErrorDropped(stream.broken);
+    }
+
+    @Test
+    void stepVerifierCancelOfBodiesIsSilentAndRunsTheirCleanup() {
+        CountDownLatch monoStarted = new CountDownLatch(1);
+        CountDownLatch monoCleanedUp = new CountDownLatch(1);
+        Mono<String> mono = ReactorBridge.mono(() -> {
+            try {
+                monoStarted.countDown();
+                return Async.await(runtime.sleep(Duration.ofDays(1)).map(ignored -> "never"));
+            } finally {
+                monoCleanedUp.countDown();
+            }
+        }, runtime);
+        StepVerifier.create(mono)
+                .then(() -> await().atMost(WAIT).until(() -> monoStarted.getCount() == 0))
+                .thenCancel()
+                .verify(WAIT);
+        await().atMost(WAIT).until(() -> monoCleanedUp.getCount() == 0);
+
+        CountDownLatch fluxCleanedUp = new CountDownLatch(1);
+        Flux<Integer> flux = ReactorBridge.flux(emitter -> {
+            try {
+                for (int i = 0; ; i++) {
+                    emitter.emit(i);
+                }
+            } finally {
+                fluxCleanedUp.countDown();
+            }
+        }, runtime);
+        StepVerifier.create(flux, 2).expectNext(0, 1).thenCancel().verify(WAIT);
+        await().atMost(WAIT).until(() -> fluxCleanedUp.getCount() == 0);
+        assertNothingReported();
+    }
+
     @Test
     void toFutureAMonoThatErrorsAfterTheFutureWasClosed() {
         TestPublisher<String> source = TestPublisher.createNoncompliant(TestPublisher.Violation.DEFER_CANCELLATION);

@@ -322,8 +322,8 @@ class ReactorErrorsAfterCancelTest {
         assertEquals(List.of(), uncaught);
     }
 
-    @Disabled("needs the runtime to report a cancelled Async body's cleanup failure (h-async, issue 16 item 3 "
-            + "coordination): until then the failure is lost, which this test shows")
+    @Disabled("needs the runtime to report a cancelled Async body's cleanup failure, which the h-async branch does"
+            + " (this test passes with it merged); on main the failure is lost, which this test shows")
     @Test
     void aMonoBodyWhoseCleanupThrowsAfterTheSubscriberCancelledIsReportedOnce() {
         IllegalStateException cleanup = new IllegalStateException("finally threw");

@@ -55,9 +55,8 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
             case CLOSED: throw Outcomes.polledAfterClose(name);
             default: break;
         }
-        int batch = woken.beginPoll(cx);
-        for (int k = 0; k < batch; k++) {
-            int i = woken.index(k);
+        woken.beginPoll(cx);
+        for (int i = woken.next(); i >= 0; i = woken.next()) {
             PollFuture<? extends T> child = children.get(i);
             if (child == null) {
                 continue; // finished; a late wake of its waker changes nothing

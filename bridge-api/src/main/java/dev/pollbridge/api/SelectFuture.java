@@ -35,9 +35,8 @@ final class SelectFuture<T> implements PollFuture<T> {
             case CLOSED: throw Outcomes.polledAfterClose("select");
             default: break;
         }
-        int batch = woken.beginPoll(cx);
-        for (int k = 0; k < batch; k++) {
-            int i = woken.index(k);
+        woken.beginPoll(cx);
+        for (int i = woken.next(); i >= 0; i = woken.next()) {
             Poll<? extends T> poll = children.get(i).poll(woken.contextFor(i, cx));
             if (!poll.isPending()) {
                 state = State.COMPLETE;

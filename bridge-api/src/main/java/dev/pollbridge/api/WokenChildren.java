@@ -45,12 +45,19 @@ final class WokenChildren {
     private volatile ChildWaker head;
     /** The waker of the task polling the owner; the no-op waker once it finished. */
     private volatile Waker task = Waker.noop();
-    /** Owner only: no poll yet, so every child counts as woken. */
+    /** Owner only: no poll yet. */
     private boolean firstPoll = true;
-    /** Owner only: the current batch is every child (the first poll). */
-    private boolean allWoken;
-    /** Owner only: otherwise the current batch's indices, ascending, at the front. */
+    /** Owner only: children [rangeNext, rangeEnd) of the first poll are still to be polled. */
+    private int rangeNext;
+    private int rangeEnd;
+    /** Owner only: then the woken children batch[cursor, size), each still marked queued. */
     private int[] batch = new int[0];
+    private int cursor;
+    private int size;
+    /** Owner only: the child {@link #contextFor} was last called for in this poll, or null. */
+    private ChildWaker polled;
+    /** Owner only: children of this poll that woke themselves while polled. */
+    private int yielded;
 
     WokenChildren(int count) {
         wakers = new ChildWaker[count];
@@ -61,24 +68,33 @@ final class WokenChildren {
 
     /**
      * Starts a poll of the owner with {@code cx}: stores its waker for the children's wakes and
-     * takes the children woken since the previous call (every child on the first call). The
-     * batch is then read with {@link #index(int)}, ascending, so a lower index is polled first
-     * (the bias of a select and of a fail-fast join stays what it was with a full scan).
-     *
-     * @return how many children the batch holds
+     * adds the children woken since the previous call to the ones left to poll (every child on
+     * the first call). The owner then polls the indices {@link #next()} returns: in index order
+     * within one wake-up batch, so when several children are ready at the same poll the lowest
+     * index comes first, except that children left over from a poll cut short come first.
      */
-    int beginPoll(Context cx) {
+    void beginPoll(Context cx) {
         Waker current = cx.waker();
         if (task != current) {
             task = current; // before the take: see the class comment
         }
-        allWoken = firstPoll;
+        polled = null;
+        yielded = 0;
         if (firstPoll) {
             firstPoll = false;
-            return wakers.length;
+            rangeEnd = wakers.length;
+            return;
         }
         ChildWaker node = (ChildWaker) HEAD.getAndSet(this, null);
-        int size = 0;
+        if (node == null) {
+            return;
+        }
+        if (cursor > 0) { // keep the leftovers, at the front
+            System.arraycopy(batch, cursor, batch, 0, size - cursor);
+            size -= cursor;
+            cursor = 0;
+        }
+        int leftovers = size;
         while (node != null) {
             if (size == batch.length) {
                 batch = Arrays.copyOf(batch, Math.min(wakers.length, Math.max(4, size * 2)));
@@ -88,15 +104,32 @@ final class WokenChildren {
             node.next = null; // still queued, so no wake writes it now
             node = next;
         }
-        if (size > 1) {
-            Arrays.sort(batch, 0, size);
+        if (size - leftovers > 1) {
+            Arrays.sort(batch, leftovers, size);
         }
-        return size;
     }
 
-    /** The {@code k}th child index of the batch {@link #beginPoll} started. */
-    int index(int k) {
-        return allWoken ? k : batch[k];
+    /**
+     * The next child index to poll in this poll, or -1 when there is none, or when two children
+     * woke themselves during their own poll (a child whose task ran out of its poll budget, rule
+     * 16, yields that way): polling more would only see more of them yield, so the poll stops and
+     * the children not polled stay queued for the next one. Those self-wakes woke the task, so
+     * the next poll comes (futures-rs's {@code FuturesUnordered} stops at two such wakes too).
+     */
+    int next() {
+        if (polled != null && (int) QUEUED.getVolatile(polled) == 1 && ++yielded == 2) {
+            return -1;
+        }
+        polled = null;
+        if (rangeNext < rangeEnd) {
+            return rangeNext++;
+        }
+        if (cursor < size) {
+            return batch[cursor++];
+        }
+        cursor = 0;
+        size = 0;
+        return -1;
     }
 
     /**
@@ -106,6 +139,7 @@ final class WokenChildren {
     Context contextFor(int index, Context cx) {
         ChildWaker waker = wakers[index];
         QUEUED.setVolatile(waker, 0); // before the child's poll: see the class comment
+        polled = waker;
         Context context = waker.context;
         if (context == null || context.attachment() != cx.attachment()) {
             context = cx.withWaker(waker);

@@ -35,12 +35,15 @@ public class WokenChildrenWakeVsNewWakerStress {
 
     public WokenChildrenWakeVsNewWakerStress() {
         woken.beginPoll(oldTask.context()); // polled by the old task: the child is pending
+        woken.next();
         child = woken.contextFor(0, oldTask.context()).waker();
+        woken.next();
     }
 
     @Actor
     public void newPoll(III_Result r) {
-        r.r1 = woken.beginPoll(newTask.context());
+        woken.beginPoll(newTask.context());
+        r.r1 = woken.next() + 1; // 1 if child 0 is to be polled, 0 if none
     }
 
     @Actor

@@ -37,14 +37,16 @@ public class WokenChildrenWakeVsPollStress {
 
     public WokenChildrenWakeVsPollStress() {
         woken.beginPoll(task.context()); // the first poll: the child is pending with its waker
+        woken.next();
         child = woken.contextFor(0, task.context()).waker();
+        woken.next();
         child.wake(); // a spurious wake: the child is queued and the task woken once
     }
 
     @Actor
     public void poller(III_Result r) {
-        int batch = woken.beginPoll(task.context());
-        if (batch == 1 && woken.index(0) == 0) {
+        woken.beginPoll(task.context());
+        if (woken.next() == 0 && woken.next() == -1) {
             woken.contextFor(0, task.context()); // the clear, then the child's poll:
             r.r1 = completed;
         } else {
@@ -60,7 +62,11 @@ public class WokenChildrenWakeVsPollStress {
 
     @Arbiter
     public void arbiter(III_Result r) {
-        r.r2 = woken.beginPoll(task.context());
+        woken.beginPoll(task.context());
+        r.r2 = 0;
+        while (woken.next() >= 0) {
+            r.r2++;
+        }
         r.r3 = task.wakes() - 1;
     }
 }

@@ -32,6 +32,9 @@ public class WokenChildrenWakeVsWakeStress {
 
     public WokenChildrenWakeVsWakeStress() {
         woken.beginPoll(task.context()); // the first poll: every child pending with its waker
+        while (woken.next() >= 0) {
+            // polled, pending
+        }
         shared = woken.contextFor(0, task.context()).waker();
         first = woken.contextFor(1, task.context()).waker();
         second = woken.contextFor(2, task.context()).waker();
@@ -51,11 +54,11 @@ public class WokenChildrenWakeVsWakeStress {
 
     @Arbiter
     public void arbiter(II_Result r) {
-        int batch = woken.beginPoll(task.context());
+        woken.beginPoll(task.context());
         int seen = 0;
         int duplicates = 0;
-        for (int k = 0; k < batch; k++) {
-            int bit = 1 << woken.index(k);
+        for (int i = woken.next(); i >= 0; i = woken.next()) {
+            int bit = 1 << i;
             duplicates += (seen & bit) != 0 ? 1 : 0;
             seen |= bit;
         }

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Formats a benchmarks/run.sh run as Markdown tables.
 
-Usage: report.py [--section comparisons|memory|benchmarks] RESULT.json [MORE.json ...] [MEMORY.jsonl]
+Usage: report.py [--section comparisons|memory|benchmarks|scaling] RESULT.json [MORE.json ...] [MEMORY.jsonl]
 
-Without --section it prints all three tables; with it, only that one (docs/performance.md embeds
+Without --section it prints all four tables; with it, only that one (docs/performance.md embeds
 each table under a `<!-- generated: ... -->` marker, and the docs tests check they are equal).
 
 Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so a
@@ -51,6 +51,15 @@ COMPARISONS = [
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", None, ""),
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", None, ""),
     ("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", None, ""),
+    ("join_many n=10", "JoinMany.pollbridge10", "JoinMany.allOf10", None, ""),
+    ("join_many n=1,000", "JoinMany.pollbridge1000", "JoinMany.allOf1000", None, ""),
+    ("join_many n=100,000", "JoinMany.pollbridge100000", "JoinMany.allOf100000", None, ""),
+]
+
+# (scenario, Pollbridge benchmark prefix, anchor benchmark prefix, sizes): one benchmark per size,
+# named prefix + size, each scoring units (children) per second, so 1e9 / score is the cost per unit.
+SCALING = [
+    ("join_many", "JoinMany.pollbridge", "JoinMany.allOf", (10, 1_000, 100_000)),
 ]
 
 MEMORY_TARGETS = {"pollbridge-task": 128.0}
@@ -93,7 +102,7 @@ def cell(scores, name):
     return f"{rate(median)} ({1e9 / median:,.0f} ns)"
 
 
-SECTIONS = ("comparisons", "memory", "benchmarks")
+SECTIONS = ("comparisons", "memory", "benchmarks", "scaling")
 
 
 def main(paths, sections=SECTIONS):
@@ -108,7 +117,7 @@ def main(paths, sections=SECTIONS):
         if printed:
             print()
         printed = {"comparisons": print_comparisons, "memory": print_memory,
-                   "benchmarks": print_benchmarks}[section](scores, footprints)
+                   "benchmarks": print_benchmarks, "scaling": print_scaling}[section](scores, footprints)
 
 
 def print_comparisons(scores, footprints):
@@ -149,6 +158,26 @@ def print_benchmarks(scores, footprints):
         row = scores[name]
         print(f"| {name} | {row['jdk']} | {rate(row['median'])} | {rate(row['min'])} | {rate(row['max'])} "
               f"| {1e9 / row['median']:,.1f} |")
+    return True
+
+
+def cost(scores, name):
+    """ns per unit at the median, and the range (from the fastest to the slowest iteration)."""
+    row = scores[name]
+    return f"{1e9 / row['median']:,.0f} ns ({1e9 / row['max']:,.0f} to {1e9 / row['min']:,.0f})"
+
+
+def print_scaling(scores, footprints):
+    rows = [(scenario, mine, anchor, size) for scenario, mine, anchor, sizes in SCALING for size in sizes
+            if f"{mine}{size}" in scores and f"{anchor}{size}" in scores]
+    if not rows:
+        return False
+    print("| scenario | n | Pollbridge per unit | anchor | anchor per unit | ratio |")
+    print("|---|---|---|---|---|---|")
+    for scenario, mine, anchor, size in rows:
+        ratio = scores[f"{mine}{size}"]["median"] / scores[f"{anchor}{size}"]["median"]
+        print(f"| {scenario} | {size:,} | {cost(scores, mine + str(size))} | {anchor.split('.')[1]} "
+              f"| {cost(scores, anchor + str(size))} | {ratio:.2f}x |")
     return True
 
 

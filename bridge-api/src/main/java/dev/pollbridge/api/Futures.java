@@ -351,8 +351,8 @@ public final class Futures {
      * child (the losers) is closed, exactly once, at that moment: that is how select cancels.
      * The first poll polls every child, and each later poll only the children that woke since the
      * previous one (each child gets a waker of its own that wakes the task), in list order, so
-     * when several are ready at the same poll the lowest index wins. Cancel-safe only if every child is: a loser that was half-way through its work
-     * loses it.
+     * when several are ready at the same poll the lowest index wins. Cancel-safe only if every
+     * child is: a loser that was half-way through its work loses it.
      *
      * <p><b>Losers that finished too.</b> The select stops polling at the winner, so it never
      * takes a loser's value: a loser that had its value ready at the same time (a join handle of

@@ -100,7 +100,7 @@ class ChildPollCountTest {
                 assertPending(task.poll());
             }
             children.get(0).wake(true);
-            assertReady(task.poll(), 2);
+            assertReady(task.poll(), 2); // child 0 is ready with its own poll count: the first poll and this one
         }
         long polls = children.stream().mapToLong(child -> child.polls).sum();
         assertEquals(2L * n, polls, "child polls for " + n + " children woken one at a time");

@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * <p>A single-file program on purpose: it needs only a JDK (no build, no Python), so
  * {@code run.sh}, a contributor and the docs test ({@code DocsTest}, which checks every
  * {@code <!-- generated: ... -->} table of {@code docs/performance.md} against this output) all
- * run the same source. Without {@code --section} it prints every table that has rows.
+ * run the same source. Without {@code --section} it prints every table (the scaling table only
+ * when the results hold one of its scenarios).
  *
  * <p>Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so
  * a ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the

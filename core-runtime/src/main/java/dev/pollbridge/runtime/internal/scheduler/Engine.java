@@ -13,6 +13,9 @@ import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
+import dev.pollbridge.runtime.internal.task.UnwindScope;
+import dev.pollbridge.runtime.internal.task.UnwindScopes;
+import dev.pollbridge.runtime.internal.task.UnwindSet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -51,6 +54,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public abstract class Engine implements Scheduler {
 
+    /** How long {@link #close()} waits for cancelled Async bodies to unwind (rule T11). */
+    public static final long CLOSE_UNWIND_NANOS = 10_000_000_000L;
     /** How long {@code blockOn} spins for a wake before parking its thread. */
     private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
     /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
@@ -64,6 +69,8 @@ public abstract class Engine implements Scheduler {
     private final AtomicLong taskIds = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Cancelled Async bodies still unwinding that tasks or blockOn calls of this runtime wait for (T11). */
+    private final AtomicLong unwindingBodies = new AtomicLong();
     private final long slowPollThresholdNanos;
     /** Where failures nobody else receives go (the uncaught-failure handler). */
     protected final FailureReporter failures;
@@ -240,14 +247,27 @@ public abstract class Engine implements Scheduler {
             throw new RejectedExecutionException("the runtime is closed");
         }
         Engine outer = enter();
+        // Async bodies closed on this thread while they run (by the future's close, or a select
+        // loser inside it) register here; blockOn returns only once they have unwound (rule T11).
+        UnwindSet unwinds = new UnwindSet(this, true);
+        UnwindScope outerScope = UnwindScopes.install(unwinds);
         Parker parker = new Parker(thread);
         Context cx = Context.of(parker);
+        Poll<T> result;
         try {
-            return resultOf(drive(future, cx, parker));
+            result = drive(future, cx, parker);
+        } catch (RuntimeException | Error stopped) {
+            result = Poll.failed(stopped); // an interrupt: thrown below, after the unwinds
         } finally {
-            exit(outer);
-            future.close();
+            try {
+                future.close();
+            } finally {
+                UnwindScopes.restore(outerScope);
+                exit(outer);
+            }
         }
+        unwinds.awaitAll(false, 0L); // not interruptible, like StructuredTaskScope.close()
+        return resultOf(result, unwinds.takeKept());
     }
 
     /**
@@ -293,11 +313,25 @@ public abstract class Engine implements Scheduler {
         }
     }
 
-    private static <T> T resultOf(Poll<T> result) {
+    /**
+     * The value, or the failure thrown by the one failure rule. What the cleanup of bodies that
+     * {@code blockOn} cancelled threw is added to the thrown exception as suppressed, or, when a
+     * value is returned, reported to the uncaught-failure handler.
+     */
+    private <T> T resultOf(Poll<T> result, List<Throwable> cleanupFailures) {
         if (result.isReady()) {
+            for (Throwable failure : cleanupFailures) {
+                reportUncaught(failure, "the cleanup of an Async body that blockOn() cancelled");
+            }
             return result.value();
         }
-        throw Failures.unchecked(result.error());
+        Throwable error = result.error();
+        for (Throwable failure : cleanupFailures) {
+            if (failure != error) {
+                error.addSuppressed(failure);
+            }
+        }
+        throw Failures.unchecked(error);
     }
 
     // ---- Scheduler hooks shared by the flavours ----
@@ -327,6 +361,12 @@ public abstract class Engine implements Scheduler {
         failures.report(failure, source);
     }
 
+    /** Rule T11: counts the cancelled Async bodies this runtime's tasks and blockOn calls wait for. */
+    @Override
+    public void unwinding(int delta) {
+        unwindingBodies.addAndGet(delta);
+    }
+
     // ---- metrics ----
 
     /** A snapshot of the counters. */
@@ -344,7 +384,8 @@ public abstract class Engine implements Scheduler {
                 blocking.busy(),
                 blocking.idle(),
                 blocking.queued(),
-                counters.deadWorkers());
+                counters.deadWorkers(),
+                unwindingBodies.get());
     }
 
     // ---- shutdown ----
@@ -356,14 +397,14 @@ public abstract class Engine implements Scheduler {
 
     /** The shutdown sequence in the class comment; idempotent. */
     public void close() {
+        closeWithin(System.nanoTime() + CLOSE_UNWIND_NANOS);
+    }
+
+    private void closeWithin(long unwindDeadline) {
         if (!closing.compareAndSet(false, true)) {
             awaitTermination();
             return;
         }
-        closeFirst();
-    }
-
-    private void closeFirst() {
         try {
             List<Task<?>> alive = tasks.close();
             stopWorkers();
@@ -372,10 +413,54 @@ public abstract class Engine implements Scheduler {
             for (Task<?> task : alive) {
                 task.shutdown();
             }
+            awaitUnwinds(unwindDeadline);
             blocking.shutdown();
         } finally {
             terminated.countDown();
         }
+    }
+
+    /**
+     * Waits, up to {@code deadline}, for the tasks whose completion waits for cancelled Async
+     * bodies to unwind (rule T11: after the shutdown, they are the only tasks left); then names
+     * those still unwinding in a log line (they stay counted in the metrics). A closer on one of
+     * this runtime's workers does not wait: its own task completes only after its poll returns.
+     */
+    private void awaitUnwinds(long deadline) {
+        Thread self = Thread.currentThread();
+        if (self instanceof WorkerThread && ((WorkerThread) self).engine() == this) {
+            return;
+        }
+        boolean interrupted = false;
+        long pause = 10_000L;
+        while (tasks.alive() > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                reportLateBodies();
+                break;
+            }
+            LockSupport.parkNanos(this, Math.min(pause, left));
+            pause = Math.min(pause * 2, 1_000_000L);
+            if (Thread.interrupted()) {
+                interrupted = true; // keep waiting, as close() waits for blocking work; restored below
+            }
+        }
+        if (interrupted) {
+            self.interrupt();
+        }
+    }
+
+    private void reportLateBodies() {
+        StringBuilder late = new StringBuilder();
+        int bodies = 0;
+        for (Task<?> task : tasks.aliveTasks()) {
+            List<String> unwinding = task.unwindingBodies();
+            bodies += unwinding.size();
+            late.append(late.length() == 0 ? "" : "; ").append(task.name()).append(": ").append(unwinding);
+        }
+        FailureReporter.log(System.Logger.Level.WARNING, "the runtime " + config.threadNamePrefix() + " closed while "
+                + bodies + " cancelled Async bodies were still unwinding (their tasks complete when they end; see "
+                + "RuntimeMetrics.unwindingBodies): " + late, null);
     }
 
     /**
@@ -394,7 +479,7 @@ public abstract class Engine implements Scheduler {
                 pause = Math.min(pause * 2, 1_000_000L);
             }
         }
-        close();
+        closeWithin(end);
         return finished;
     }
 

@@ -75,8 +75,24 @@ final class PollDriver {
         }
     }
 
+    /** {@link #pollUntil(MockTask, BooleanSupplier)} for a stream. */
+    static void pollNextUntil(MockStreamTask<?> task, BooleanSupplier condition) {
+        soon().pollInSameThread().until(() -> {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            if (task.isWoken()) {
+                assertPending(task.pollNext());
+            }
+            return condition.getAsBoolean();
+        });
+    }
+
     private static void assertPendingPoll(MockTask<?> task) {
-        Poll<?> poll = task.poll();
+        assertPending(task.poll());
+    }
+
+    private static void assertPending(Poll<?> poll) {
         if (!poll.isPending()) {
             throw new AssertionError("expected pending while driving, got " + poll);
         }

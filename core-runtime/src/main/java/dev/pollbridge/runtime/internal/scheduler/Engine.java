@@ -13,6 +13,7 @@ import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
+import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import dev.pollbridge.runtime.internal.task.UnwindSet;
@@ -52,14 +53,17 @@ import java.util.concurrent.locks.LockSupport;
  * worker (which cannot join itself). On a worker or blocking thread of this runtime it returns
  * at once instead: that thread is joined by the other closer.
  */
-public abstract class Engine implements Scheduler {
+public abstract class Engine implements Scheduler, UnwindScope {
 
     /** How long {@link #close()} waits for cancelled Async bodies to unwind (rule T11). */
     public static final long CLOSE_UNWIND_NANOS = 10_000_000_000L;
     /** How long {@code blockOn} spins for a wake before parking its thread. */
     private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
-    /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
-    private static final ThreadLocal<Engine> ENTERED = new ThreadLocal<>();
+    /**
+     * Cancelled Async bodies registered on a thread inside {@code blockOn} (rule T11), created at
+     * the first registration; {@code blockOn} waits for them before it returns. Own thread only.
+     */
+    private static final ThreadLocal<UnwindSet> BLOCK_ON_UNWINDS = new ThreadLocal<>();
 
     /** Settings. Immutable. */
     protected final EngineConfig config;
@@ -100,20 +104,37 @@ public abstract class Engine implements Scheduler {
         if (thread instanceof WorkerThread) {
             return ((WorkerThread) thread).engine().facade;
         }
-        Engine entered = ENTERED.get();
-        return entered == null ? null : entered.facade;
+        UnwindScope entered = UnwindScopes.installed();
+        return entered instanceof Engine ? ((Engine) entered).facade : null;
     }
 
-    /** Marks the calling (non-worker) thread as inside this runtime; returns the previous one for {@link #exit}. */
-    protected final Engine enter() {
-        Engine outer = ENTERED.get();
-        ENTERED.set(this);
-        return outer;
+    /**
+     * Marks the calling (non-worker) thread as inside this runtime: the engine is installed as the
+     * thread's unwind scope (rule T11), which is also how {@link #current()} finds it. Returns
+     * what was installed before, for {@link #exit}.
+     */
+    protected final UnwindScope enter() {
+        return UnwindScopes.install(this);
     }
 
     /** Undoes {@link #enter()}. */
-    protected static void exit(Engine outer) {
-        ENTERED.set(outer);
+    protected static void exit(UnwindScope outer) {
+        UnwindScopes.restore(outer);
+    }
+
+    /**
+     * Rule T11 on a thread inside this runtime but outside any task ({@code blockOn}): the body's
+     * unwind is registered with the thread's set, which {@code blockOn} waits for before it
+     * returns.
+     */
+    @Override
+    public Unwind register(String body) {
+        UnwindSet set = BLOCK_ON_UNWINDS.get();
+        if (set == null) {
+            set = new UnwindSet(this, true);
+            BLOCK_ON_UNWINDS.set(set);
+        }
+        return set.register(body);
     }
 
     /** Settings. */
@@ -246,11 +267,7 @@ public abstract class Engine implements Scheduler {
             future.close();
             throw new RejectedExecutionException("the runtime is closed");
         }
-        Engine outer = enter();
-        // Async bodies closed on this thread while they run (by the future's close, or a select
-        // loser inside it) register here; blockOn returns only once they have unwound (rule T11).
-        UnwindSet unwinds = new UnwindSet(this, true);
-        UnwindScope outerScope = UnwindScopes.install(unwinds);
+        UnwindScope outer = enter();
         Parker parker = new Parker(thread);
         Context cx = Context.of(parker);
         Poll<T> result;
@@ -262,10 +279,16 @@ public abstract class Engine implements Scheduler {
             try {
                 future.close();
             } finally {
-                UnwindScopes.restore(outerScope);
                 exit(outer);
             }
         }
+        // Async bodies that the future's close (or a select inside it) cancelled while they ran
+        // registered with this thread (rule T11): return only once they have unwound.
+        UnwindSet unwinds = BLOCK_ON_UNWINDS.get();
+        if (unwinds == null) {
+            return resultOf(result, List.of());
+        }
+        BLOCK_ON_UNWINDS.remove();
         unwinds.awaitAll(false, 0L); // not interruptible, like StructuredTaskScope.close()
         return resultOf(result, unwinds.takeKept());
     }

@@ -2,8 +2,8 @@ package dev.pollbridge.runtime.internal.task;
 
 /**
  * Finds the {@link UnwindScope} in charge of the calling thread (rule T11): the task being polled
- * or closed here, else the scope a thread installed for itself ({@code blockOn}, an {@code Async}
- * body thread), else none.
+ * or closed here, else the scope a thread installed for itself (the engine of a runtime whose
+ * {@code blockOn} it is in, an {@code Async} body thread), else none.
  */
 public final class UnwindScopes {
 
@@ -16,6 +16,11 @@ public final class UnwindScopes {
     public static UnwindScope current() {
         Task<?> task = Task.current();
         return task != null ? task : INSTALLED.get();
+    }
+
+    /** The scope this thread installed for itself (outside any task), or null. */
+    public static UnwindScope installed() {
+        return INSTALLED.get();
     }
 
     /** Installs {@code scope} on this thread; returns the previous one for {@link #restore}. */

@@ -422,7 +422,7 @@ abstract class AsyncFiber<T> {
     /** A name for reports: the kind, the body's class and its thread. */
     final String describe() {
         Thread thread = bodyThread;
-        return kind + " body " + body().getClass().getName() + (thread == null ? "" : " on " + thread.getName());
+        return "the body " + body().getClass().getName() + " of an " + kind + (thread == null ? "" : ", on " + thread.getName());
     }
 
     // ---------------------------------------------------------------- body side
@@ -502,23 +502,23 @@ abstract class AsyncFiber<T> {
         do {
             s = state;
         } while (!STATE.compareAndSet(this, s, FINISHED | (s & CANCELLED)));
-        bodyThread = null;
         if ((s & CANCELLED) == 0) {
             wakeOwner();
             for (Throwable failure : unattached) {
-                reportToOwner(failure, "the cleanup of an Async body closed by " + describe());
+                reportToOwner(failure, "the cleanup of an Async body that " + describe() + " cancelled");
             }
-            return;
-        }
-        List<Throwable> cleanup = cleanupFailures(result, unattached);
-        Unwind registered = unwind;
-        if (registered != null) {
-            registered.ended(cleanup);
         } else {
-            for (Throwable failure : cleanup) {
-                reportToOwner(failure, "the cleanup of " + describe() + ", cancelled");
+            List<Throwable> cleanup = cleanupFailures(result, unattached);
+            Unwind registered = unwind;
+            if (registered != null) {
+                registered.ended(cleanup);
+            } else {
+                for (Throwable failure : cleanup) {
+                    reportToOwner(failure, "the cleanup of " + describe() + ", cancelled");
+                }
             }
         }
+        bodyThread = null;
     }
 
     /**

@@ -48,6 +48,9 @@ COMPARISONS = [
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", None, ""),
     ("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", None, ""),
     ("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", None, ""),
+    ("async_await", "AsyncAwait.awaitSpawned", "AsyncAwait.threadJoinSupplyAsync", None, ""),
+    ("async_await (JDK 25)", "AsyncAwaitVirtual.awaitReady", "AsyncAwaitVirtual.virtualThreadJoinCompleted", None, ""),
+    ("async_await (JDK 25)", "AsyncAwaitVirtual.awaitSpawned", "AsyncAwaitVirtual.virtualThreadJoinSupplyAsync", None, ""),
 ]
 
 MEMORY_TARGETS = {"pollbridge-task": 128.0}

@@ -14,9 +14,13 @@ public interface AsyncEmitter<T> {
      * (rendezvous backpressure: the body runs at most one item ahead of the consumer, the item
      * it is waiting to hand over).
      *
-     * <p><b>Cancel safety:</b> if the stream is closed while this waits, it throws
-     * {@link java.util.concurrent.CancellationException} and the item is dropped; if the consumer
-     * already took it, it was delivered.
+     * <p>The item reaches the consumer only in a poll of the consumer ({@code pollNext}, on the
+     * consumer's thread), which takes it and resumes the body.
+     *
+     * <p><b>Cancel safety:</b> this returns normally exactly when the consumer took the item,
+     * even if the stream is closed right after (the cancellation then reaches the body at its
+     * next suspension point). If the stream is closed before the consumer took the item, this
+     * throws {@link java.util.concurrent.CancellationException} and the item is dropped.
      *
      * @throws NullPointerException if {@code item} is null (stream items never are)
      * @throws java.util.concurrent.CancellationException if the stream was closed

@@ -3,6 +3,7 @@ package dev.pollbridge.docs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
@@ -12,6 +13,7 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.FailurePolicy;
 import dev.pollbridge.runtime.task.TaskLocal;
 import dev.pollbridge.runtime.task.TaskScope;
@@ -19,6 +21,7 @@ import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -234,6 +237,54 @@ class AsyncDocTest {
         Awaitility.await().until(pool.connection.released::get);
         assertTrue(pool.connection.query.isCancelled());
         assertFalse(logged.get());
+    }
+
+    /** An order that must be shipped once; closing it without shipping puts it back (here: records it). */
+    static final class Order implements AutoCloseable {
+        final String id;
+        final AtomicBoolean closed = new AtomicBoolean();
+
+        Order(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public void close() {
+            closed.set(true);
+        }
+    }
+
+    private final ProbeFuture<Void> shipping = new ProbeFuture<>();
+
+    private PollFuture<Void> ship(Order order) {
+        return shipping;
+    }
+
+    @Test
+    void cancelSafeReceive() {
+        Channel<Order> orders = Channel.bounded(4);
+        Order first = new Order("A");
+        Order second = new Order("B");
+        orders.trySend(first);
+        // tag::cancel-safe-receive[]
+        PollFuture<Void> worker = Async.run(() -> {
+            while (true) {
+                Order order = Async.await(orders.receive()); // closing the worker here leaves the order in the channel
+                try (order) {                                 // received: the order is the body's now
+                    Async.await(ship(order));                 // closing the worker here cancels the shipping,
+                }                                             // and order.close() still runs
+            }
+        });
+        // end::cancel-safe-receive[]
+        JoinHandle<Void> handle = runtime.spawn(worker);
+        Awaitility.await().until(shipping::hasWaker);
+        orders.trySend(second);
+        handle.abort();
+        assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+        assertTrue(first.closed.get(), "the body's try-with-resources ran before the join returned");
+        assertTrue(shipping.isCancelled());
+        assertEquals(1, orders.size(), "the order the worker had not received is still in the channel");
+        assertFalse(second.closed.get());
     }
 
     private static void log(String line) {

@@ -9,6 +9,7 @@ import dev.pollbridge.runtime.internal.async.BodyLauncher;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 import dev.pollbridge.runtime.internal.task.BudgetedThread;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
@@ -87,6 +88,16 @@ import java.util.concurrent.locks.LockSupport;
  *       whenever a suspension returns. A suspension made inside bindings the body pushed itself
  *       (a {@code syncScope} around an await) carries them to the owner, which installs them
  *       around the child's poll and close.
+ *   <li><b>Spin before parking, on both sides.</b> A hand-over needs the other side to notice:
+ *       parking the body and waking the owner's task cost a thread wake-up each (tens of
+ *       microseconds on a busy machine). So the body spins {@value #BODY_SPINS} times
+ *       ({@code Thread.onSpinWait}) before it parks, and the owner, after a hand-over, spins
+ *       {@value #OWNER_SPINS} times for the body's next suspension and serves it in the same poll.
+ *       A body that awaits ready futures in a loop thus runs in step with its owner without a
+ *       park; a body that computes longer finds its owner gone and wakes it as usual. Both spins
+ *       only re-read {@link #state}; they change nothing of rules 1 to 3. The owner's further
+ *       rounds in one poll each spend a unit of the poll budget, and at most
+ *       {@code CoopBudget.PER_POLL} run in one poll.
  * </ol>
  *
  * @param <T> the type of the final outcome: the future's value, or {@code Void} for a stream
@@ -114,6 +125,19 @@ abstract class AsyncFiber<T> {
 
     /** What a served emit resumes the body with. */
     private static final Poll<Object> TAKEN = Poll.ready(null);
+
+    /** What {@link #serve} tells the poll to return. */
+    static final int PENDING = 0;
+    static final int ENDED = 1;
+    static final int EMITTED = 2;
+
+    /**
+     * Rule 8: spins of the owner, after a hand-over, waiting for the body's next suspension in the
+     * same poll; and spins of the body, after it suspended, waiting for an owner that is polling,
+     * before it parks. A few microseconds at most; measured in {@code AsyncAwait}.
+     */
+    private static final long OWNER_SPIN_NANOS = Long.getLong("xspin.owner", 5000);
+    private static final long BODY_SPIN_NANOS = Long.getLong("xspin.body", 5000);
 
     private static final VarHandle STATE;
     private static final VarHandle OWNER_WAKER;
@@ -160,6 +184,8 @@ abstract class AsyncFiber<T> {
     /** The registration of this body's unwind (rule 4): owner writes before CANCELLED; body reads after seeing it. */
     private Unwind unwind;
 
+    /** The item {@link #serve} took from an emit, until {@link #takeEmitted()}. Owner only. */
+    private Object emitted;
     /** The runnable handed to the launcher (kept to withdraw it). Owner only. */
     private Runnable launched;
     /** The final result went out to the owner. Owner only. */
@@ -208,39 +234,74 @@ abstract class AsyncFiber<T> {
     }
 
     /**
-     * Owner, after {@link #beginPoll}: serves a pending await or next (rule 3 of the class
-     * comment), and returns the final outcome once the body has finished, else null. An emit is
-     * served by the stream ({@link #takeEmitted()}).
+     * Owner, after {@link #beginPoll}: serves the body's suspensions (rule 3 of the class
+     * comment) and says what the poll should return: {@link #ENDED} (the body finished:
+     * {@link #takeOutcome()}), {@link #EMITTED} (the body emitted an item: {@link #takeEmitted()})
+     * or {@link #PENDING}. After a hand-over the owner spins briefly (rule 8) and serves the next
+     * suspension in the same poll if the body comes back at once; each further round spends one
+     * unit of the poll budget (pull-model rule 16).
      */
-    final Poll<T> serve(Context cx) {
-        int s = state;
-        if (s == AWAITING && suspendKind != EMIT) {
-            serveChild(cx);
-            return null;
+    final int serve(Context cx) {
+        for (int round = 0; ; round++) {
+            int s = state;
+            if (s == FINISHED) {
+                return ENDED;
+            }
+            if (s != AWAITING) {
+                return PENDING; // not started, or running: the body wakes the stored waker when it suspends or ends
+            }
+            if (round > 0 && (round >= CoopBudget.PER_POLL || !CoopBudget.tryConsume())) {
+                return PENDING; // the body's suspension in this poll found the waker stored below, and woke it
+            }
+            if (suspendKind == EMIT) {
+                emitted = suspendTarget;
+                resumeBody(TAKEN);
+                return EMITTED;
+            }
+            if (!serveChild(cx)) {
+                return PENDING;
+            }
+            spinWhile(RUNNING, OWNER_SPIN_NANOS);
+            ownerWaker = cx.waker(); // rule 2: store the waker again, then read the state
         }
-        return s == FINISHED ? takeOutcome() : null;
     }
 
-    /** Owner: if the body is suspended in an emit, takes the item and resumes the body; else null. */
-    final Object takeEmitted() {
-        if (state != AWAITING || suspendKind != EMIT) {
-            return null;
+    /**
+     * Rule 8: spins while the state is {@code value}, for at most about {@code nanos}. The clock is
+     * read every eighth spin only: on a virtual machine both a clock read and a spin instruction
+     * can cost around 100 ns.
+     */
+    private void spinWhile(int value, long nanos) {
+        if (nanos <= 0) {
+            return;
         }
-        Object item = suspendTarget;
-        resumeBody(TAKEN);
+        long deadline = System.nanoTime() + nanos;
+        for (int spins = 1; state == value; spins++) {
+            if ((spins & 7) == 0 && System.nanoTime() - deadline > 0) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Owner, after {@link #serve} returned {@link #EMITTED}: the item. */
+    final Object takeEmitted() {
+        Object item = emitted;
+        emitted = null;
         return item;
     }
 
-    private Poll<T> takeOutcome() {
+    /** Owner, after {@link #serve} returned {@link #ENDED}: the final outcome (delivered once). */
+    final Poll<T> takeOutcome() {
         ownerWaker = null;
         delivered = true;
         return outcome;
     }
 
-    /** Polls what the body awaits, on this (the owner's) thread; hands a result over. */
-    private void serveChild(Context cx) {
+    /** Polls what the body awaits, on this (the owner's) thread; hands a result over. Returns true if it did. */
+    private boolean serveChild(Context cx) {
         if (ownerCancelling()) {
-            return; // the task is being aborted: it closes this future next, and the value stays at its source
+            return false; // the task is being aborted: it closes this future next, and the value stays at its source
         }
         LocalBindings.Frame bodyBindings = suspendLocals;
         LocalBindings.Frame previous = bodyBindings == null ? null : LocalBindings.install(bodyBindings);
@@ -260,9 +321,11 @@ abstract class AsyncFiber<T> {
                 LocalBindings.install(previous);
             }
         }
-        if (result != null) {
-            resumeBody(result);
+        if (result == null) {
+            return false;
         }
+        resumeBody(result);
+        return true;
     }
 
     /** True if the task polling this future has been asked to cancel (it will close this future after the poll). */
@@ -407,6 +470,9 @@ abstract class AsyncFiber<T> {
     }
 
     private Unwind registerUnwind() {
+        if (Thread.currentThread() == bodyThread) {
+            return null; // the body closes its own future (not its owner): its end cannot wait for itself
+        }
         UnwindScope scope = UnwindScopes.current();
         return scope == null ? null : scope.register(describe());
     }
@@ -622,13 +688,16 @@ abstract class AsyncFiber<T> {
                 throw cancelledBeforeSuspending(suspension, target);
             }
             wakeOwner(); // rule 2: after the state write
-            launcher.suspended();
-            try {
-                while (state == AWAITING) {
-                    parkOnce();
+            spinWhile(AWAITING, BODY_SPIN_NANOS); // rule 8: an owner that is polling answers at once
+            if (state == AWAITING) {
+                launcher.suspended();
+                try {
+                    while (state == AWAITING) {
+                        parkOnce();
+                    }
+                } finally {
+                    launcher.resumed();
                 }
-            } finally {
-                launcher.resumed();
             }
             if ((state & PHASE) == RUNNING) {
                 Poll<?> result = resumeWith; // handed over before any close: it is the body's now

@@ -39,8 +39,7 @@ final class AsyncFuture<T> extends AsyncFiber<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         beginPoll(cx);
-        Poll<T> outcome = serve(cx); // reads the state after the waker store (AsyncFiber rule 2)
-        return outcome != null ? outcome : Poll.pending();
+        return serve(cx) == ENDED ? takeOutcome() : Poll.pending(); // serve reads the state after the waker store (rule 2)
     }
 
     @Override

@@ -54,13 +54,16 @@ final class AsyncStream<T> extends AsyncFiber<Void> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         beginPoll(cx);
-        @SuppressWarnings("unchecked")
-        T item = (T) takeEmitted(); // reads the state after the waker store (AsyncFiber rule 2)
-        if (item != null) {
-            return Poll.ready(item);
+        switch (serve(cx)) { // reads the state after the waker store (AsyncFiber rule 2)
+            case EMITTED:
+                @SuppressWarnings("unchecked")
+                T item = (T) takeEmitted();
+                return Poll.ready(item);
+            case ENDED:
+                return takeOutcome().cast();
+            default:
+                return Poll.pending();
         }
-        Poll<Void> end = serve(cx);
-        return end != null ? end.cast() : Poll.pending();
     }
 
     @Override

@@ -77,10 +77,11 @@ class AsyncOwnerProtocolTest {
             child.complete("v");
             soon().during(Duration.ofMillis(100)).atMost(PATIENCE).untilFalse(resumed); // nobody polled the owner
             assertEquals(1, child.polls(), "the child is polled by owner polls only");
-            assertPending(task.poll()); // this poll takes "v" from the child and hands it to the body
-            soon().untilTrue(resumed);
-            assertEquals(1, child.closes(), "the finished child was closed by the owner's poll");
+            // The next poll takes "v" from the child and hands it to the body (it may even see the
+            // body end, within its brief spin, and return the result at once).
             assertReady(pollToCompletion(task), "v");
+            assertTrue(resumed.get());
+            assertEquals(1, child.closes(), "the finished child was closed by the owner's poll");
         }
     }
 
@@ -186,7 +187,7 @@ class AsyncOwnerProtocolTest {
         soon().until(() -> events.size() == 2);
         assertEquals(List.of("resumed with v", "next await cancelled"), events);
         assertEquals(1, next.closes());
-        assertEquals(0, next.polls(), "the next await never reached the closed owner");
+        assertTrue(next.isCancelled()); // polled by the same poll (the owner spun) or not at all, never completed
     }
 
     @Test

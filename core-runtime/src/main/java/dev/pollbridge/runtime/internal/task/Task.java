@@ -287,6 +287,10 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * T11): the task stays RUNNING, so nobody else polls, cancels or completes it meanwhile.
      */
     private void complete(Poll<T> result) {
+        UnwindSet earlier = unwinds;
+        if (earlier != null) {
+            earlier.keepFailures(); // from now on a cleanup failure is for the output, not reported at once
+        }
         closeFuture();
         slot = result;
         UnwindSet set = unwinds;

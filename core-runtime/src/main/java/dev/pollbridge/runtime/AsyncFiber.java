@@ -90,14 +90,16 @@ import java.util.concurrent.locks.LockSupport;
  *       around the child's poll and close.
  *   <li><b>Spin before parking, on both sides.</b> A hand-over needs the other side to notice:
  *       parking the body and waking the owner's task cost a thread wake-up each (tens of
- *       microseconds on a busy machine). So the body spins {@value #BODY_SPINS} times
- *       ({@code Thread.onSpinWait}) before it parks, and the owner, after a hand-over, spins
- *       {@value #OWNER_SPINS} times for the body's next suspension and serves it in the same poll.
- *       A body that awaits ready futures in a loop thus runs in step with its owner without a
- *       park; a body that computes longer finds its owner gone and wakes it as usual. Both spins
- *       only re-read {@link #state}; they change nothing of rules 1 to 3. The owner's further
- *       rounds in one poll each spend a unit of the poll budget, and at most
- *       {@code CoopBudget.PER_POLL} run in one poll.
+ *       microseconds on a busy machine). So the body spins up to {@link #SPIN_NANOS} before it
+ *       parks, and the owner, after a hand-over, spins up to as long for the body's next
+ *       suspension and serves it in the same poll. A body that awaits ready futures in a loop
+ *       thus runs in step with its owner without parking; a body that computes longer finds its
+ *       owner gone and wakes it as usual. A spin that waited in vain makes that side skip the
+ *       spin for the next {@link #SPIN_BACKOFF} hand-overs, so a slow body costs its owner's
+ *       worker at most about {@code SPIN_NANOS / (SPIN_BACKOFF + 1)} per await. Both spins only
+ *       re-read {@link #state}; they change nothing of rules 1 to 3. The owner's further rounds in
+ *       one poll each spend a unit of the poll budget, and at most {@code CoopBudget.PER_POLL}
+ *       run in one poll.
  * </ol>
  *
  * @param <T> the type of the final outcome: the future's value, or {@code Void} for a stream
@@ -132,12 +134,13 @@ abstract class AsyncFiber<T> {
     static final int EMITTED = 2;
 
     /**
-     * Rule 8: spins of the owner, after a hand-over, waiting for the body's next suspension in the
-     * same poll; and spins of the body, after it suspended, waiting for an owner that is polling,
-     * before it parks. A few microseconds at most; measured in {@code AsyncAwait}.
+     * Rule 8: how long the owner, after a hand-over, spins for the body's next suspension within
+     * the same poll, and how long the body, after it suspended, spins for an owner that is polling
+     * before it parks (as {@code blockOn} spins before it parks). Measured in {@code AsyncAwait}.
      */
-    private static final long OWNER_SPIN_NANOS = Long.getLong("xspin.owner", 5000);
-    private static final long BODY_SPIN_NANOS = Long.getLong("xspin.body", 5000);
+    private static final long SPIN_NANOS = 20_000L;
+    /** Rule 8: after a spin that waited in vain, the next this many hand-overs do not spin. */
+    private static final int SPIN_BACKOFF = 8;
 
     private static final VarHandle STATE;
     private static final VarHandle OWNER_WAKER;
@@ -184,6 +187,10 @@ abstract class AsyncFiber<T> {
     /** The registration of this body's unwind (rule 4): owner writes before CANCELLED; body reads after seeing it. */
     private Unwind unwind;
 
+    /** Hand-overs left that do not spin (rule 8). Owner only. */
+    private int ownerSpinSkips;
+    /** Suspensions left that do not spin before parking (rule 8). Body thread only. */
+    private int bodySpinSkips;
     /** The item {@link #serve} took from an emit, until {@link #takeEmitted()}. Owner only. */
     private Object emitted;
     /** The runnable handed to the launcher (kept to withdraw it). Owner only. */
@@ -261,27 +268,29 @@ abstract class AsyncFiber<T> {
             if (!serveChild(cx)) {
                 return PENDING;
             }
-            spinWhile(RUNNING, OWNER_SPIN_NANOS);
+            if (ownerSpinSkips > 0) {
+                ownerSpinSkips--;
+            } else if (!spinWhile(RUNNING)) {
+                ownerSpinSkips = SPIN_BACKOFF;
+            }
             ownerWaker = cx.waker(); // rule 2: store the waker again, then read the state
         }
     }
 
     /**
-     * Rule 8: spins while the state is {@code value}, for at most about {@code nanos}. The clock is
-     * read every eighth spin only: on a virtual machine both a clock read and a spin instruction
-     * can cost around 100 ns.
+     * Rule 8: spins while the state is {@code value}, for at most about {@link #SPIN_NANOS}; true
+     * if the state changed meanwhile. The clock is read every eighth spin only: on a virtual
+     * machine a clock read and a spin instruction can each cost around 100 ns.
      */
-    private void spinWhile(int value, long nanos) {
-        if (nanos <= 0) {
-            return;
-        }
-        long deadline = System.nanoTime() + nanos;
+    private boolean spinWhile(int value) {
+        long deadline = System.nanoTime() + SPIN_NANOS;
         for (int spins = 1; state == value; spins++) {
             if ((spins & 7) == 0 && System.nanoTime() - deadline > 0) {
-                return;
+                return state != value;
             }
             Thread.onSpinWait();
         }
+        return true;
     }
 
     /** Owner, after {@link #serve} returned {@link #EMITTED}: the item. */
@@ -688,7 +697,11 @@ abstract class AsyncFiber<T> {
                 throw cancelledBeforeSuspending(suspension, target);
             }
             wakeOwner(); // rule 2: after the state write
-            spinWhile(AWAITING, BODY_SPIN_NANOS); // rule 8: an owner that is polling answers at once
+            if (bodySpinSkips > 0) {
+                bodySpinSkips--;
+            } else if (!spinWhile(AWAITING)) { // rule 8: an owner that is polling answers at once
+                bodySpinSkips = SPIN_BACKOFF;
+            }
             if (state == AWAITING) {
                 launcher.suspended();
                 try {

@@ -90,14 +90,17 @@ import java.util.concurrent.locks.LockSupport;
  *       around the child's poll and close.
  *   <li><b>Spin before parking, on both sides.</b> A hand-over needs the other side to notice:
  *       parking the body and waking the owner's task cost a thread wake-up each (tens of
- *       microseconds on a busy machine). So the body spins up to {@link #SPIN_NANOS} before it
- *       parks, and the owner, after a hand-over, spins up to as long for the body's next
- *       suspension and serves it in the same poll. A body that awaits ready futures in a loop
- *       thus runs in step with its owner without parking; a body that computes longer finds its
- *       owner gone and wakes it as usual. A spin that waited in vain makes that side skip the
- *       spin for the next {@link #SPIN_BACKOFF} hand-overs, so a slow body costs its owner's
- *       worker at most about {@code SPIN_NANOS / (SPIN_BACKOFF + 1)} per await. Both spins only
- *       re-read {@link #state}; they change nothing of rules 1 to 3. The owner's further rounds in
+ *       microseconds on a busy machine). So the owner, after a hand-over, spins for the body's
+ *       next suspension and serves it in the same poll, up to {@link #SPIN_NANOS} of spinning in
+ *       all per poll (the worker is never held longer than that plus the children's polls); and a
+ *       body that suspends while its owner is inside a poll ({@link #ownerPolling}) spins up to
+ *       as long before it parks, since that owner will answer at once. A body that awaits ready
+ *       futures in a loop thus runs in step with its owner without parking; a body that computes
+ *       longer finds its owner gone, parks at once, and wakes it as usual. An owner spin that
+ *       waited in vain makes the owner skip the spin for the next {@link #SPIN_BACKOFF}
+ *       hand-overs, so a slow body costs its owner's worker at most about
+ *       {@code SPIN_NANOS / (SPIN_BACKOFF + 1)} per await. Both spins only re-read
+ *       {@link #state}; they change nothing of rules 1 to 3. The owner's further rounds in
  *       one poll each spend a unit of the poll budget, and at most {@code CoopBudget.PER_POLL}
  *       run in one poll.
  * </ol>
@@ -134,9 +137,9 @@ abstract class AsyncFiber<T> {
     static final int EMITTED = 2;
 
     /**
-     * Rule 8: how long the owner, after a hand-over, spins for the body's next suspension within
-     * the same poll, and how long the body, after it suspended, spins for an owner that is polling
-     * before it parks (as {@code blockOn} spins before it parks). Measured in {@code AsyncAwait}.
+     * Rule 8: how long one owner poll spins, in all, for the body's next suspensions, and how long
+     * the body, after it suspended, spins for an owner that is polling before it parks (as
+     * {@code blockOn} spins before it parks). Measured in {@code AsyncAwait}.
      */
     private static final long SPIN_NANOS = 20_000L;
     /** Rule 8: after a spin that waited in vain, the next this many hand-overs do not spin. */
@@ -189,8 +192,8 @@ abstract class AsyncFiber<T> {
 
     /** Hand-overs left that do not spin (rule 8). Owner only. */
     private int ownerSpinSkips;
-    /** Suspensions left that do not spin before parking (rule 8). Body thread only. */
-    private int bodySpinSkips;
+    /** The owner is inside {@link #serve} (rule 8): a body that suspends now spins before parking. Owner writes. */
+    private volatile boolean ownerPolling;
     /** The item {@link #serve} took from an emit, until {@link #takeEmitted()}. Owner only. */
     private Object emitted;
     /** The runnable handed to the launcher (kept to withdraw it). Owner only. */
@@ -249,41 +252,53 @@ abstract class AsyncFiber<T> {
      * unit of the poll budget (pull-model rule 16).
      */
     final int serve(Context cx) {
-        for (int round = 0; ; round++) {
-            int s = state;
-            if (s == FINISHED) {
-                return ENDED;
+        ownerPolling = true;
+        long spinDeadline = 0L; // set at the first spin: all spins of one poll share SPIN_NANOS
+        try {
+            for (int round = 0; ; round++) {
+                int s = state;
+                if (s == FINISHED) {
+                    return ENDED;
+                }
+                if (s != AWAITING) {
+                    return PENDING; // not started, or running: the body wakes the stored waker when it suspends or ends
+                }
+                if (round > 0 && (round >= CoopBudget.PER_POLL || !CoopBudget.tryConsume())) {
+                    return PENDING; // the body's suspension in this poll found the waker stored below, and woke it
+                }
+                if (suspendKind == EMIT) {
+                    emitted = suspendTarget;
+                    resumeBody(TAKEN);
+                    return EMITTED;
+                }
+                if (!serveChild(cx)) {
+                    return PENDING;
+                }
+                if (ownerSpinSkips > 0) {
+                    ownerSpinSkips--;
+                } else {
+                    if (spinDeadline == 0L) {
+                        spinDeadline = System.nanoTime() + SPIN_NANOS;
+                    }
+                    if (!spinWhile(RUNNING, spinDeadline)) {
+                        ownerSpinSkips = SPIN_BACKOFF;
+                        return PENDING; // the body computes: it wakes the stored waker when it suspends or ends
+                    }
+                }
+                ownerWaker = cx.waker(); // rule 2: store the waker again, then read the state
             }
-            if (s != AWAITING) {
-                return PENDING; // not started, or running: the body wakes the stored waker when it suspends or ends
-            }
-            if (round > 0 && (round >= CoopBudget.PER_POLL || !CoopBudget.tryConsume())) {
-                return PENDING; // the body's suspension in this poll found the waker stored below, and woke it
-            }
-            if (suspendKind == EMIT) {
-                emitted = suspendTarget;
-                resumeBody(TAKEN);
-                return EMITTED;
-            }
-            if (!serveChild(cx)) {
-                return PENDING;
-            }
-            if (ownerSpinSkips > 0) {
-                ownerSpinSkips--;
-            } else if (!spinWhile(RUNNING)) {
-                ownerSpinSkips = SPIN_BACKOFF;
-            }
-            ownerWaker = cx.waker(); // rule 2: store the waker again, then read the state
+        } finally {
+            ownerPolling = false;
         }
     }
 
     /**
-     * Rule 8: spins while the state is {@code value}, for at most about {@link #SPIN_NANOS}; true
-     * if the state changed meanwhile. The clock is read every eighth spin only: on a virtual
-     * machine a clock read and a spin instruction can each cost around 100 ns.
+     * Rule 8: spins while the state is {@code value}, until about {@code deadline}
+     * ({@link System#nanoTime()}); true if the state changed meanwhile. The clock is read every
+     * eighth spin only: on a virtual machine a clock read and a spin instruction can each cost
+     * around 100 ns.
      */
-    private boolean spinWhile(int value) {
-        long deadline = System.nanoTime() + SPIN_NANOS;
+    private boolean spinWhile(int value, long deadline) {
         for (int spins = 1; state == value; spins++) {
             if ((spins & 7) == 0 && System.nanoTime() - deadline > 0) {
                 return state != value;
@@ -697,10 +712,8 @@ abstract class AsyncFiber<T> {
                 throw cancelledBeforeSuspending(suspension, target);
             }
             wakeOwner(); // rule 2: after the state write
-            if (bodySpinSkips > 0) {
-                bodySpinSkips--;
-            } else if (!spinWhile(AWAITING)) { // rule 8: an owner that is polling answers at once
-                bodySpinSkips = SPIN_BACKOFF;
+            if (ownerPolling) {
+                spinWhile(AWAITING, System.nanoTime() + SPIN_NANOS); // rule 8: an owner inside its poll answers at once
             }
             if (state == AWAITING) {
                 launcher.suspended();

@@ -9,7 +9,6 @@ import dev.pollbridge.runtime.internal.async.BodyLauncher;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 import dev.pollbridge.runtime.internal.task.BudgetedThread;
-import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
@@ -88,21 +87,6 @@ import java.util.concurrent.locks.LockSupport;
  *       whenever a suspension returns. A suspension made inside bindings the body pushed itself
  *       (a {@code syncScope} around an await) carries them to the owner, which installs them
  *       around the child's poll and close.
- *   <li><b>Spin before parking, on both sides.</b> A hand-over needs the other side to notice:
- *       parking the body and waking the owner's task cost a thread wake-up each (tens of
- *       microseconds on a busy machine). So the owner, after a hand-over, spins for the body's
- *       next suspension and serves it in the same poll, up to {@link #SPIN_NANOS} of spinning in
- *       all per poll (the worker is never held longer than that plus the children's polls); and a
- *       body that suspends while its owner is inside a poll ({@link #ownerPolling}) spins up to
- *       as long before it parks, since that owner will answer at once. A body that awaits ready
- *       futures in a loop thus runs in step with its owner without parking; a body that computes
- *       longer finds its owner gone, parks at once, and wakes it as usual. An owner spin that
- *       waited in vain makes the owner skip the spin for the next {@link #SPIN_BACKOFF}
- *       hand-overs, so a slow body costs its owner's worker at most about
- *       {@code SPIN_NANOS / (SPIN_BACKOFF + 1)} per await. Both spins only re-read
- *       {@link #state}; they change nothing of rules 1 to 3. The owner's further rounds in
- *       one poll each spend a unit of the poll budget, and at most {@code CoopBudget.PER_POLL}
- *       run in one poll.
  * </ol>
  *
  * @param <T> the type of the final outcome: the future's value, or {@code Void} for a stream
@@ -135,15 +119,6 @@ abstract class AsyncFiber<T> {
     static final int PENDING = 0;
     static final int ENDED = 1;
     static final int EMITTED = 2;
-
-    /**
-     * Rule 8: how long one owner poll spins, in all, for the body's next suspensions, and how long
-     * the body, after it suspended, spins for an owner that is polling before it parks (as
-     * {@code blockOn} spins before it parks). Measured in {@code AsyncAwait}.
-     */
-    private static final long SPIN_NANOS = 20_000L;
-    /** Rule 8: after a spin that waited in vain, the next this many hand-overs do not spin. */
-    private static final int SPIN_BACKOFF = 8;
 
     private static final VarHandle STATE;
     private static final VarHandle OWNER_WAKER;
@@ -190,10 +165,6 @@ abstract class AsyncFiber<T> {
     /** The registration of this body's unwind (rule 4): owner writes before CANCELLED; body reads after seeing it. */
     private Unwind unwind;
 
-    /** Hand-overs left that do not spin (rule 8). Owner only. */
-    private int ownerSpinSkips;
-    /** The owner is inside {@link #serve} (rule 8): a body that suspends now spins before parking. Owner writes. */
-    private volatile boolean ownerPolling;
     /** The item {@link #serve} took from an emit, until {@link #takeEmitted()}. Owner only. */
     private Object emitted;
     /** The runnable handed to the launcher (kept to withdraw it). Owner only. */
@@ -244,68 +215,26 @@ abstract class AsyncFiber<T> {
     }
 
     /**
-     * Owner, after {@link #beginPoll}: serves the body's suspensions (rule 3 of the class
-     * comment) and says what the poll should return: {@link #ENDED} (the body finished:
-     * {@link #takeOutcome()}), {@link #EMITTED} (the body emitted an item: {@link #takeEmitted()})
-     * or {@link #PENDING}. After a hand-over the owner spins briefly (rule 8) and serves the next
-     * suspension in the same poll if the body comes back at once; each further round spends one
-     * unit of the poll budget (pull-model rule 16).
+     * Owner, after {@link #beginPoll}: serves the body's suspension, if it is suspended (rule 3
+     * of the class comment), and says what the poll should return: {@link #ENDED} (the body
+     * finished: {@link #takeOutcome()}), {@link #EMITTED} (the body emitted an item:
+     * {@link #takeEmitted()}) or {@link #PENDING}.
      */
     final int serve(Context cx) {
-        ownerPolling = true;
-        long spinDeadline = 0L; // set at the first spin: all spins of one poll share SPIN_NANOS
-        try {
-            for (int round = 0; ; round++) {
-                int s = state;
-                if (s == FINISHED) {
-                    return ENDED;
-                }
-                if (s != AWAITING) {
-                    return PENDING; // not started, or running: the body wakes the stored waker when it suspends or ends
-                }
-                if (round > 0 && (round >= CoopBudget.PER_POLL || !CoopBudget.tryConsume())) {
-                    return PENDING; // the body's suspension in this poll found the waker stored below, and woke it
-                }
-                if (suspendKind == EMIT) {
-                    emitted = suspendTarget;
-                    resumeBody(TAKEN);
-                    return EMITTED;
-                }
-                if (!serveChild(cx)) {
-                    return PENDING;
-                }
-                if (ownerSpinSkips > 0) {
-                    ownerSpinSkips--;
-                } else {
-                    if (spinDeadline == 0L) {
-                        spinDeadline = System.nanoTime() + SPIN_NANOS;
-                    }
-                    if (!spinWhile(RUNNING, spinDeadline)) {
-                        ownerSpinSkips = SPIN_BACKOFF;
-                        return PENDING; // the body computes: it wakes the stored waker when it suspends or ends
-                    }
-                }
-                ownerWaker = cx.waker(); // rule 2: store the waker again, then read the state
-            }
-        } finally {
-            ownerPolling = false;
+        int s = state;
+        if (s == FINISHED) {
+            return ENDED;
         }
-    }
-
-    /**
-     * Rule 8: spins while the state is {@code value}, until about {@code deadline}
-     * ({@link System#nanoTime()}); true if the state changed meanwhile. The clock is read every
-     * eighth spin only: on a virtual machine a clock read and a spin instruction can each cost
-     * around 100 ns.
-     */
-    private boolean spinWhile(int value, long deadline) {
-        for (int spins = 1; state == value; spins++) {
-            if ((spins & 7) == 0 && System.nanoTime() - deadline > 0) {
-                return state != value;
-            }
-            Thread.onSpinWait();
+        if (s != AWAITING) {
+            return PENDING; // not started, or running: the body wakes the stored waker when it suspends or ends
         }
-        return true;
+        if (suspendKind == EMIT) {
+            emitted = suspendTarget;
+            resumeBody(TAKEN);
+            return EMITTED;
+        }
+        serveChild(cx);
+        return PENDING; // handed over or still pending: either way the body (or the child) wakes us
     }
 
     /** Owner, after {@link #serve} returned {@link #EMITTED}: the item. */
@@ -322,10 +251,10 @@ abstract class AsyncFiber<T> {
         return outcome;
     }
 
-    /** Polls what the body awaits, on this (the owner's) thread; hands a result over. Returns true if it did. */
-    private boolean serveChild(Context cx) {
+    /** Polls what the body awaits, on this (the owner's) thread; hands a result over. */
+    private void serveChild(Context cx) {
         if (ownerCancelling()) {
-            return false; // the task is being aborted: it closes this future next, and the value stays at its source
+            return; // the task is being aborted: it closes this future next, and the value stays at its source
         }
         LocalBindings.Frame bodyBindings = suspendLocals;
         LocalBindings.Frame previous = bodyBindings == null ? null : LocalBindings.install(bodyBindings);
@@ -345,11 +274,9 @@ abstract class AsyncFiber<T> {
                 LocalBindings.install(previous);
             }
         }
-        if (result == null) {
-            return false;
+        if (result != null) {
+            resumeBody(result);
         }
-        resumeBody(result);
-        return true;
     }
 
     /** True if the task polling this future has been asked to cancel (it will close this future after the poll). */
@@ -712,18 +639,13 @@ abstract class AsyncFiber<T> {
                 throw cancelledBeforeSuspending(suspension, target);
             }
             wakeOwner(); // rule 2: after the state write
-            if (ownerPolling) {
-                spinWhile(AWAITING, System.nanoTime() + SPIN_NANOS); // rule 8: an owner inside its poll answers at once
-            }
-            if (state == AWAITING) {
-                launcher.suspended();
-                try {
-                    while (state == AWAITING) {
-                        parkOnce();
-                    }
-                } finally {
-                    launcher.resumed();
+            launcher.suspended();
+            try {
+                while (state == AWAITING) {
+                    parkOnce();
                 }
+            } finally {
+                launcher.resumed();
             }
             if ((state & PHASE) == RUNNING) {
                 Poll<?> result = resumeWith; // handed over before any close: it is the body's now

@@ -270,14 +270,11 @@ class AsyncTest {
             gate.complete("x");
             assertEquals(1, thirdWaker.count(), "the gate holds the latest waker");
             assertEquals(0, secondWaker.count());
-            Poll<String> handOver = future.poll(Context.of(thirdWaker)); // hands "x" to the body
-            if (handOver.isPending()) {
-                soon().until(() -> thirdWaker.count() == 2); // the body ended and woke the latest waker
-                handOver = future.poll(Context.of(thirdWaker));
-            } // else the poll saw the body end within its brief spin
-            assertReady(handOver, "x");
+            assertPending(future.poll(Context.of(thirdWaker))); // hands "x" to the body
+            soon().until(() -> thirdWaker.count() == 2); // the body ended and woke the latest waker
             assertEquals(1, firstWaker.count());
             assertEquals(0, secondWaker.count());
+            assertReady(future.poll(Context.of(thirdWaker)), "x");
         }
     }
 

@@ -7,7 +7,6 @@ module dev.pollbridge.runtime {
     requires transitive dev.pollbridge.api;
     requires transitive org.reactivestreams;
     requires static jdk.jfr;
-    requires org.jctools.core;
 
     exports dev.pollbridge.runtime;
     exports dev.pollbridge.runtime.task;
@@ -16,4 +15,6 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.bridge;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
+    // What the library adapters share (the task link, the Scheduler engine, the waker slot).
+    exports dev.pollbridge.runtime.internal.adapter to dev.pollbridge.reactor, dev.pollbridge.rxjava3;
 }

@@ -25,7 +25,12 @@ public final class Context {
         this.attachment = attachment;
     }
 
-    /** A context with the given waker and no attachment. */
+    /**
+     * A context with the given waker and no attachment.
+     *
+     * @param waker the waker of the task doing the poll; not {@code null}
+     * @return a new context
+     */
     public static Context of(Waker waker) {
         return new Context(waker, null);
     }
@@ -33,22 +38,39 @@ public final class Context {
     /**
      * A context with the given waker and attachment. Meant for pollers (the runtime attaches its
      * task); user code reads task data through the runtime's {@code TaskLocal}, not this.
+     *
+     * @param waker the waker of the task doing the poll; not {@code null}
+     * @param attachment the poller's per-task data, or {@code null}
+     * @return a new context
      */
     public static Context of(Waker waker, Object attachment) {
         return new Context(waker, attachment);
     }
 
-    /** The waker of the task doing this poll. Never {@code null}. */
+    /**
+     * The waker of the task doing this poll. Never {@code null}.
+     *
+     * @return the waker to store when a poll returns {@code pending}
+     */
     public Waker waker() {
         return waker;
     }
 
-    /** The poller's opaque per-task data, or {@code null}. */
+    /**
+     * The poller's opaque per-task data, or {@code null}.
+     *
+     * @return the attachment, or {@code null} if the poller attached nothing
+     */
     public Object attachment() {
         return attachment;
     }
 
-    /** This context with another waker and the same attachment; returns {@code this} if unchanged. */
+    /**
+     * This context with another waker and the same attachment; returns {@code this} if unchanged.
+     *
+     * @param other the waker the new context carries; not {@code null}
+     * @return a context with {@code other} as its waker
+     */
     public Context withWaker(Waker other) {
         return other == waker ? this : new Context(other, attachment);
     }

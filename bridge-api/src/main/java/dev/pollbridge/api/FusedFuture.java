@@ -24,6 +24,8 @@ public interface FusedFuture<T> extends PollFuture<T> {
     /**
      * True once the inner future returned ready or failed (or this future was closed): further
      * polls return {@code pending} and nothing will change.
+     *
+     * @return true once the outcome was delivered or the future was closed
      */
     boolean isTerminated();
 }

@@ -51,7 +51,9 @@ public final class Futures {
     /**
      * A future that is ready with {@code value} on its first poll. Cancel-safe (holds nothing).
      *
+     * @param <T> the value type
      * @param value the value; may be {@code null}
+     * @return a future ready with {@code value}
      */
     public static <T> PollFuture<T> ready(T value) {
         return new ReadyFuture<>(Poll.ready(value));
@@ -60,6 +62,9 @@ public final class Futures {
     /**
      * A future that fails with {@code error} on its first poll. Cancel-safe.
      *
+     * @param <T> the value type the future would have had
+     * @param error the failure; not {@code null}
+     * @return a future failed with {@code error}
      * @throws NullPointerException if {@code error} is null
      */
     public static <T> PollFuture<T> failed(Throwable error) {
@@ -70,6 +75,9 @@ public final class Futures {
      * A future that never completes. It holds nothing and stores no waker, so a task awaiting only
      * this future waits forever; it is useful as a neutral member of a {@link #select} or in
      * tests. Cancel-safe; closing it does nothing.
+     *
+     * @param <T> the value type the future would have had
+     * @return the shared never-ready future
      */
     @SuppressWarnings("unchecked")
     public static <T> PollFuture<T> pending() {
@@ -80,6 +88,10 @@ public final class Futures {
      * A future that calls {@code supplier} on its first poll, on the polling thread, and is ready
      * with the result; a throwing supplier makes it fail. Closed before its first poll, the
      * supplier never runs. Cancel-safe.
+     *
+     * @param <T> the value type
+     * @param supplier computes the value; called at most once, on the first poll
+     * @return a lazy future of the supplier's result
      */
     public static <T> PollFuture<T> lazy(Supplier<? extends T> supplier) {
         return new LazyFuture<>(Checks.notNull(supplier, "supplier"));
@@ -89,6 +101,10 @@ public final class Futures {
      * A future that builds its inner future with {@code supplier} on the first poll and then
      * behaves as that future (it owns it and closes it when done or closed). A throwing supplier,
      * or one that returns {@code null}, makes it fail. Cancel-safe when the inner future is.
+     *
+     * @param <T> the value type
+     * @param supplier builds the inner future; called at most once, on the first poll
+     * @return a future of the inner future's outcome
      */
     public static <T> PollFuture<T> defer(Supplier<? extends PollFuture<T>> supplier) {
         return new DeferFuture<>(Checks.notNull(supplier, "supplier"));
@@ -100,6 +116,12 @@ public final class Futures {
      * Applies {@code mapper} to the value of {@code future}; a failure passes through unchanged.
      * The mapper runs on the polling thread once the child is ready (and closed). Cancel-safe
      * when {@code future} is.
+     *
+     * @param <T> the value type of {@code future}
+     * @param <R> the type of the mapped value
+     * @param future the future to map; the result owns it
+     * @param mapper turns the value into the result; runs at most once
+     * @return a future of the mapped value
      */
     public static <T, R> PollFuture<R> map(PollFuture<? extends T> future, Function<? super T, ? extends R> mapper) {
         return new MapFuture<>(Checks.notNull(future, "future"), Checks.notNull(mapper, "mapper"), "map");
@@ -109,6 +131,12 @@ public final class Futures {
      * The continuation: awaits {@code future}, closes it, passes its value to {@code next} and
      * awaits the future {@code next} returns (which it then owns). A failure of the first future
      * skips {@code next}. Cancel-safe when both futures are.
+     *
+     * @param <T> the value type of {@code future}
+     * @param <R> the value type of the next future
+     * @param future the first future; the result owns it
+     * @param next builds the second future from the first value; runs at most once
+     * @return a future of the second future's outcome
      */
     public static <T, R> PollFuture<R> flatMap(PollFuture<? extends T> future,
             Function<? super T, ? extends PollFuture<R>> next) {
@@ -119,6 +147,11 @@ public final class Futures {
      * Turns a failure of {@code future} into the value {@code handler} returns; a value passes
      * through. If the handler throws, the result fails with that exception (the original failure
      * added as suppressed). Cancel-safe when {@code future} is.
+     *
+     * @param <T> the value type
+     * @param future the future whose failure is recovered; the result owns it
+     * @param handler turns the failure into a value; runs at most once
+     * @return a future of the value, or of the recovered value
      */
     public static <T> PollFuture<T> recover(PollFuture<? extends T> future,
             Function<? super Throwable, ? extends T> handler) {
@@ -128,6 +161,11 @@ public final class Futures {
     /**
      * On a failure of {@code future}, closes it and awaits the fallback future {@code handler}
      * builds from the error; a value passes through. Cancel-safe when both futures are.
+     *
+     * @param <T> the value type
+     * @param future the future whose failure is recovered; the result owns it
+     * @param handler builds the fallback future from the failure; runs at most once
+     * @return a future of the value, or of the fallback's outcome
      */
     public static <T> PollFuture<T> recoverWith(PollFuture<? extends T> future,
             Function<? super Throwable, ? extends PollFuture<T>> handler) {
@@ -138,6 +176,11 @@ public final class Futures {
      * Shows the value of {@code future} to {@code action} (on the polling thread) and passes it
      * on; failures pass through without calling it. A throwing action fails the result.
      * Cancel-safe when {@code future} is.
+     *
+     * @param <T> the value type
+     * @param future the future to watch; the result owns it
+     * @param action sees the value once, before it is passed on
+     * @return a future of the same outcome
      */
     public static <T> PollFuture<T> inspect(PollFuture<? extends T> future, Consumer<? super T> action) {
         return InspectFuture.values(Checks.notNull(future, "future"), Checks.notNull(action, "action"));
@@ -147,6 +190,11 @@ public final class Futures {
      * Shows the failure of {@code future} to {@code action} (on the polling thread) and passes
      * it on; values pass through without calling it. A throwing action replaces the failure with
      * its own (the original added as suppressed). Cancel-safe when {@code future} is.
+     *
+     * @param <T> the value type
+     * @param future the future to watch; the result owns it
+     * @param action sees the failure once, before it is passed on
+     * @return a future of the same outcome
      */
     public static <T> PollFuture<T> inspectError(PollFuture<? extends T> future, Consumer<? super Throwable> action) {
         return InspectFuture.errors(Checks.notNull(future, "future"), Checks.notNull(action, "action"));
@@ -158,6 +206,10 @@ public final class Futures {
      * {@link FusedFuture#isTerminated()}. It exists for select loops that keep polling a set of
      * futures some of which already finished. The inner future is closed when it completes.
      * Cancel-safe when {@code future} is.
+     *
+     * @param <T> the value type
+     * @param future the future to fuse; the result owns it
+     * @return a fused future of the same outcome
      */
     public static <T> FusedFuture<T> fuse(PollFuture<? extends T> future) {
         return new FuseFuture<>(Checks.notNull(future, "future"));
@@ -169,6 +221,14 @@ public final class Futures {
      * Awaits both futures inside the polling task and combines their values with
      * {@code combiner}. Like {@link #joinAll}, it waits for both even if one fails, then fails
      * with the first failure (by argument order). Cancel-safe when both futures are.
+     *
+     * @param <A> the value type of {@code first}
+     * @param <B> the value type of {@code second}
+     * @param <R> the type of the combined value
+     * @param first the first child; the join owns it
+     * @param second the second child; the join owns it
+     * @param combiner combines both values once both are ready; runs at most once
+     * @return a future of the combined value
      */
     @SuppressWarnings("unchecked")
     public static <A, B, R> PollFuture<R> join(PollFuture<? extends A> first, PollFuture<? extends B> second,
@@ -180,7 +240,13 @@ public final class Futures {
         return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "join");
     }
 
-    /** {@link #joinAll} over the arguments; cancel-safe when every child is. */
+    /**
+     * {@link #joinAll} over the arguments; cancel-safe when every child is.
+     *
+     * @param <T> the common value type
+     * @param futures the children; the join owns them
+     * @return a future of the values in argument order
+     */
     @SafeVarargs
     @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<List<T>> join(PollFuture<? extends T>... futures) {
@@ -203,6 +269,9 @@ public final class Futures {
      * Cancel-safe when every child is; closing drops the values already collected, closing those
      * that are {@link AutoCloseable} (a throwing close is logged, never thrown).
      *
+     * @param <T> the common value type
+     * @param futures the children; the join owns them
+     * @return a future of the values in list order
      * @throws NullPointerException if the list or any element is null (naming the index)
      */
     public static <T> PollFuture<List<T>> joinAll(List<? extends PollFuture<? extends T>> futures) {
@@ -213,6 +282,14 @@ public final class Futures {
      * {@link #join(PollFuture, PollFuture, BiFunction)} that fails fast, as {@link #tryJoinAll}:
      * the first failure closes the other future, and a value the other already produced is
      * closed if it is an {@link AutoCloseable}. Cancel-safe when both futures are.
+     *
+     * @param <A> the value type of {@code first}
+     * @param <B> the value type of {@code second}
+     * @param <R> the type of the combined value
+     * @param first the first child; the join owns it
+     * @param second the second child; the join owns it
+     * @param combiner combines both values once both are ready; runs at most once
+     * @return a future of the combined value, or of the first failure
      */
     @SuppressWarnings("unchecked")
     public static <A, B, R> PollFuture<R> tryJoin(PollFuture<? extends A> first, PollFuture<? extends B> second,
@@ -224,7 +301,13 @@ public final class Futures {
         return new MapFuture<>(both, values -> combiner.apply((A) values.get(0), (B) values.get(1)), "tryJoin");
     }
 
-    /** {@link #tryJoinAll} over the arguments; cancel-safe when every child is. */
+    /**
+     * {@link #tryJoinAll} over the arguments; cancel-safe when every child is.
+     *
+     * @param <T> the common value type
+     * @param futures the children; the join owns them
+     * @return a future of the values in argument order, or of the first failure
+     */
     @SafeVarargs
     @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<List<T>> tryJoin(PollFuture<? extends T>... futures) {
@@ -239,13 +322,22 @@ public final class Futures {
      * throwing close is added to the failure as suppressed. An empty list is ready with an
      * empty list. Cancel-safe when every child is.
      *
+     * @param <T> the common value type
+     * @param futures the children; the join owns them
+     * @return a future of the values in list order, or of the first failure
      * @throws NullPointerException if the list or any element is null (naming the index)
      */
     public static <T> PollFuture<List<T>> tryJoinAll(List<? extends PollFuture<? extends T>> futures) {
         return new JoinFuture<>(Checks.elementsNotNull(futures, "futures"), JoinFuture.Mode.FAIL_FAST);
     }
 
-    /** {@link #selectAll} over the arguments; cancel-safe only if every child is. */
+    /**
+     * {@link #selectAll} over the arguments; cancel-safe only if every child is.
+     *
+     * @param <T> the common value type
+     * @param futures the children, at least one; the select owns them
+     * @return a future of the first child's outcome
+     */
     @SafeVarargs
     @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
     public static <T> PollFuture<T> select(PollFuture<? extends T>... futures) {
@@ -265,6 +357,9 @@ public final class Futures {
      * {@code close()} releases it ({@code JoinHandle.close()} closes an {@link AutoCloseable}
      * output, a closed acquire returns its permits). Nothing a select drops leaks.
      *
+     * @param <T> the common value type
+     * @param futures the children, at least one; the select owns them
+     * @return a future of the first child's outcome
      * @throws NullPointerException if the list or any element is null (naming the index)
      * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)
      */

@@ -39,50 +39,92 @@ public final class Poll<T> {
         this.error = error;
     }
 
-    /** No result yet; the caller's waker has been registered. */
+    /**
+     * No result yet; the caller's waker has been registered.
+     *
+     * @param <T> the value type the poll would carry
+     * @return the shared {@code pending} poll
+     */
     @SuppressWarnings("unchecked")
     public static <T> Poll<T> pending() {
         return (Poll<T>) PENDING;
     }
 
-    /** A ready value. {@code null} is allowed for futures and rejected by every stream consumer. */
+    /**
+     * A ready value. {@code null} is allowed for futures and rejected by every stream consumer.
+     *
+     * @param <T> the value type
+     * @param value the value; {@code null} only for futures
+     * @return a {@code ready} poll carrying {@code value}
+     */
     @SuppressWarnings("unchecked")
     public static <T> Poll<T> ready(T value) {
         return value == null ? (Poll<T>) READY_NULL : new Poll<>(Kind.READY, value, null);
     }
 
-    /** A failure. A failure is final. */
+    /**
+     * A failure. A failure is final.
+     *
+     * @param <T> the value type the poll would carry
+     * @param error the failure; not {@code null}
+     * @return a {@code failed} poll carrying {@code error}
+     */
     public static <T> Poll<T> failed(Throwable error) {
         return new Poll<>(Kind.FAILED, null, Objects.requireNonNull(error, "error"));
     }
 
-    /** The end of a stream. */
+    /**
+     * The end of a stream.
+     *
+     * @param <T> the item type of the stream
+     * @return the shared {@code done} poll
+     */
     @SuppressWarnings("unchecked")
     public static <T> Poll<T> done() {
         return (Poll<T>) DONE;
     }
 
-    /** True for {@code pending}: no result yet. */
+    /**
+     * True for {@code pending}: no result yet.
+     *
+     * @return true if this poll is {@code pending}
+     */
     public boolean isPending() {
         return kind == Kind.PENDING;
     }
 
-    /** True for {@code ready}: a value (or a stream item). */
+    /**
+     * True for {@code ready}: a value (or a stream item).
+     *
+     * @return true if this poll is {@code ready}
+     */
     public boolean isReady() {
         return kind == Kind.READY;
     }
 
-    /** True for {@code failed}: a final failure. */
+    /**
+     * True for {@code failed}: a final failure.
+     *
+     * @return true if this poll is {@code failed}
+     */
     public boolean isFailed() {
         return kind == Kind.FAILED;
     }
 
-    /** True for {@code done}: the normal end of a stream. */
+    /**
+     * True for {@code done}: the normal end of a stream.
+     *
+     * @return true if this poll is {@code done}
+     */
     public boolean isDone() {
         return kind == Kind.DONE;
     }
 
-    /** True for {@code failed} and {@code done}: nothing follows. (A future is also over once ready.) */
+    /**
+     * True for {@code failed} and {@code done}: nothing follows. (A future is also over once ready.)
+     *
+     * @return true if this poll is {@code failed} or {@code done}
+     */
     public boolean isTerminal() {
         return kind == Kind.FAILED || kind == Kind.DONE;
     }
@@ -90,6 +132,7 @@ public final class Poll<T> {
     /**
      * The ready value.
      *
+     * @return the value, possibly {@code null}
      * @throws IllegalStateException if this poll is not {@code ready}
      */
     public T value() {
@@ -102,6 +145,7 @@ public final class Poll<T> {
     /**
      * The failure.
      *
+     * @return the failure, never {@code null}
      * @throws IllegalStateException if this poll is not {@code failed}
      */
     public Throwable error() {
@@ -111,13 +155,24 @@ public final class Poll<T> {
         return error;
     }
 
-    /** Maps a ready value; other kinds are returned as they are (retyped). */
+    /**
+     * Maps a ready value; other kinds are returned as they are (retyped).
+     *
+     * @param <R> the type of the mapped value
+     * @param mapper turns a ready value into the new value; not called for other kinds
+     * @return a poll of the same kind, with the mapped value if {@code ready}
+     */
     @SuppressWarnings("unchecked")
     public <R> Poll<R> map(Function<? super T, ? extends R> mapper) {
         return kind == Kind.READY ? Poll.ready(mapper.apply(value)) : (Poll<R>) this;
     }
 
-    /** This poll retyped; only legal when it carries no value (not {@code ready}). */
+    /**
+     * This poll retyped; only legal when it carries no value (not {@code ready}).
+     *
+     * @param <R> the new value type
+     * @return this poll, as a {@code Poll<R>}
+     */
     @SuppressWarnings("unchecked")
     public <R> Poll<R> cast() {
         if (kind == Kind.READY) {

@@ -65,6 +65,10 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#map}: this future's value transformed by {@code mapper} on the polling
      * thread. Takes ownership of this future. Cancel-safe when this future is.
+     *
+     * @param <R> the type of the mapped value
+     * @param mapper turns the value into the result; runs once, on the thread that polls
+     * @return a future of the mapped value, owning this future
      */
     default <R> PollFuture<R> map(Function<? super T, ? extends R> mapper) {
         return Futures.map(this, mapper);
@@ -74,6 +78,10 @@ public interface PollFuture<T> extends AutoCloseable {
      * {@link Futures#flatMap}: the continuation; awaits this future, then the future
      * {@code next} builds from its value. Takes ownership of this future. Cancel-safe when both
      * futures are.
+     *
+     * @param <R> the value type of the next future
+     * @param next builds the next future from this future's value; runs once, on the thread that polls
+     * @return a future of the next future's value, owning both futures
      */
     default <R> PollFuture<R> flatMap(Function<? super T, ? extends PollFuture<R>> next) {
         return Futures.flatMap(this, next);
@@ -82,6 +90,9 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#recover}: a failure of this future turned into a value. Takes ownership of
      * this future. Cancel-safe when this future is.
+     *
+     * @param handler turns the failure into a value; runs once, on the thread that polls
+     * @return a future of this value, or of the recovered value if this future fails
      */
     default PollFuture<T> recover(Function<? super Throwable, ? extends T> handler) {
         return Futures.recover(this, handler);
@@ -90,6 +101,9 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#recoverWith}: on failure, awaits the fallback future {@code handler} builds.
      * Takes ownership of this future. Cancel-safe when both futures are.
+     *
+     * @param handler builds the fallback future from the failure; runs once, on the thread that polls
+     * @return a future of this value, or of the fallback's outcome if this future fails
      */
     default PollFuture<T> recoverWith(Function<? super Throwable, ? extends PollFuture<T>> handler) {
         return Futures.recoverWith(this, handler);
@@ -98,6 +112,9 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#inspect}: shows the value to {@code action} and passes it on. Takes
      * ownership of this future. Cancel-safe when this future is.
+     *
+     * @param action sees the value once, on the thread that polls, before it is passed on
+     * @return a future of the same outcome
      */
     default PollFuture<T> inspect(Consumer<? super T> action) {
         return Futures.inspect(this, action);
@@ -106,6 +123,9 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#inspectError}: shows a failure to {@code action} and passes it on. Takes
      * ownership of this future. Cancel-safe when this future is.
+     *
+     * @param action sees the failure once, on the thread that polls, before it is passed on
+     * @return a future of the same outcome
      */
     default PollFuture<T> inspectError(Consumer<? super Throwable> action) {
         return Futures.inspectError(this, action);
@@ -114,6 +134,8 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * {@link Futures#fuse}: a future that returns {@code pending} instead of throwing once it
      * completed, for select loops. Takes ownership of this future. Cancel-safe when this future is.
+     *
+     * @return a fused view that owns this future
      */
     default FusedFuture<T> fuse() {
         return Futures.fuse(this);

@@ -49,12 +49,23 @@ public interface PollStream<T> extends AutoCloseable {
     @Override
     default void close() {}
 
-    /** {@link Streams#map}: each item transformed. Takes ownership of this stream. Cancel-safe when this stream is. */
+    /**
+     * {@link Streams#map}: each item transformed. Takes ownership of this stream. Cancel-safe when this stream is.
+     *
+     * @param <R> the type of the mapped items
+     * @param mapper turns each item into a non-null result; runs on the thread that polls
+     * @return a stream of the mapped items, owning this stream
+     */
     default <R> PollStream<R> map(Function<? super T, ? extends R> mapper) {
         return Streams.map(this, mapper);
     }
 
-    /** {@link Streams#filter}: only accepted items. Takes ownership of this stream. Cancel-safe when this stream is. */
+    /**
+     * {@link Streams#filter}: only accepted items. Takes ownership of this stream. Cancel-safe when this stream is.
+     *
+     * @param predicate keeps the items it accepts; runs on the thread that polls
+     * @return a stream of the accepted items, owning this stream
+     */
     default PollStream<T> filter(Predicate<? super T> predicate) {
         return Streams.filter(this, predicate);
     }
@@ -63,18 +74,34 @@ public interface PollStream<T> extends AutoCloseable {
      * {@link Streams#take}: the first {@code n} items; this stream is closed as soon as the n-th
      * was taken. Takes ownership of this stream. Cancel-safe when this stream is.
      *
+     * @param n how many items to take; zero ends the stream at once
+     * @return a stream of at most {@code n} items, owning this stream
      * @throws IllegalArgumentException if {@code n} is negative
      */
     default PollStream<T> take(long n) {
         return Streams.take(this, n);
     }
 
-    /** {@link Streams#fold}: all items folded into one value. Takes ownership of this stream. Not cancel-safe. */
+    /**
+     * {@link Streams#fold}: all items folded into one value. Takes ownership of this stream. Not cancel-safe.
+     *
+     * @param <R> the type of the folded value
+     * @param initial the value before the first item
+     * @param step combines the value so far with the next item; runs on the thread that polls
+     * @return a future of the value after the last item
+     */
     default <R> PollFuture<R> fold(R initial, BiFunction<R, ? super T, R> step) {
         return Streams.fold(this, initial, step);
     }
 
-    /** {@link Streams#collect}: all items collected. Takes ownership of this stream. Not cancel-safe. */
+    /**
+     * {@link Streams#collect}: all items collected. Takes ownership of this stream. Not cancel-safe.
+     *
+     * @param <A> the collector's mutable accumulation type
+     * @param <R> the collector's result type
+     * @param collector accumulates the items; runs on the thread that polls
+     * @return a future of the collector's result after the last item
+     */
     default <A, R> PollFuture<R> collect(Collector<? super T, A, R> collector) {
         return Streams.collect(this, collector);
     }
@@ -82,12 +109,19 @@ public interface PollStream<T> extends AutoCloseable {
     /**
      * {@link Streams#next}: the first item or {@code null} if empty; this stream is closed once the
      * item arrived. Takes ownership of this stream. Cancel-safe when this stream is.
+     *
+     * @return a future of the first item, or of {@code null} if the stream ended empty
      */
     default PollFuture<T> next() {
         return Streams.next(this);
     }
 
-    /** {@link Streams#forEach}: {@code action} for every item. Takes ownership of this stream. Not cancel-safe. */
+    /**
+     * {@link Streams#forEach}: {@code action} for every item. Takes ownership of this stream. Not cancel-safe.
+     *
+     * @param action runs for each item, in order, on the thread that polls
+     * @return a future that completes ({@code null}) when the stream ends, or fails with its failure
+     */
     default PollFuture<Void> forEach(Consumer<? super T> action) {
         return Streams.forEach(this, action);
     }

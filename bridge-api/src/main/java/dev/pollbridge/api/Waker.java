@@ -19,7 +19,11 @@ public interface Waker {
     /** Asks for the owning task to be polled again. Never blocks, never throws. */
     void wake();
 
-    /** A waker that does nothing; for futures known to be ready on their first poll. */
+    /**
+     * A waker that does nothing; for futures known to be ready on their first poll.
+     *
+     * @return the shared no-op waker
+     */
     static Waker noop() {
         return NoopWaker.INSTANCE;
     }

@@ -38,6 +38,9 @@ public final class CompletableFutureBridge {
      * Awaits {@code stage} as a {@link PollFuture}, cancelling the stage when the future is closed
      * first ({@link CancelPolicy#CANCEL_SOURCE}). Same as {@code toFuture(stage, CANCEL_SOURCE)}.
      *
+     * @param <T> the value type
+     * @param stage the stage to await
+     * @return a lazy future of the stage's outcome
      * @throws NullPointerException if {@code stage} is {@code null}
      */
     public static <T> PollFuture<T> toFuture(CompletionStage<T> stage) {
@@ -60,6 +63,10 @@ public final class CompletableFutureBridge {
      * drop. <b>Threads:</b> the stage's completion only records the outcome and wakes the
      * poller, on the completing thread; the value is read by the next poll.
      *
+     * @param <T> the value type
+     * @param stage the stage to await
+     * @param policy what closing the future early does to the stage
+     * @return a lazy future of the stage's outcome
      * @throws NullPointerException if {@code stage} or {@code policy} is {@code null}
      */
     public static <T> PollFuture<T> toFuture(CompletionStage<T> stage, CancelPolicy policy) {
@@ -71,6 +78,10 @@ public final class CompletableFutureBridge {
     /**
      * Runs {@code future} on {@link Runtime#shared()}; see
      * {@link #toCompletableFuture(PollFuture, Runtime)}.
+     *
+     * @param <T> the value type
+     * @param future the future to run; the shared runtime owns it from now on
+     * @return a {@code CompletableFuture} of the future's outcome
      */
     public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future) {
         return toCompletableFuture(future, Runtime.shared());
@@ -106,6 +117,10 @@ public final class CompletableFutureBridge {
      * {@link #toCompletableFuture(JoinHandle)} with its forwarding task on {@code runtime}: the
      * task is not spawned again, and {@code cancel} aborts it.
      *
+     * @param <T> the value type
+     * @param future the future to run; the runtime owns it from now on
+     * @param runtime the runtime that runs it
+     * @return a {@code CompletableFuture} of the future's outcome
      * @throws NullPointerException if an argument is {@code null}
      * @throws java.util.concurrent.RejectedExecutionException if {@code runtime} is closed; the
      *     future is closed then
@@ -129,6 +144,9 @@ public final class CompletableFutureBridge {
      * runs; an abort by someone else makes the returned future cancelled. <b>Threads:</b>
      * non-async dependent stages run on a worker of the shared runtime.
      *
+     * @param <T> the value type
+     * @param handle the running task; consumed by the forwarding task
+     * @return a {@code CompletableFuture} of the task's outcome
      * @throws NullPointerException if {@code handle} is {@code null}
      */
     public static <T> CompletableFuture<T> toCompletableFuture(JoinHandle<T> handle) {
@@ -147,6 +165,10 @@ public final class CompletableFutureBridge {
      * Each call of the returned function is {@link #toCompletableFuture(PollFuture)}: cancelling
      * the stage it returned aborts the task.
      *
+     * @param <T> the input type of the stage
+     * @param <U> the value type of the futures {@code fn} returns
+     * @param fn builds the future for each input
+     * @return a function usable with {@code thenCompose}
      * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
      */
     public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn) {
@@ -160,6 +182,11 @@ public final class CompletableFutureBridge {
      * that completed the previous stage (a runtime worker, if that stage was bridged too); it only
      * spawns, so it never blocks that thread.
      *
+     * @param <T> the input type of the stage
+     * @param <U> the value type of the futures {@code fn} returns
+     * @param fn builds the future for each input
+     * @param runtime the runtime the futures run on
+     * @return a function usable with {@code thenCompose}
      * @throws NullPointerException if an argument is {@code null}, or later if {@code fn} returns
      *     {@code null}
      */
@@ -181,6 +208,10 @@ public final class CompletableFutureBridge {
      * {@code CompletableFuture}s do) and wraps the stage with {@link #toFuture(CompletionStage)}:
      * closing the future cancels the stage.
      *
+     * @param <T> the input type
+     * @param <U> the value type of the stages {@code fn} returns
+     * @param fn starts the stage for each input
+     * @return a function usable with {@code flatMap}
      * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
      */
     public static <T, U> Function<T, PollFuture<U>> awaiting(Function<? super T, ? extends CompletionStage<U>> fn) {

@@ -36,6 +36,13 @@ import java.util.concurrent.RejectedExecutionException;
  * {@link CancellationException} so nobody waits forever. Cancel safety: whatever the source had
  * done before the abort stays done; its unfinished work is dropped (rule 12).
  *
+ * <h2>A broken source</h2>
+ * A {@code poll} that throws or returns {@code null} completes this future exceptionally with
+ * that exception (a {@link NullPointerException} for {@code null}). A {@code close()} that
+ * throws (rule 11) changes nothing here: the outcome was settled before the runtime closed the
+ * source, and the exception goes to the runtime's uncaught-failure handler
+ * ({@link DroppedFailures}).
+ *
  * <h2>Threads</h2>
  * The task completes this future from inside a poll on a runtime worker, so non-async dependent
  * stages registered before completion run on that worker; those registered after completion run
@@ -140,6 +147,9 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
             Poll<T> poll;
             try {
                 poll = source.poll(cx);
+                if (poll == null) {
+                    poll = Poll.failed(new NullPointerException("poll() of " + source.getClass().getName() + " returned null"));
+                }
             } catch (Throwable brokenSource) {
                 result.settleExceptionally(brokenSource);
                 if (brokenSource instanceof Error) {
@@ -168,10 +178,12 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
             closed = true;
             try {
                 source.close();
-            } finally {
-                if (!result.isDone()) {
-                    result.settleExceptionally(new CancellationException("the task was closed before it finished"));
-                }
+            } catch (Throwable brokenClose) {
+                // Rule 11 broken. The outcome, if any, is already in the CompletableFuture.
+                DroppedFailures.report("close() of a future behind a CompletableFuture threw", brokenClose);
+            }
+            if (!result.isDone()) {
+                result.settleExceptionally(new CancellationException("the task was closed before it finished"));
             }
         }
     }

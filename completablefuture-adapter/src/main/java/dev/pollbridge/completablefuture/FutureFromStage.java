@@ -7,6 +7,7 @@ import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -38,12 +39,16 @@ import java.util.concurrent.CompletionStage;
  * {@link #close()} before the outcome was recorded (polled or not) applies the
  * {@link CancelPolicy}: {@link CancelPolicy#CANCEL_SOURCE} calls
  * {@code stage.toCompletableFuture().cancel(false)}, which completes the stage and runs its other
- * dependents on the closing thread; a stage whose {@code toCompletableFuture()} throws is detached
- * instead. {@link CancelPolicy#DETACH} leaves the stage running; its outcome is dropped when it
- * arrives (the callback stays registered on the stage until then: a stage offers no way to remove
- * it). Closing after the outcome was recorded only releases it. <b>Cancel safety:</b> closing
- * discards an outcome nobody has read; under {@code DETACH} the stage itself is untouched, so
- * other consumers of a shared stage still get its value.
+ * dependents on the closing thread; a stage whose {@code toCompletableFuture()} throws
+ * {@code UnsupportedOperationException} is detached instead. A {@code toCompletableFuture()} or
+ * {@code cancel} that throws anything else detaches the stage too, and the exception is reported
+ * to the current runtime's uncaught-failure handler ({@link DroppedFailures}): close never
+ * throws. A {@code whenComplete} that throws fails the future with that exception; a callback
+ * the stage calls twice counts once. {@link CancelPolicy#DETACH} leaves the stage running; its
+ * outcome is dropped when it arrives (the callback stays registered on the stage until then: a
+ * stage offers no way to remove it). Closing after the outcome was recorded only releases it.
+ * <b>Cancel safety:</b> closing discards an outcome nobody has read; under {@code DETACH} the
+ * stage itself is untouched, so other consumers of a shared stage still get its value.
  *
  * <p>Threads: the callback runs on whatever thread completes the stage (or the first poller if
  * it is already complete); it only records the outcome and wakes the poller.
@@ -105,8 +110,11 @@ final class FutureFromStage<T> implements PollFuture<T> {
     private Poll<T> register() {
         try {
             stage.whenComplete(this::onComplete);
-        } catch (RuntimeException brokenStage) {
-            onComplete(null, brokenStage);
+        } catch (Throwable brokenStage) {
+            if (brokenStage instanceof VirtualMachineError) {
+                throw (VirtualMachineError) brokenStage;
+            }
+            onComplete(null, brokenStage); // the future fails with it
         }
         // An already-complete stage ran the callback inline: deliver now instead of waiting for
         // the poll its wake asked for.
@@ -150,11 +158,21 @@ final class FutureFromStage<T> implements PollFuture<T> {
     }
 
     private void cancelSource() {
+        CompletableFuture<T> source;
         try {
-            stage.toCompletableFuture().cancel(false);
-        } catch (RuntimeException refused) {
-            // UnsupportedOperationException from a minimal stage (or any other refusal): close()
-            // never throws, so the stage is detached instead, as CancelPolicy documents.
+            source = stage.toCompletableFuture();
+        } catch (UnsupportedOperationException minimalStage) {
+            return; // a stage that cannot be cancelled is detached instead, as CancelPolicy documents
+        } catch (Throwable refused) {
+            DroppedFailures.report("toCompletableFuture() of a closed stage threw; the stage was detached", refused);
+            return;
+        }
+        try {
+            source.cancel(false);
+        } catch (Throwable refused) {
+            // A broken CompletableFuture subclass: close() never throws, so the stage is detached.
+            DroppedFailures.report("cancel(false) of a closed stage's CompletableFuture threw; the stage was detached",
+                    refused);
         }
     }
 

@@ -148,6 +148,7 @@ public final class Async {
      * again throws {@link IllegalStateException}, as does polling after {@code close()}. Polls
      * never block.
      *
+     * @param <T> the body's value type
      * @param body the code to run; it may call {@link #await} and {@link #next}
      * @return a lazy future of the body's value, failed with what the body throws
      * @throws NullPointerException if {@code body} is null
@@ -168,6 +169,9 @@ public final class Async {
      * returning ends the stream; the body throwing fails it with that instance. Closing the
      * stream cancels the body (see the class documentation).
      *
+     * @param <T> the item type
+     * @param body the code that emits the items; it may call {@link #await} and {@link #next}
+     * @return a lazy stream of the emitted items
      * @throws NullPointerException if {@code body} is null
      */
     public static <T> PollStream<T> stream(AsyncStreamBody<T> body) {
@@ -197,6 +201,9 @@ public final class Async {
      * done, and a cancel-safe future keeps its value. Once this returned, the value is the
      * body's.
      *
+     * @param <T> the value type
+     * @param future the future to wait for; this call owns it from now on
+     * @return the future's value, possibly {@code null}
      * @throws IllegalStateException if called outside an {@code Async} body, on a runtime worker
      *     too (before touching the future: use {@link Runtime#blockOn} from plain code, compose
      *     futures inside a poll), or from inside a task's poll on a body thread
@@ -217,6 +224,13 @@ public final class Async {
      *     bytes = Async.await(file.read(), IOException.class);
      * } catch (IOException e) { ... }
      * }</pre>
+     *
+     * @param <T> the value type
+     * @param <X> the checked failure type to declare
+     * @param future the future to wait for; this call owns it from now on
+     * @param failureType the class of {@code X}; only used to infer it
+     * @return the future's value, possibly {@code null}
+     * @throws X the future's failure, if it is an {@code X} (any other failure is rethrown undeclared)
      */
     public static <T, X extends Throwable> T await(PollFuture<T> future, Class<X> failureType) throws X {
         Objects.requireNonNull(future, "future");
@@ -243,6 +257,9 @@ public final class Async {
      * <p><b>Cancel safety:</b> as the stream's own {@code pollNext}: an item the stream had not
      * handed over when the owner was closed stays in the stream.
      *
+     * @param <T> the item type
+     * @param stream the stream to take from; the caller keeps owning it
+     * @return the next item, or {@code null} at the end of the stream
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws java.util.concurrent.CancellationException if the body was cancelled
      */
@@ -251,7 +268,11 @@ public final class Async {
         return AsyncFiber.current("Async.next").next(stream);
     }
 
-    /** True if the calling code runs inside an {@code Async} body (on its thread). */
+    /**
+     * True if the calling code runs inside an {@code Async} body (on its thread).
+     *
+     * @return true on an {@code Async} body's thread
+     */
     public static boolean inBody() {
         return AsyncFiber.inBody();
     }
@@ -259,6 +280,8 @@ public final class Async {
     /**
      * True if bodies run on virtual threads (Java 21+ and not disabled), false if they run on
      * the bounded platform-thread pool. Choosing the mode happens once, at first use.
+     *
+     * @return true if bodies run on virtual threads
      */
     public static boolean usesVirtualThreads() {
         return BodyLaunchers.defaultLauncher().virtual();

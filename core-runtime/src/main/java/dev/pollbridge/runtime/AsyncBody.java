@@ -15,6 +15,9 @@ public interface AsyncBody<T> {
     /**
      * Computes the value. A returned value completes the future with it; a thrown exception
      * (checked or not) fails the future with that same instance.
+     *
+     * @return the future's value, possibly {@code null}
+     * @throws Exception any failure; the future fails with this instance
      */
     T run() throws Exception;
 }

@@ -22,6 +22,7 @@ public interface AsyncEmitter<T> {
      * next suspension point). If the stream is closed before the consumer took the item, this
      * throws {@link java.util.concurrent.CancellationException} and the item is dropped.
      *
+     * @param item the next item; not {@code null}
      * @throws NullPointerException if {@code item} is null (stream items never are)
      * @throws java.util.concurrent.CancellationException if the stream was closed
      * @throws IllegalStateException if called from another thread than the body's, or from

@@ -10,6 +10,11 @@ package dev.pollbridge.runtime;
 @FunctionalInterface
 public interface AsyncStreamBody<T> {
 
-    /** Produces the items. Runs on the body's own thread (see {@link Async}). */
+    /**
+     * Produces the items. Runs on the body's own thread (see {@link Async}).
+     *
+     * @param emitter hands each item to the consumer, waiting until it is polled
+     * @throws Exception any failure; the stream fails with this instance after the items emitted so far
+     */
     void run(AsyncEmitter<T> emitter) throws Exception;
 }

@@ -49,7 +49,11 @@ public interface JoinHandle<T> extends PollFuture<T> {
      */
     void abort();
 
-    /** True once the task completed (with a value, a failure or by cancellation). Any thread. */
+    /**
+     * True once the task completed (with a value, a failure or by cancellation). Any thread.
+     *
+     * @return true once the task's outcome is decided
+     */
     boolean isFinished();
 
     /**

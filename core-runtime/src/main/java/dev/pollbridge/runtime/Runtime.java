@@ -8,6 +8,7 @@ import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
 import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
@@ -16,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 
 /**
  * The Pollbridge runtime: a work-stealing executor that polls spawned futures as tasks, a pool for
@@ -71,26 +71,25 @@ public final class Runtime implements AutoCloseable {
     Runtime(EngineConfig config, boolean shared) {
         this.shared = shared;
         FailureReporter failures = new FailureReporter(config.uncaughtFailureHandler());
-        this.time = new TimeDriver(config.clock(), timerThreads(config),
+        this.time = new TimeDriver(config.clock(), RuntimeThreads.timer(config),
                 failure -> failures.report(failure, "a waker or the clock, called by the timer thread"));
         this.engine = Engine.start(config, this);
     }
 
-    /** Makes the timer thread (real clocks only; started on the first timer). */
-    private static ThreadFactory timerThreads(EngineConfig config) {
-        return task -> {
-            Thread thread = new Thread(task, config.threadNamePrefix() + "timer");
-            thread.setDaemon(config.daemon());
-            return thread;
-        };
-    }
-
-    /** A runtime with one worker per available processor and the other defaults of {@link #builder()}. */
+    /**
+     * A runtime with one worker per available processor and the other defaults of {@link #builder()}.
+     *
+     * @return a started runtime; close it when done
+     */
     public static Runtime create() {
         return builder().build();
     }
 
-    /** A builder for a configured runtime. */
+    /**
+     * A builder for a configured runtime.
+     *
+     * @return a new builder with the defaults
+     */
     public static RuntimeBuilder builder() {
         return new RuntimeBuilder();
     }
@@ -100,6 +99,8 @@ public final class Runtime implements AutoCloseable {
      * use with the defaults, daemon threads and the thread-name prefix {@code pollbridge-shared-}.
      * Adapters use it when the caller names no runtime. It cannot be closed: {@link #close()} and
      * {@link #shutdownGracefully} on it throw {@link UnsupportedOperationException}.
+     *
+     * @return the shared runtime, started if it was not yet
      */
     public static Runtime shared() {
         return SharedHolder.INSTANCE;
@@ -108,6 +109,8 @@ public final class Runtime implements AutoCloseable {
     /**
      * The runtime whose worker thread is running this code, or (on a thread inside
      * {@link #blockOn}) the runtime driving it; empty elsewhere.
+     *
+     * @return the current runtime, or empty outside the runtime's threads
      */
     public static Optional<Runtime> current() {
         return Optional.ofNullable(Engine.current());
@@ -128,6 +131,10 @@ public final class Runtime implements AutoCloseable {
      * its poll would only turn that into a spurious failure. A spawn from outside the runtime
      * throws instead, so its caller learns the runtime is gone.
      *
+     * @param <T> the value type
+     * @param future the future to run as a task; the runtime owns it from now on
+     * @return the task's handle: await it for the outcome, {@code abort()} it to cancel, close it to
+     *     detach
      * @throws NullPointerException if {@code future} is null
      * @throws RejectedExecutionException if the runtime is closed and the caller is outside it
      *     (the future is not closed then: the caller still owns it)
@@ -160,6 +167,9 @@ public final class Runtime implements AutoCloseable {
      *
      * <p>With {@code workers(0)}, the runtime's tasks run on this thread while it waits.
      *
+     * @param <T> the value type
+     * @param future the future to drive; this call owns it and closes it
+     * @return the future's value, possibly {@code null}
      * @throws IllegalStateException at once if called inside a task (on a worker thread of any
      *     runtime, or in a task of a {@code workers(0)} runtime): blocking the thread that runs
      *     tasks could deadlock the runtime (await the future inside the task instead)
@@ -183,6 +193,9 @@ public final class Runtime implements AutoCloseable {
      * runtime it returns a future that fails with
      * {@link java.util.concurrent.CancellationException} (the work never runs).
      *
+     * @param <T> the result type
+     * @param work the blocking work; runs on a blocking-pool thread
+     * @return a future of {@code work}'s result
      * @throws NullPointerException if {@code work} is null
      * @throws RejectedExecutionException if the runtime is closed and the caller is outside it
      */
@@ -195,6 +208,8 @@ public final class Runtime implements AutoCloseable {
      * polled once). A runnable runs on a worker thread and must not block; if it throws, the
      * throwable goes to the uncaught-failure handler. {@code execute} throws
      * {@link RejectedExecutionException} once the runtime is closed.
+     *
+     * @return this runtime's executor
      */
     public Executor executor() {
         return executor;
@@ -205,7 +220,11 @@ public final class Runtime implements AutoCloseable {
         engine.spawnDetached(new RunnableFuture(command));
     }
 
-    /** A snapshot of the runtime's counters. Cheap enough to call every second; not per task. */
+    /**
+     * A snapshot of the runtime's counters. Cheap enough to call every second; not per task.
+     *
+     * @return the counters as of now
+     */
     public RuntimeMetrics metrics() {
         return engine.metrics();
     }
@@ -222,6 +241,9 @@ public final class Runtime implements AutoCloseable {
      * {@link java.util.concurrent.CancellationException}.
      *
      * <p><b>Cancel safety:</b> cancel-safe; closing the sleep removes its timer in O(1).
+     *
+     * @param duration how long to wait, from this call
+     * @return a future that completes after {@code duration}
      */
     public PollFuture<Void> sleep(Duration duration) {
         return time.sleep(duration);
@@ -236,6 +258,11 @@ public final class Runtime implements AutoCloseable {
      * exactly once.
      *
      * <p><b>Cancel safety:</b> exactly as cancel-safe as {@code future}.
+     *
+     * @param <T> the value type
+     * @param future the work to bound; the returned future owns it
+     * @param duration the time limit, from this call
+     * @return a future of {@code future}'s outcome, or failed with {@code TimeoutException}
      */
     public <T> PollFuture<T> timeout(PollFuture<T> future, Duration duration) {
         return time.timeout(future, duration);
@@ -249,13 +276,19 @@ public final class Runtime implements AutoCloseable {
      *
      * <p><b>Cancel safety:</b> cancel-safe; closing the stream removes its timer.
      *
+     * @param period the time between ticks, at least 1 ms
+     * @return an endless stream of tick numbers
      * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
      */
     public PollStream<Long> interval(Duration period) {
         return time.interval(period);
     }
 
-    /** The runtime's clock. */
+    /**
+     * The runtime's clock.
+     *
+     * @return the clock this runtime's timers use
+     */
     public Clock clock() {
         return engine.config().clock();
     }
@@ -308,6 +341,7 @@ public final class Runtime implements AutoCloseable {
      * Called on a worker thread it does not wait (the calling task is itself alive) and just
      * closes.
      *
+     * @param deadline how long to wait for the tasks before closing
      * @return true if no task was left when the runtime closed
      * @throws UnsupportedOperationException on {@link #shared()}
      */
@@ -322,7 +356,11 @@ public final class Runtime implements AutoCloseable {
         }
     }
 
-    /** True once {@link #close()} (or a graceful shutdown) has started. */
+    /**
+     * True once {@link #close()} (or a graceful shutdown) has started.
+     *
+     * @return true if the runtime is closed or closing
+     */
     public boolean isClosed() {
         return engine.isClosed();
     }

@@ -4,6 +4,7 @@ import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
 /**
@@ -18,11 +19,24 @@ import java.util.function.Consumer;
  *   <tr><td>{@link #blockingThreads(int)}</td><td>512</td></tr>
  *   <tr><td>{@link #blockingKeepAlive(Duration)}</td><td>10 seconds</td></tr>
  *   <tr><td>{@link #threadNamePrefix(String)}</td><td>{@code "pollbridge-"}</td></tr>
+ *   <tr><td>{@link #daemon(boolean)}</td><td>{@code true}: daemon threads</td></tr>
+ *   <tr><td>{@link #threadFactory(ThreadFactory)}</td><td>none: the runtime makes its own threads</td></tr>
  *   <tr><td>{@link #slowPollThreshold(Duration)}</td><td>100 milliseconds</td></tr>
  *   <tr><td>{@link #uncaughtFailureHandler(Consumer)}</td><td>logs at {@code ERROR} through
  *       {@link System.Logger}</td></tr>
  *   <tr><td>{@link #clock(Clock)}</td><td>{@link Clock#system()}</td></tr>
  * </table>
+ *
+ * <h2>Threads, and a forgotten {@code close()}</h2>
+ * A runtime starts three kinds of threads: its workers (at {@link #build()}), one timer thread
+ * (at the first timer, real clocks only) and blocking-pool threads (on demand, up to
+ * {@link #blockingThreads(int)}). By default they are <em>daemon</em> threads, as the threads of
+ * {@code ForkJoinPool.commonPool()}, Reactor's {@code Schedulers.parallel()} and RxJava's
+ * schedulers are: a program whose {@code main} returns exits even if it forgot to close the
+ * runtime, and the tasks still running then are dropped without their futures being closed.
+ * Close the runtime (try-with-resources) to finish or cancel them properly. Choose
+ * {@code daemon(false)} for a runtime that must keep the JVM alive on its own, a server whose
+ * {@code main} only starts it, say.
  */
 public final class RuntimeBuilder {
 
@@ -35,7 +49,8 @@ public final class RuntimeBuilder {
     private Duration slowPollThreshold = Duration.ofMillis(100);
     private Consumer<Throwable> uncaughtFailureHandler = RuntimeBuilder::logUncaught;
     private Clock clock = Clock.system();
-    private boolean daemon;
+    private boolean daemon = true;
+    private ThreadFactory threadFactory;
 
     RuntimeBuilder() {}
 
@@ -45,6 +60,8 @@ public final class RuntimeBuilder {
      * {@link Runtime#blockOn} (between polls of its own future), which makes runs deterministic
      * (the test kit's {@code TestRuntime} is built on it).
      *
+     * @param count the number of worker threads, from 0 to 32767
+     * @return this builder
      * @throws IllegalArgumentException if negative or larger than 32767
      */
     public RuntimeBuilder workers(int count) {
@@ -59,6 +76,8 @@ public final class RuntimeBuilder {
      * The maximum number of threads of the blocking pool ({@link Runtime#spawnBlocking}); work
      * beyond it waits in a FIFO queue.
      *
+     * @param max the most threads the blocking pool starts, at least 1
+     * @return this builder
      * @throws IllegalArgumentException if less than 1
      */
     public RuntimeBuilder blockingThreads(int max) {
@@ -72,6 +91,8 @@ public final class RuntimeBuilder {
     /**
      * How long an idle blocking-pool thread waits for work before it exits.
      *
+     * @param keepAlive how long an idle blocking thread lives; positive
+     * @return this builder
      * @throws IllegalArgumentException if zero or negative
      */
     public RuntimeBuilder blockingKeepAlive(Duration keepAlive) {
@@ -84,8 +105,13 @@ public final class RuntimeBuilder {
     }
 
     /**
-     * The prefix of every thread the runtime starts: workers are named {@code <prefix>worker-<n>}
-     * and blocking-pool threads {@code <prefix>blocking-<n>}.
+     * The prefix of the names of the threads the runtime makes: workers are named
+     * {@code <prefix>worker-<n>}, the timer thread {@code <prefix>timer} and blocking-pool threads
+     * {@code <prefix>blocking-<n>}. Not applied to the threads of a
+     * {@linkplain #threadFactory(ThreadFactory) thread factory}, which names its own.
+     *
+     * @param prefix the prefix, possibly empty
+     * @return this builder
      */
     public RuntimeBuilder threadNamePrefix(String prefix) {
         this.threadNamePrefix = Objects.requireNonNull(prefix, "prefix");
@@ -96,10 +122,12 @@ public final class RuntimeBuilder {
      * A poll that runs longer than this is reported once per task: a {@code WARNING} through
      * {@link System.Logger} naming the task and the threshold, and a JDK Flight Recorder event
      * {@code dev.pollbridge.SlowPoll}. Measured in real time, whatever the {@link #clock(Clock)},
-     * at the cost of one {@link System#nanoTime()} per poll; a threshold too long to count in
-     * nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()}) turns the reports, and that
-     * clock read, off.
+     * at the cost of two {@link System#nanoTime()} reads per poll (one before it, one after); a
+     * threshold too long to count in nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()})
+     * turns the reports, and those clock reads, off.
      *
+     * @param threshold the longest poll that is not reported; positive
+     * @return this builder
      * @throws IllegalArgumentException if zero or negative
      */
     public RuntimeBuilder slowPollThreshold(Duration threshold) {
@@ -116,33 +144,81 @@ public final class RuntimeBuilder {
      * whose handle was closed, or an {@link Runtime#executor()} runnable) and a throwing
      * {@code close()} of a task's future. Called on the runtime thread where the failure
      * happened; it must not block. If it throws, the throwable is logged and dropped.
+     *
+     * @param handler receives each such failure once
+     * @return this builder
      */
     public RuntimeBuilder uncaughtFailureHandler(Consumer<Throwable> handler) {
         this.uncaughtFailureHandler = Objects.requireNonNull(handler, "handler");
         return this;
     }
 
-    /** The runtime's time source (a virtual clock in tests). */
+    /**
+     * The runtime's time source (a virtual clock in tests).
+     *
+     * @param clock the clock every timer of the runtime reads
+     * @return this builder
+     */
     public RuntimeBuilder clock(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
         return this;
     }
 
-    /** Whether the runtime's threads are daemon threads (default false; {@link Runtime#shared()} uses true). */
-    RuntimeBuilder daemon(boolean daemon) {
+    /**
+     * Whether the threads the runtime makes are daemon threads (default {@code true}; see
+     * "Threads, and a forgotten {@code close()}" above). Not applied to the threads of a
+     * {@linkplain #threadFactory(ThreadFactory) thread factory}, which decides for itself.
+     *
+     * @param daemon true for daemon threads, false for threads that keep the JVM alive until
+     *     the runtime is closed
+     * @return this builder
+     */
+    public RuntimeBuilder daemon(boolean daemon) {
         this.daemon = daemon;
         return this;
     }
 
-    /** Builds and starts the runtime: its worker threads are running when this returns. */
-    public Runtime build() {
-        return new Runtime(new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
-                slowPollThreshold, uncaughtFailureHandler, clock, daemon), false);
+    /**
+     * Makes every thread of the runtime with {@code factory} instead: the workers, the timer
+     * thread and the blocking-pool threads. The runtime starts the threads as the factory returns
+     * them, so their names, daemon flag, priority, group and uncaught-exception handler are the
+     * factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do not apply. The
+     * factory is called at {@link #build()} for the workers (on the building thread), at the
+     * first timer for the timer thread, and whenever the blocking pool grows (on the thread that
+     * calls {@link Runtime#spawnBlocking}); it must return a new, unstarted thread that runs the
+     * {@code Runnable} it is given, or that call fails with {@link IllegalStateException}.
+     *
+     * <p>A worker on a thread the runtime made itself finds its runtime through its thread's
+     * class; a worker on a factory's thread uses a thread-local lookup instead, which makes
+     * spawns and wakes from other threads slightly slower.
+     *
+     * @param factory makes the runtime's threads
+     * @return this builder
+     */
+    public RuntimeBuilder threadFactory(ThreadFactory factory) {
+        this.threadFactory = Objects.requireNonNull(factory, "factory");
+        return this;
     }
 
+    /**
+     * Builds and starts the runtime: its worker threads are running when this returns.
+     *
+     * @return a started runtime; close it when done
+     * @throws IllegalStateException if the {@linkplain #threadFactory(ThreadFactory) thread
+     *     factory} returned null or a started thread
+     */
+    public Runtime build() {
+        return new Runtime(config(daemon), false);
+    }
+
+    /** The process-wide runtime: daemon threads whatever the builder says. */
     Runtime buildShared() {
-        return new Runtime(new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
-                slowPollThreshold, uncaughtFailureHandler, clock, true), true);
+        return new Runtime(config(true), true);
+    }
+
+    private EngineConfig config(boolean daemonThreads) {
+        return new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
+                slowPollThreshold, uncaughtFailureHandler, clock, daemonThreads, threadFactory);
     }
 
     private static void logUncaught(Throwable failure) {

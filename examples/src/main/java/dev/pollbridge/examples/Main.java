@@ -3,6 +3,7 @@ package dev.pollbridge.examples;
 import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain;
 import dev.pollbridge.examples.reactor.TasksAsFlux;
 import dev.pollbridge.examples.reactor.WrapReactorService;
+import dev.pollbridge.examples.rxjava.RxJavaInterop;
 import java.io.PrintStream;
 
 /**
@@ -26,7 +27,7 @@ public final class Main {
         WrapReactorService.run(out);
         TasksAsFlux.run(out);
         MigrateCompletableFutureChain.run(out);
-        // The RxJava example goes here once the RxJava adapter lands (issue 15).
+        RxJavaInterop.run(out);
         ReadmeExample.run();
     }
 }

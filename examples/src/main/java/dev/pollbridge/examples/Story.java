@@ -51,6 +51,8 @@ public final class Story {
             return "an Async body thread";
         } else if (name.startsWith("parallel-")) {
             return "a Reactor timer thread";
+        } else if (name.startsWith("RxComputationThreadPool-")) {
+            return "an RxJava computation thread";
         } else if (name.startsWith("legacy-")) {
             return "the legacy service's thread";
         }

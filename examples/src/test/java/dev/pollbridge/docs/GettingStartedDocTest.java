@@ -13,9 +13,14 @@ import dev.pollbridge.runtime.Runtime;   // by name: java.lang.Runtime is import
 // end::imports[]
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.rxjava3.RxJavaBridge;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Single;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -62,6 +67,22 @@ class GettingStartedDocTest {
             // end::first-adapter[]
             assertEquals("hello hello hello", result);
             assertEquals("from a task", back.block());
+        }
+    }
+
+    @Test
+    void firstRxJava() {
+        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+            // tag::first-rxjava[]
+            Single<Integer> stock = Single.just(7).delay(20, TimeUnit.MILLISECONDS);
+            PollFuture<String> line = Async.run(() -> "in stock: " + RxJavaBridge.await(stock)); // subscribes on the body's thread
+            String text = runtime.blockOn(line);                                                  // "in stock: 7"
+
+            Flowable<Long> ticks = RxJavaBridge.toFlowable(() -> runtime.interval(Duration.ofMillis(10)), runtime);
+            List<Long> firstThree = ticks.take(3).toList().blockingGet();                          // [0, 1, 2]
+            // end::first-rxjava[]
+            assertEquals("in stock: 7", text);
+            assertEquals(List.of(0L, 1L, 2L), firstThree);
         }
     }
 

@@ -40,6 +40,17 @@ import reactor.core.publisher.Operators;
  * {@link Operators#onErrorDropped}). Not cancel-safe: a value the Mono produced but that was not
  * yet returned is lost with the future.
  *
+ * <h2>A broken source</h2>
+ * {@code onNext(null)} and {@code onError(null)} (rule 2.13), a second value, a {@code request}
+ * that throws (rule 3.16) and the active subscription signalled again by {@code onSubscribe}
+ * (rule 2.12) fail the future with an exception that names the rule, and cancel the
+ * subscription (the null signals also throw the {@link NullPointerException}, as rule 2.13
+ * asks); a later {@code onComplete} changes nothing. A different second subscription is
+ * cancelled and the first goes on (rule 2.5, as in Reactor). A {@code cancel()} that throws
+ * (rule 3.15), in {@link #close()} too, goes to {@link Operators#onErrorDropped}: close never
+ * throws. A Mono that never calls {@code onSubscribe} leaves the future pending, as
+ * {@code Mono.never()} does; bound the wait with a timeout, which closes the future.
+ *
  * <h2>Threads</h2>
  * The owner polls and closes (one thread at a time); Reactor signals on any thread, serially
  * (rule 1.3 of Reactive Streams), including inside {@code subscribe} on the polling thread.
@@ -60,9 +71,11 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     };
 
     private static final VarHandle UPSTREAM;
+    private static final VarHandle VALUE;
     static {
         try {
             UPSTREAM = MethodHandles.lookup().findVarHandle(FutureFromMono.class, "upstream", Subscription.class);
+            VALUE = MethodHandles.lookup().findVarHandle(FutureFromMono.class, "value", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -84,10 +97,12 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     /** null, then the subscription, {@link #CANCELLED} or {@link #TERMINATED}. Only via {@link #UPSTREAM}. */
     @SuppressWarnings("unused")
     private volatile Subscription upstream;
-    /** The value from onNext; written and read by the signalling thread only (signals are serial). */
-    private T value;
-    /** Signalling thread only: onNext was seen. */
-    private boolean hasValue;
+    /**
+     * The value from onNext, set once by compare-and-set (a second value fails the future, even
+     * from a second thread at once); read by onComplete.
+     */
+    @SuppressWarnings("unused")
+    private volatile T value;
     /** null while pending; written once by the signalling thread, before the wake. */
     private volatile Poll<T> outcome;
     /** The latest poller's waker (rule 7); written by the owner, read by the signalling thread. */
@@ -116,15 +131,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
                 // reported through onError); subscribe(CoreSubscriber) would bypass them.
                 toSubscribe.subscribe((Subscriber<? super T>) this);
             } catch (Throwable subscribeFailure) {
-                // Defensive: Reactor reports a throwing subscribe through onError.
+                // Defensive: Reactor reports a throwing subscribe through onError. It may have
+                // called onSubscribe before throwing: that subscription is cancelled.
                 Exceptions.throwIfJvmFatal(subscribeFailure);
-                Subscription half = upstream;
-                if (terminate()) {
-                    if (half != null) {
-                        half.cancel(); // it may have called onSubscribe before throwing
-                    }
-                    finish(Poll.failed(subscribeFailure));
-                }
+                failAndCancel(subscribeFailure);
             }
         }
         Poll<T> result = outcome;
@@ -146,7 +156,7 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
         waker = null;
         Subscription previous = (Subscription) UPSTREAM.getAndSet(this, CANCELLED);
         if (previous != null && previous != CANCELLED && previous != TERMINATED) {
-            previous.cancel();
+            cancel(previous);
         }
     }
 
@@ -157,42 +167,59 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
 
     @Override
     public void onSubscribe(Subscription subscription) {
-        Objects.requireNonNull(subscription, "subscription");
+        Objects.requireNonNull(subscription, "onSubscribe(null): the publisher broke Reactive Streams rule 2.13");
         if (UPSTREAM.compareAndSet(this, null, subscription)) {
-            subscription.request(Long.MAX_VALUE);
+            try {
+                subscription.request(Long.MAX_VALUE);
+            } catch (Throwable requestFailure) {
+                // Rule 3.16 broken: the future fails with it and the subscription is cancelled.
+                Exceptions.throwIfJvmFatal(requestFailure);
+                failAndCancel(requestFailure);
+            }
             return;
         }
-        subscription.cancel();
+        if (subscription == upstream) {
+            // The active subscription again (rule 2.12 broken). Rule 2.5 says cancel it, which
+            // ends the only subscription there is: fail now rather than wait forever.
+            failAndCancel(new IllegalStateException("onSubscribe was called twice with the same subscription:"
+                    + " the publisher broke Reactive Streams rule 2.12; the subscription was cancelled (rule 2.5)"));
+            return;
+        }
+        cancel(subscription); // rule 2.5: a second subscription is cancelled, the first one goes on
         if (upstream != CANCELLED) {
-            Operators.reportSubscriptionSet(); // a second onSubscribe (rule 2.5)
+            Operators.reportSubscriptionSet();
         }
     }
 
     @Override
     public void onNext(T item) {
-        Objects.requireNonNull(item, "item"); // rule 2.13
+        if (item == null) {
+            NullPointerException npe = new NullPointerException(
+                    "onNext(null): the publisher broke Reactive Streams rule 2.13");
+            failAndCancel(npe);
+            throw npe;
+        }
         if (outcome != null || upstream == CANCELLED) {
             Operators.onNextDropped(item, context);
             return;
         }
-        if (hasValue) {
-            // A Mono never emits twice; if a broken source does, the future fails rather than
-            // picking one of the values.
-            Subscription subscription = (Subscription) UPSTREAM.getAndSet(this, TERMINATED);
-            if (subscription != CANCELLED && subscription != TERMINATED && subscription != null) {
-                subscription.cancel();
-            }
-            finish(Poll.failed(new IllegalStateException("the Mono emitted more than one value")));
-            return;
+        if (!VALUE.compareAndSet(this, null, item)) {
+            // A Mono never emits twice; if a broken source does (one after the other, or two
+            // threads at once against rule 1.3), the future fails rather than pick one.
+            failAndCancel(new IllegalStateException("the Mono emitted more than one value"));
+            Operators.onNextDropped(item, context);
         }
-        value = item;
-        hasValue = true;
     }
 
     @Override
     public void onError(Throwable error) {
-        Objects.requireNonNull(error, "error");
-        if (!terminate()) {
+        if (error == null) {
+            NullPointerException npe = new NullPointerException(
+                    "onError(null): the publisher broke Reactive Streams rule 2.13");
+            failAndCancel(npe);
+            throw npe;
+        }
+        if (!markTerminated()) {
             Operators.onErrorDropped(error, context);
             return;
         }
@@ -201,30 +228,65 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
 
     @Override
     public void onComplete() {
-        if (!terminate()) {
+        if (!markTerminated()) {
             return;
         }
-        T result = hasValue ? value : null;
-        value = null;
-        finish(Poll.ready(result));
+        finish(Poll.ready(value));
     }
 
     /**
      * Marks the upstream terminated so a later close does not cancel. Returns false if the
-     * future was closed (or already terminated): the signal is then dropped.
+     * future was closed or already terminated: the signal is then dropped.
      */
-    private boolean terminate() {
+    private boolean markTerminated() {
+        return swapInTerminated() != TERMINATED;
+    }
+
+    /**
+     * Swaps {@link #TERMINATED} into the slot unless the future was closed or has terminated.
+     * Returns what the slot held (null or the subscription), or {@link #TERMINATED} if the swap
+     * did not happen.
+     */
+    private Subscription swapInTerminated() {
         if (outcome != null) {
-            return false;
+            return TERMINATED;
         }
-        Subscription previous;
-        do {
-            previous = upstream;
+        while (true) {
+            Subscription previous = upstream;
             if (previous == CANCELLED || previous == TERMINATED) {
-                return false;
+                return TERMINATED;
             }
-        } while (!UPSTREAM.compareAndSet(this, previous, TERMINATED));
-        return true;
+            if (UPSTREAM.compareAndSet(this, previous, TERMINATED)) {
+                return previous;
+            }
+        }
+    }
+
+    /**
+     * This side's failure (a broken publisher): the future fails with {@code error} and the
+     * subscription, if any, is cancelled. After a close or the end, {@code error} is dropped to
+     * {@link Operators#onErrorDropped}.
+     */
+    private void failAndCancel(Throwable error) {
+        Subscription previous = swapInTerminated();
+        if (previous == TERMINATED) {
+            Operators.onErrorDropped(error, context);
+            return;
+        }
+        if (previous != null) {
+            cancel(previous);
+        }
+        finish(Poll.failed(error));
+    }
+
+    /** A {@code cancel()} that throws (rule 3.15) goes to {@link Operators#onErrorDropped}; close never throws. */
+    private void cancel(Subscription subscription) {
+        try {
+            subscription.cancel();
+        } catch (Throwable cancelFailure) {
+            Exceptions.throwIfJvmFatal(cancelFailure);
+            Operators.onErrorDropped(cancelFailure, context);
+        }
     }
 
     /** Publishes the outcome, then wakes the latest poller (see the class note on rule 6). */

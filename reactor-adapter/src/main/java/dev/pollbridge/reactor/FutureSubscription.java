@@ -1,6 +1,7 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.internal.adapter.TaskLink;
 import reactor.core.CoreSubscriber;
 import reactor.core.Fuseable;
 import reactor.core.publisher.Operators;

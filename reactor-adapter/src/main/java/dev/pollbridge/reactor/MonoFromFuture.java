@@ -33,7 +33,10 @@ import reactor.core.publisher.Operators;
  * If the task is cancelled some other way (the runtime closed, or an adopted task aborted by its
  * owner), the subscriber gets {@code onError(CancellationException)} instead of hanging.
  * A cancel that lands inside {@code onSubscribe} never spawns the task; the future is closed
- * on the subscribing thread.
+ * on the subscribing thread. So does an {@code onSubscribe} that throws (rule 2.13); the
+ * exception then goes on to Reactor's {@code subscribe}, which signals it to the subscriber
+ * ({@code onError}) as it does for every operator whose subscribe throws. A future whose
+ * {@code close()} throws is closed after the outcome was signalled ({@link SubscriberTask}).
  *
  * <p>For an adopted {@link JoinHandle} ({@link ReactorBridge#toMono(JoinHandle, Runtime)}) the
  * future the relay task owns is the handle itself, so aborting the relay closes the handle,
@@ -70,20 +73,38 @@ final class MonoFromFuture<T> extends Mono<T> {
         }
         PollFuture<? extends T> scoped = ReactorContextLocal.scope(actual.currentContext(), future);
         FutureSubscription<T> subscription = new FutureSubscription<>(actual);
-        actual.onSubscribe(subscription);
+        try {
+            actual.onSubscribe(subscription);
+        } catch (Throwable subscriberFailure) {
+            // Rule 2.13 broken. No task exists yet: cancel, close the future here, and let the
+            // exception go on to Reactor's subscribe, which reports it (reportThrowInSubscribe).
+            subscription.cancel();
+            closeUnstarted(scoped, actual);
+            throw subscriberFailure;
+        }
         if (subscription.isCancelled()) {
-            scoped.close();
+            closeUnstarted(scoped, actual);
             return;
         }
         JoinHandle<Void> handle;
         try {
             handle = runtime.spawn(new SubscriberTask<T>(scoped, subscription));
         } catch (RejectedExecutionException closedRuntime) {
-            scoped.close();
+            closeUnstarted(scoped, actual);
             subscription.fail(closedRuntime);
             return;
         }
         subscription.started(handle);
+    }
+
+    /** Closes a future no task will own; a {@code close()} that throws goes to {@code onErrorDropped}. */
+    private static void closeUnstarted(PollFuture<?> future, CoreSubscriber<?> actual) {
+        try {
+            future.close();
+        } catch (Throwable closeFailure) {
+            Exceptions.throwIfJvmFatal(closeFailure);
+            Operators.onErrorDropped(closeFailure, actual.currentContext());
+        }
     }
 
     /** A factory that hands out {@code handle} once and fails every later call. */

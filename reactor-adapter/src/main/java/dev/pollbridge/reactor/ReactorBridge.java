@@ -55,6 +55,15 @@ public final class ReactorBridge {
      * the end cancels nothing. Not cancel-safe: a value the Mono already produced is lost with
      * the future.
      *
+     * <p><b>A broken source:</b> {@code onNext(null)}, {@code onError(null)}, a second value, a
+     * {@code request} that throws and the same subscription signalled twice fail the future with
+     * an exception naming the broken rule, and cancel the subscription; a {@code cancel} that
+     * throws goes to {@code Hooks.onErrorDropped} ({@code close()} never throws). A Mono that
+     * never calls {@code onSubscribe} leaves the future pending: bound it with a timeout.
+     *
+     * @param <T> the value type
+     * @param mono the Mono to subscribe to on the first poll
+     * @return a lazy future of the Mono's value, or of {@code null} if it completes empty
      * @throws NullPointerException if {@code mono} is null
      */
     public static <T> PollFuture<T> toFuture(Mono<? extends T> mono) {
@@ -65,6 +74,9 @@ public final class ReactorBridge {
      * Like {@link #toFuture}, but the value is wrapped: {@code Optional.of(value)}, or
      * {@code Optional.empty()} for an empty Mono. Same cancellation.
      *
+     * @param <T> the value type
+     * @param mono the Mono to subscribe to on the first poll
+     * @return a lazy future of the Mono's value, if any
      * @throws NullPointerException if {@code mono} is null
      */
     public static <T> PollFuture<Optional<T>> toOptionalFuture(Mono<? extends T> mono) {
@@ -77,6 +89,10 @@ public final class ReactorBridge {
      * {@code publisher} (a {@link Flux} or any Reactive Streams publisher) as a stream, with the
      * default prefetch of {@link ReactiveStreamsBridge#DEFAULT_PREFETCH}. See
      * {@link #toStream(Publisher, int)}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to on the first poll
+     * @return a lazy stream of the publisher's items
      */
     public static <T> PollStream<T> toStream(Publisher<? extends T> publisher) {
         return toStream(publisher, ReactiveStreamsBridge.DEFAULT_PREFETCH);
@@ -93,6 +109,10 @@ public final class ReactorBridge {
      * and drops queued items. {@code pollNext} is cancel-safe: an item leaves the stream only
      * when it is returned.
      *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to on the first poll
+     * @param prefetch how many items to request ahead of the poller
+     * @return a lazy stream of the publisher's items
      * @throws NullPointerException if {@code publisher} is null
      * @throws IllegalArgumentException if {@code prefetch} is outside
      *     {@code [1, ReactiveStreamsBridge.MAX_PREFETCH]}
@@ -103,7 +123,13 @@ public final class ReactorBridge {
 
     // ---- PollFuture -> Mono --------------------------------------------------------------------
 
-    /** {@link #toMono(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toMono(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscription, on the subscribing thread
+     * @return a cold Mono of each future's value
+     */
     public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return toMono(futureFactory, Runtime.shared());
     }
@@ -121,16 +147,32 @@ public final class ReactorBridge {
      * {@code onError(CancellationException)}. A factory that throws or returns {@code null}, or
      * a closed runtime ({@code RejectedExecutionException}), fails that subscription.
      *
+     * <p><b>A broken future or subscriber:</b> the outcome is signalled first and the future
+     * closed after, so a {@code close()} that throws cannot hold the outcome back; it goes to
+     * {@code Hooks.onErrorDropped}, as does a subscriber method that throws. A {@code poll} that
+     * throws or returns {@code null} fails the subscriber. An {@code onSubscribe} that throws
+     * gets the future closed unpolled (Reactor then signals the exception to the subscriber).
+     *
      * <p><b>Cancel safety:</b> as the future's own: cancelling drops a result not yet delivered;
      * what the future already did stays done (rule 12).
      *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscription, on the subscribing thread
+     * @param runtime the runtime each subscription's task runs on
+     * @return a cold Mono of each future's value
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
         return MonoFromFuture.of(futureFactory, runtime);
     }
 
-    /** {@link #toMono(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}. */
+    /**
+     * {@link #toMono(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param handle the running task to adopt; the Mono's relay consumes it
+     * @return a Mono of the task's result, subscribable once
+     */
     public static <T> Mono<T> toMono(JoinHandle<T> handle) {
         return toMono(handle, Runtime.shared());
     }
@@ -148,6 +190,10 @@ public final class ReactorBridge {
      * on, its result dropped. Abort the task through its handle if that is what you want. A Mono
      * that is never subscribed never closes the handle, which leaves the task running too.
      *
+     * @param <T> the value type
+     * @param handle the running task to adopt; the Mono's relay consumes it
+     * @param runtime the runtime the relay task runs on
+     * @return a Mono of the task's result, subscribable once
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> toMono(JoinHandle<T> handle, Runtime runtime) {
@@ -156,7 +202,13 @@ public final class ReactorBridge {
 
     // ---- PollStream -> Flux --------------------------------------------------------------------
 
-    /** {@link #toFlux(Supplier, Runtime)} on {@link Runtime#shared()}. */
+    /**
+     * {@link #toFlux(Supplier, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscription, on the subscribing thread
+     * @return a cold Flux of each stream's items
+     */
     public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory) {
         return toFlux(streamFactory, Runtime.shared());
     }
@@ -179,6 +231,10 @@ public final class ReactorBridge {
      * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
      * no item that was pulled; the stream's own cancel safety covers the rest.
      *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscription, on the subscribing thread
+     * @param runtime the runtime each subscription's task runs on
+     * @return a cold Flux of each stream's items
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
@@ -193,6 +249,8 @@ public final class ReactorBridge {
      * task's polls and in {@code Async} bodies polled from it;
      * {@link reactor.util.context.Context#empty()} elsewhere (plain threads, tasks spawned by
      * other means, subscribers without context). Any thread; never blocks.
+     *
+     * @return the subscriber's context, or an empty context
      */
     public static ContextView currentContext() {
         return ReactorContextLocal.current();
@@ -224,6 +282,8 @@ public final class ReactorBridge {
      * {@code Schedulers.boundedElastic()} for blocking calls). Tasks are decorated with
      * {@code Schedulers.onSchedule}, so {@code Schedulers.onScheduleHook} decorators apply.
      *
+     * @param runtime the runtime whose workers run the scheduled tasks
+     * @return a new scheduler; dispose it when done (the runtime stays open)
      * @throws NullPointerException if {@code runtime} is null
      */
     public static Scheduler scheduler(Runtime runtime) {
@@ -235,6 +295,10 @@ public final class ReactorBridge {
     /**
      * {@link #mono(AsyncBody, Runtime)} on {@link Runtime#shared()}: the analogue of kotlinx's
      * {@code mono { }}.
+     *
+     * @param <T> the value type
+     * @param body the straight-line code to run per subscription
+     * @return a cold Mono of the body's value
      */
     public static <T> Mono<T> mono(AsyncBody<T> body) {
         return mono(body, Runtime.shared());
@@ -250,6 +314,10 @@ public final class ReactorBridge {
      * it is suspended in throws {@link java.util.concurrent.CancellationException},
      * {@code finally} blocks run, later code does not.
      *
+     * @param <T> the value type
+     * @param body the straight-line code to run per subscription
+     * @param runtime the runtime whose task polls the body
+     * @return a cold Mono of the body's value
      * @throws NullPointerException if an argument is null
      */
     public static <T> Mono<T> mono(AsyncBody<T> body, Runtime runtime) {
@@ -260,6 +328,10 @@ public final class ReactorBridge {
     /**
      * {@link #flux(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: the analogue of
      * kotlinx's {@code flux { }}.
+     *
+     * @param <T> the item type
+     * @param body the code that emits the items, run per subscription
+     * @return a cold Flux of the emitted items
      */
     public static <T> Flux<T> flux(AsyncStreamBody<T> body) {
         return flux(body, Runtime.shared());
@@ -278,6 +350,10 @@ public final class ReactorBridge {
      * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
      * blocks run, later code does not; an item it was offering is dropped.
      *
+     * @param <T> the item type
+     * @param body the code that emits the items, run per subscription
+     * @param runtime the runtime whose task polls the body
+     * @return a cold Flux of the emitted items
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> flux(AsyncStreamBody<T> body, Runtime runtime) {
@@ -296,6 +372,9 @@ public final class ReactorBridge {
      * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the subscription is
      * cancelled and this throws {@link java.util.concurrent.CancellationException}.
      *
+     * @param <T> the value type
+     * @param mono the Mono to subscribe to and wait for
+     * @return the Mono's value, or {@code null} if it completed empty
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws NullPointerException if {@code mono} is null
      */
@@ -319,6 +398,9 @@ public final class ReactorBridge {
      * is cancelled (the stream is closed by a {@code try}-with-resources) and the exception
      * propagates.
      *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to and drain
+     * @param action runs for each item, on the body thread
      * @throws IllegalStateException if called outside an {@code Async} body
      * @throws NullPointerException if an argument is null
      */

@@ -1,7 +1,9 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.adapter.Cancellable;
+import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
+import dev.pollbridge.runtime.internal.adapter.SerialWorker;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,17 +15,19 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A Reactor {@link Scheduler} whose tasks are tasks of a Pollbridge {@link Runtime}, so that
  * {@code publishOn}, {@code subscribeOn}, {@code delayElements} and friends can run on the
- * runtime's workers.
+ * runtime's workers. The engine is the runtime's {@link SchedulerCore}, shared with the RxJava
+ * adapter; this class adds Reactor's rules.
  *
  * <h2>Tasks</h2>
  * Each {@code schedule} call decorates the runnable with {@link Schedulers#onSchedule} (so
  * {@code Schedulers.onScheduleHook} decorators apply, as on Reactor's own schedulers) and spawns
- * one {@link TimedTask}: the delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}
- * (1 ms resolution; missed ticks are skipped). A period of zero or less runs the task again
- * right after each run, yielding the worker in between. Direct tasks may run in parallel on
- * several workers; a {@link RuntimeWorker} from {@link #createWorker()} runs its tasks one at a
- * time, in order. A runnable that throws is reported to the runtime's uncaught-failure handler
- * ({@link TaskFailures}); a periodic one then stops.
+ * one runtime task: the delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}
+ * (1 ms resolution; missed ticks are skipped), both on the runtime's timing wheel and clock. A
+ * period of zero or less runs the task again right after each run, yielding the worker in
+ * between. Direct tasks may run in parallel on several workers; a {@link RuntimeWorker} from
+ * {@link #createWorker()} runs its tasks one at a time, in order. A runnable that throws is
+ * reported to the runtime's uncaught-failure handler ({@link TaskFailures}); a periodic one then
+ * stops.
  *
  * <p>Runnables run inside a task's poll, on a worker thread: they must not block (rule 4), and a
  * long one delays the other tasks of that worker. Use {@code Schedulers.boundedElastic()} for
@@ -40,11 +44,11 @@ import reactor.core.scheduler.Schedulers;
  */
 final class RuntimeScheduler implements Scheduler {
 
-    private final Runtime runtime;
-    private final TaskSet tasks = new TaskSet();
+    private final SchedulerCore core;
 
     RuntimeScheduler(Runtime runtime) {
-        this.runtime = Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(runtime, "runtime");
+        this.core = new SchedulerCore(runtime, failure -> TaskFailures.report(runtime, failure));
     }
 
     @Override
@@ -65,62 +69,40 @@ final class RuntimeScheduler implements Scheduler {
     private Disposable spawn(Runnable task, long delay, long period, TimeUnit unit) {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(unit, "unit");
-        Runnable decorated = Schedulers.onSchedule(task);
-        ScheduledTask scheduled = new ScheduledTask(tasks);
-        if (!tasks.add(scheduled)) {
+        Cancellable scheduled = core.schedule(Schedulers.onSchedule(task), unit.toNanos(delay),
+                period >= 0 ? unit.toNanos(period) : -1);
+        if (scheduled == null) {
             throw Exceptions.failWithRejected(this + " is disposed");
         }
-        boolean periodic = period >= 0;
-        TimedTask timed = new TimedTask(runtime, unit.toNanos(delay), periodic ? unit.toNanos(period) : -1,
-                () -> runReporting(decorated), scheduled::finished);
-        JoinHandle<Void> handle;
-        try {
-            handle = runtime.spawn(timed);
-        } catch (RejectedExecutionException closedRuntime) {
-            timed.close();
-            throw closedRuntime;
-        }
-        scheduled.started(handle);
-        return scheduled;
-    }
-
-    /** Runs a task; returns false if it threw (which stops a periodic task). */
-    boolean runReporting(Runnable task) {
-        try {
-            task.run();
-            return true;
-        } catch (Throwable failure) {
-            TaskFailures.report(runtime, failure);
-            return false;
-        }
+        return new ScheduledTask(scheduled);
     }
 
     @Override
     public Worker createWorker() {
-        RuntimeWorker worker = new RuntimeWorker(this, runtime, tasks);
-        if (!tasks.add(worker)) {
+        SerialWorker engine = core.createWorker();
+        if (engine.isCancelled()) { // born cancelled: the scheduler is disposed
             throw Exceptions.failWithRejected(this + " is disposed");
         }
-        return worker;
+        return new RuntimeWorker(engine, this);
     }
 
     @Override
     public void dispose() {
-        tasks.dispose();
+        core.shutdown();
     }
 
     @Override
     public boolean isDisposed() {
-        return tasks.isDisposed();
+        return core.isShutdown();
     }
 
     /** Tasks and workers not finished or disposed yet (for tests). */
     int liveTasks() {
-        return tasks.size();
+        return core.liveTasks();
     }
 
     @Override
     public String toString() {
-        return "ReactorBridge.scheduler(" + runtime + ")";
+        return "ReactorBridge.scheduler(" + core.runtime() + ")";
     }
 }

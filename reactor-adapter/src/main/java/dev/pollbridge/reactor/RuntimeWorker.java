@@ -1,15 +1,10 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.api.Context;
-import dev.pollbridge.api.Poll;
-import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.adapter.Cancellable;
+import dev.pollbridge.runtime.internal.adapter.SerialWorker;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.Disposable;
 import reactor.core.Exceptions;
 import reactor.core.scheduler.Scheduler;
@@ -17,157 +12,70 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * A {@link Scheduler.Worker} of {@link RuntimeScheduler}: runs its tasks one at a time, in the
- * order they became due (FIFO), never two at once, as Reactor requires of a worker.
- *
- * <h2>Serial execution</h2>
- * Due tasks go into a lock-free queue. The thread that moves {@link #wip} from 0 to 1 spawns one
- * detached drain task, which runs queued tasks until the queue is empty and the count it read is
- * still current ({@code wip.addAndGet(-missed) == 0}), the classic Reactive Streams drain loop.
- * Only one drain exists at a time, so runs never overlap; each run happens-after the enqueue
- * that made it due (queue and counter are both volatile). The drain runs at most
- * {@value #RUNS_PER_POLL} tasks per poll, then wakes itself and yields (rule 16).
- *
- * <p>Delayed and periodic tasks each get a {@link TimedTask} on the runtime whose action only
- * enqueues the task here, so they too run serially with the others.
+ * order they became due (FIFO), never two at once, as Reactor requires of a worker. Delayed tasks
+ * with the same deadline run in the order they were scheduled (Reactor's {@code delaySequence}
+ * relies on it). The engine is the runtime's {@link SerialWorker} (one drain task at a time, at
+ * most 64 runs per poll; its class note has the details); runnables are decorated with
+ * {@link Schedulers#onSchedule}.
  *
  * <h2>Cancellation</h2>
- * A task's {@code Disposable} skips its runs and aborts its timer ({@link WorkerTask}).
- * {@link #dispose()} disposes every timer, drops the queue, and makes {@code schedule} throw
- * {@link RejectedExecutionException}; a run in progress completes.
+ * A task's {@code Disposable} skips its runs and aborts its timer. {@link #dispose()} disposes
+ * every timer, drops the queue, and makes {@code schedule} throw
+ * {@link RejectedExecutionException}, as on Reactor's workers; a run in progress completes. If the
+ * runtime is closed, {@code schedule} throws the runtime's {@code RejectedExecutionException} and
+ * the worker is disposed.
  */
 final class RuntimeWorker implements Scheduler.Worker {
 
-    static final int RUNS_PER_POLL = 64;
-
+    private final SerialWorker engine;
     private final RuntimeScheduler scheduler;
-    private final Runtime runtime;
-    private final TaskSet parent;
-    /** Timer-backed tasks, disposed with the worker. */
-    private final TaskSet timed = new TaskSet();
-    private final ConcurrentLinkedQueue<WorkerTask> queue = new ConcurrentLinkedQueue<>();
-    /** Enqueues not yet seen by the drain; 0 means no drain task exists. */
-    private final AtomicInteger wip = new AtomicInteger();
-    private volatile boolean disposed;
 
-    RuntimeWorker(RuntimeScheduler scheduler, Runtime runtime, TaskSet parent) {
+    RuntimeWorker(SerialWorker engine, RuntimeScheduler scheduler) {
+        this.engine = engine;
         this.scheduler = scheduler;
-        this.runtime = runtime;
-        this.parent = parent;
     }
 
     @Override
     public Disposable schedule(Runnable task) {
-        WorkerTask scheduled = newTask(task, WorkerTask.Kind.ONCE);
-        enqueue(scheduled);
-        return scheduled;
+        return schedule(task, 0, -1, TimeUnit.NANOSECONDS);
     }
 
     @Override
     public Disposable schedule(Runnable task, long delay, TimeUnit unit) {
-        if (delay <= 0) {
-            return schedule(task);
-        }
-        WorkerTask scheduled = newTask(task, WorkerTask.Kind.ONCE);
-        startTimer(scheduled, unit.toNanos(delay), -1);
-        return scheduled;
+        return schedule(task, delay, -1, unit);
     }
 
     @Override
     public Disposable schedulePeriodically(Runnable task, long initialDelay, long period, TimeUnit unit) {
-        if (period <= 0) {
-            WorkerTask scheduled = newTask(task, WorkerTask.Kind.CONTINUOUS);
-            startTimer(scheduled, unit.toNanos(initialDelay), -1);
-            return scheduled;
-        }
-        WorkerTask scheduled = newTask(task, WorkerTask.Kind.PERIODIC);
-        startTimer(scheduled, unit.toNanos(initialDelay), unit.toNanos(period));
-        return scheduled;
+        return schedule(task, initialDelay, Math.max(0, period), unit);
     }
 
-    private WorkerTask newTask(Runnable task, WorkerTask.Kind kind) {
+    /** A negative period runs once; zero back to back (see {@link SerialWorker#schedule}). */
+    private Disposable schedule(Runnable task, long delay, long period, TimeUnit unit) {
         Objects.requireNonNull(task, "task");
-        if (disposed) {
-            throw Exceptions.failWithRejected("this worker of " + scheduler + " is disposed");
+        Objects.requireNonNull(unit, "unit");
+        if (engine.isCancelled()) {
+            throw rejected();
         }
-        return new WorkerTask(this, Schedulers.onSchedule(task), kind);
+        Cancellable scheduled = engine.schedule(Schedulers.onSchedule(task), unit.toNanos(delay),
+                period < 0 ? -1 : unit.toNanos(period));
+        if (scheduled == null) {
+            throw rejected();
+        }
+        return new ScheduledTask(scheduled);
     }
 
-    private void startTimer(WorkerTask scheduled, long delayNanos, long periodNanos) {
-        if (!timed.add(scheduled)) {
-            throw Exceptions.failWithRejected("this worker of " + scheduler + " is disposed");
-        }
-        TimedTask timer = new TimedTask(runtime, delayNanos, periodNanos, scheduled::offerRun, scheduled::timerEnded);
-        JoinHandle<Void> handle;
-        try {
-            handle = runtime.spawn(timer);
-        } catch (RejectedExecutionException closedRuntime) {
-            timer.close();
-            timed.remove(scheduled);
-            throw closedRuntime;
-        }
-        scheduled.timer.started(handle);
-    }
-
-    /** Makes {@code task} due: queues it and starts a drain if none runs. Any thread. */
-    void enqueue(WorkerTask task) {
-        queue.offer(task);
-        if (wip.getAndIncrement() == 0) {
-            try {
-                runtime.spawn(new Drain()).close(); // detached: nobody joins a drain
-            } catch (RejectedExecutionException closedRuntime) {
-                dispose(); // nothing can run on a closed runtime any more
-                throw closedRuntime;
-            }
-        }
-    }
-
-    boolean runReporting(Runnable action) {
-        return scheduler.runReporting(action);
-    }
-
-    void untrack(WorkerTask task) {
-        timed.remove(task);
+    private RejectedExecutionException rejected() {
+        return Exceptions.failWithRejected("this worker of " + scheduler + " is disposed");
     }
 
     @Override
     public void dispose() {
-        if (disposed) {
-            return;
-        }
-        disposed = true;
-        timed.dispose();
-        queue.clear();
-        parent.remove(this);
+        engine.cancel();
     }
 
     @Override
     public boolean isDisposed() {
-        return disposed;
-    }
-
-    /** The one drain task of this worker (see the class note). Runs on a runtime worker. */
-    private final class Drain implements PollFuture<Void> {
-
-        /** Task thread only: the enqueue count this drain has accounted for. */
-        private int missed = 1;
-
-        @Override
-        public Poll<Void> poll(Context cx) {
-            int ran = 0;
-            for (;;) {
-                WorkerTask task;
-                while ((task = queue.poll()) != null) {
-                    task.run();
-                    if (++ran == RUNS_PER_POLL) {
-                        cx.waker().wake();
-                        return Poll.pending();
-                    }
-                }
-                missed = wip.addAndGet(-missed);
-                if (missed == 0) {
-                    return Poll.ready(null);
-                }
-            }
-        }
+        return engine.isCancelled();
     }
 }

@@ -1,47 +1,34 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import reactor.core.Disposable;
 
 /**
- * The {@link Disposable} {@link RuntimeScheduler} returns for a task it spawned directly.
+ * The {@link Disposable} that {@link RuntimeScheduler} and {@link RuntimeWorker} return for a
+ * task: Reactor's face of the engine's task.
  *
  * <h2>Cancellation</h2>
- * {@link #dispose()} aborts the task through its {@link TaskLink}, exactly once: a runnable
- * that has not started never runs, a delayed or periodic one never runs again (its timer is
- * closed by the runtime); a runnable already running completes (the runtime cancels a task
- * between polls, never inside one). Disposing after the task ended does nothing.
- * {@link #isDisposed()} is true once the task was disposed or ended, as for Reactor's own
- * scheduled tasks.
+ * {@link #dispose()} cancels the task, exactly once: a runnable that has not started never runs,
+ * a delayed or periodic one never runs again (its timer is closed by the runtime); a runnable
+ * already running completes (the runtime cancels a task between polls, never inside one).
+ * Disposing after the task ended does nothing. {@link #isDisposed()} is true once the task was
+ * disposed or ended (or its worker disposed), as for Reactor's own scheduled tasks.
  */
 final class ScheduledTask implements Disposable {
 
-    private final TaskLink task = new TaskLink();
-    private final TaskSet owner;
+    private final Cancellable task;
 
-    ScheduledTask(TaskSet owner) {
-        this.owner = owner;
-    }
-
-    void started(JoinHandle<Void> handle) {
-        task.started(handle);
-    }
-
-    /** The task ended (ran, stopped, or was closed by the runtime). */
-    void finished() {
-        task.finish();
-        owner.remove(this);
+    ScheduledTask(Cancellable task) {
+        this.task = task;
     }
 
     @Override
     public void dispose() {
-        if (task.cancel()) {
-            owner.remove(this);
-        }
+        task.cancel();
     }
 
     @Override
     public boolean isDisposed() {
-        return task.isTerminated();
+        return task.isCancelled();
     }
 }

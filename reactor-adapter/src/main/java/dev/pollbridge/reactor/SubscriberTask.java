@@ -11,10 +11,13 @@ import reactor.core.publisher.Operators;
  * The runtime task behind one {@link MonoFromFuture} subscription: polls the subscription's
  * future with the task's context and pushes its outcome through the {@link FutureSubscription}.
  *
- * <p>Owns the future: closes it exactly once, before signalling when it completed, or when the
- * runtime closes this task (abort, runtime shutdown). A subscriber method that throws (which
- * Reactive Streams forbids, rule 2.13) goes to {@link Operators#onErrorDropped}; it does not
- * fail the task.
+ * <p>Owns the future: closes it exactly once, right after signalling its outcome, or when the
+ * runtime closes this task (abort, runtime shutdown). Signal first, then close: a future whose
+ * {@code close()} throws (rule 11 broken) cannot keep the subscriber from its outcome; the
+ * exception goes to {@link Operators#onErrorDropped}, as does a subscriber method that throws
+ * (which Reactive Streams forbids, rule 2.13). Neither fails the task. A poll that throws or
+ * returns {@code null} fails the subscriber with that exception (a
+ * {@link NullPointerException} for {@code null}).
  *
  * <h2>Cancellation</h2>
  * Closed before it signalled and without a subscriber cancel (the runtime closed, an adopted
@@ -54,6 +57,9 @@ final class SubscriberTask<T> implements PollFuture<Void> {
         Poll<? extends T> outcome;
         try {
             outcome = future.poll(cx);
+            if (outcome == null) {
+                outcome = Poll.failed(new NullPointerException("poll() of " + future.getClass().getName() + " returned null"));
+            }
         } catch (Throwable pollFailure) {
             Exceptions.throwIfJvmFatal(pollFailure);
             outcome = Poll.failed(pollFailure);
@@ -62,7 +68,6 @@ final class SubscriberTask<T> implements PollFuture<Void> {
             return Poll.pending();
         }
         signalled = true;
-        closeFuture();
         subscription.finished();
         try {
             if (outcome.isReady()) {
@@ -71,9 +76,9 @@ final class SubscriberTask<T> implements PollFuture<Void> {
                 subscription.fail(outcome.error());
             }
         } catch (Throwable subscriberFailure) {
-            Exceptions.throwIfJvmFatal(subscriberFailure);
-            Operators.onErrorDropped(subscriberFailure, subscription.actual().currentContext());
+            dropped(subscriberFailure);
         }
+        closeFuture();
         return Poll.ready(null);
     }
 
@@ -88,17 +93,26 @@ final class SubscriberTask<T> implements PollFuture<Void> {
                     subscription.fail(new CancellationException(
                             "the task behind this Mono was cancelled before it completed (was its runtime closed?)"));
                 } catch (Throwable subscriberFailure) {
-                    Exceptions.throwIfJvmFatal(subscriberFailure);
-                    Operators.onErrorDropped(subscriberFailure, subscription.actual().currentContext());
+                    dropped(subscriberFailure);
                 }
             }
         }
     }
 
+    /** Closes the future once; a {@code close()} that throws (rule 11) is dropped, not passed on. */
     private void closeFuture() {
         if (!futureClosed) {
             futureClosed = true;
-            future.close();
+            try {
+                future.close();
+            } catch (Throwable closeFailure) {
+                dropped(closeFailure);
+            }
         }
+    }
+
+    private void dropped(Throwable failure) {
+        Exceptions.throwIfJvmFatal(failure);
+        Operators.onErrorDropped(failure, subscription.actual().currentContext());
     }
 }

@@ -15,7 +15,8 @@
  *   <tr><td>{@code PollStream} &rarr; {@code Flux}</td><td>{@code FluxFromStream}</td>
  *       <td>{@code ReactiveStreamsBridge.toPublisher} plus the Reactor context</td></tr>
  *   <tr><td>runtime &rarr; {@code Scheduler}</td><td>{@code RuntimeScheduler}, {@code RuntimeWorker}</td>
- *       <td>one {@code TimedTask} per schedule call; a serial drain task per worker</td></tr>
+ *       <td>the runtime's {@code SchedulerCore} (one task per schedule call) and {@code SerialWorker}
+ *       (a serial drain task per worker), shared with the RxJava adapter</td></tr>
  * </table>
  *
  * <h2>Shared rules</h2>

@@ -180,6 +180,40 @@ class RuntimeSchedulerTest {
     }
 
     @Test
+    void aWorkerRunsDelayedTasksWithTheSameDelayInTheOrderTheyWereScheduled() {
+        Scheduler.Worker worker = scheduler.createWorker();
+        List<Integer> order = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            int index = i;
+            worker.schedule(() -> order.add(index), 5, TimeUnit.MILLISECONDS);
+        }
+        await().atMost(WAIT).until(() -> order.size() == 1_000);
+        assertEquals(-1, firstOutOfOrder(order), "the first task that ran out of schedule order");
+        worker.dispose();
+    }
+
+    @Test
+    void delaySequenceKeepsTheOrderOfItsItems() {
+        StepVerifier.create(Flux.range(0, 1_000).delaySequence(Duration.ofMillis(5), scheduler).collectList())
+                .assertNext(items -> {
+                    assertEquals(1_000, items.size());
+                    assertEquals(-1, firstOutOfOrder(items), "the first item out of order");
+                })
+                .expectComplete()
+                .verify(WAIT);
+    }
+
+    /** The index of the first element of {@code indices} that is not its own index, or -1. */
+    private static int firstOutOfOrder(List<Integer> indices) {
+        for (int i = 0; i < indices.size(); i++) {
+            if (indices.get(i) != i) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
     void workerDelayedAndPeriodicTasksAlsoRunSerially() {
         Scheduler.Worker worker = scheduler.createWorker();
         List<String> log = new CopyOnWriteArrayList<>();

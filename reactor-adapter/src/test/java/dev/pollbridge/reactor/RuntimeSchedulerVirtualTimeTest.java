@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Scheduler;
 
 /**
@@ -85,6 +87,36 @@ class RuntimeSchedulerVirtualTimeTest {
         runtime.runUntilIdle();
         advance(Duration.ofSeconds(20));
         assertEquals(List.of("now", "at 10s", "after 10s", "at 30s"), log);
+        worker.dispose();
+    }
+
+    @Test
+    void delayedWorkerTasksWithOneDeadlineRunInScheduleOrderAndDelaySequenceKeepsItemOrder() {
+        Scheduler.Worker worker = scheduler.createWorker();
+        List<Integer> log = new ArrayList<>(); // runs are serial on the test thread
+        for (int i = 0; i < 100; i++) {
+            int index = i;
+            worker.schedule(() -> log.add(index), 1, TimeUnit.SECONDS);
+        }
+        List<Integer> delayed = new ArrayList<>();
+        Flux.range(0, 100).delaySequence(Duration.ofSeconds(1), scheduler).subscribe(delayed::add);
+        runtime.runUntilIdle();
+        advance(Duration.ofSeconds(1));
+        List<Integer> inOrder = IntStream.range(0, 100).boxed().toList();
+        assertEquals(inOrder, log);
+        assertEquals(inOrder, delayed);
+        worker.dispose();
+    }
+
+    @Test
+    void aTaskDelayedBeyondTheEndOfTimeDoesNotHoldBackTheWorkersOtherDelayedTasks() {
+        Scheduler.Worker worker = scheduler.createWorker();
+        List<String> log = new ArrayList<>();
+        worker.schedule(() -> log.add("never"), Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+        worker.schedule(() -> log.add("at 1s"), 1, TimeUnit.SECONDS);
+        runtime.runUntilIdle();
+        advance(Duration.ofSeconds(1));
+        assertEquals(List.of("at 1s"), log);
         worker.dispose();
     }
 

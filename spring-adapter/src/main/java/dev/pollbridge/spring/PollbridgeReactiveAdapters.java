@@ -74,6 +74,8 @@ public final class PollbridgeReactiveAdapters {
     /**
      * {@link #registerAdapters(ReactiveAdapterRegistry, Runtime)} on {@link Runtime#shared()}.
      *
+     * @param registry the registry to add the adapters to
+     * @return true if they were registered; false if {@code registry} already had them
      * @throws NullPointerException if {@code registry} is null
      */
     public static boolean registerAdapters(ReactiveAdapterRegistry registry) {
@@ -85,6 +87,8 @@ public final class PollbridgeReactiveAdapters {
      * {@code registry}, with tasks running on {@code runtime}. Any thread, but see the class notes
      * on when to register.
      *
+     * @param registry the registry to add the adapters to
+     * @param runtime the runtime whose tasks poll the converted futures and streams
      * @return true if they were registered; false if {@code registry} already had an adapter for
      *     {@code PollFuture} (from an earlier call), in which case nothing changes
      * @throws NullPointerException if an argument is null

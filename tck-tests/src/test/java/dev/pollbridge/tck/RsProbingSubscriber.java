@@ -9,13 +9,13 @@ import org.reactivestreams.tck.SubscriberWhiteboxVerification.WhiteboxSubscriber
  * bridge's subscriber first (so its own checks, such as the rule 2.13 null checks, decide),
  * then is reported to the TCK's probe.
  */
-final class RsProbingSubscriber implements Subscriber<Integer> {
+public final class RsProbingSubscriber implements Subscriber<Integer> {
 
     private final Subscriber<Integer> bridge;
     private final StreamConsumer<Integer> consumer;
     private final WhiteboxSubscriberProbe<Integer> probe;
 
-    RsProbingSubscriber(CapturedSubscriber<Subscriber<Integer>> captured, WhiteboxSubscriberProbe<Integer> probe) {
+    public RsProbingSubscriber(CapturedSubscriber<Subscriber<Integer>> captured, WhiteboxSubscriberProbe<Integer> probe) {
         this.bridge = captured.subscriber;
         this.consumer = captured.consumer;
         this.probe = probe;

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * closes it when the test cancels. Its waker schedules a drain; a work-in-progress counter makes
  * the drains serial (one poller at a time) and loses no wake.
  */
-final class StreamConsumer<T> {
+public final class StreamConsumer<T> {
 
     private static final ExecutorService POOL = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "tck-stream-consumer");
@@ -49,7 +49,7 @@ final class StreamConsumer<T> {
     }
 
     /** Lets the consumer take {@code n} more items. */
-    void allow(long n) {
+    public void allow(long n) {
         permits.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
         schedule();
     }

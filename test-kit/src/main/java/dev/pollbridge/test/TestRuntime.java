@@ -55,6 +55,8 @@ public final class TestRuntime implements AutoCloseable {
     /**
      * A deterministic runtime whose uncaught failures (of detached tasks) are collected for
      * {@link #uncaughtFailures()} instead of being logged.
+     *
+     * @return a new deterministic runtime; close it at the end of the test
      */
     public static TestRuntime create() {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
@@ -68,18 +70,30 @@ public final class TestRuntime implements AutoCloseable {
      * clock). Its uncaught failures go to its own handler, so {@link #uncaughtFailures()} stays
      * empty.
      *
+     * @param runtime a runtime built with {@code workers(0)}
+     * @return a test runtime driving {@code runtime}
      * @throws IllegalArgumentException if the runtime has worker threads
      */
     public static TestRuntime wrap(Runtime runtime) {
         return new TestRuntime(Objects.requireNonNull(runtime, "runtime"), List.of());
     }
 
-    /** The runtime, to hand to code under test. */
+    /**
+     * The runtime, to hand to code under test.
+     *
+     * @return the wrapped runtime
+     */
     public Runtime runtime() {
         return runtime;
     }
 
-    /** {@link Runtime#spawn}: queues the task; it runs when the test drives the runtime. */
+    /**
+     * {@link Runtime#spawn}: queues the task; it runs when the test drives the runtime.
+     *
+     * @param <T> the value type
+     * @param future the future to run as a task; the runtime owns it from now on
+     * @return the task's handle
+     */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         return runtime.spawn(future);
     }
@@ -105,12 +119,20 @@ public final class TestRuntime implements AutoCloseable {
      * is thrown. Failures follow {@link Runtime#blockOn}'s rule: an unchecked failure is rethrown
      * as the same instance, a checked one wrapped in a {@link java.util.concurrent.CompletionException}
      * caused by it.
+     *
+     * @param <T> the value type
+     * @param future the future to drive; this call owns it and closes it
+     * @return the future's value, possibly {@code null}
      */
     public <T> T blockOn(PollFuture<T> future) {
         return runtime.blockOn(future);
     }
 
-    /** Failures of detached tasks seen so far (only for {@link #create()}d runtimes). */
+    /**
+     * Failures of detached tasks seen so far (only for {@link #create()}d runtimes).
+     *
+     * @return a snapshot of the failures, in the order they happened
+     */
     public List<Throwable> uncaughtFailures() {
         return List.copyOf(uncaught);
     }

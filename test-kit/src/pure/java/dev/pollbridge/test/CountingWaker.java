@@ -13,17 +13,28 @@ public final class CountingWaker implements Waker {
     /** Wake count at the last {@link #markPolled()}; written only by the polling thread. */
     private volatile long wakesAtLastPoll;
 
+    /** A waker that has not been woken yet. */
+    public CountingWaker() {}
+
     @Override
     public void wake() {
         wakes.incrementAndGet();
     }
 
-    /** How many times {@link #wake()} was called in all. */
+    /**
+     * How many times {@link #wake()} was called in all.
+     *
+     * @return the number of wakes since this waker was created
+     */
     public long count() {
         return wakes.get();
     }
 
-    /** True if {@link #wake()} was called since the last {@link #markPolled()}. */
+    /**
+     * True if {@link #wake()} was called since the last {@link #markPolled()}.
+     *
+     * @return true if woken since the last poll
+     */
     public boolean isWoken() {
         return wakes.get() != wakesAtLastPoll;
     }

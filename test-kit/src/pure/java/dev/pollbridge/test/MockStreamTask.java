@@ -25,12 +25,22 @@ public final class MockStreamTask<T> implements AutoCloseable {
         this.context = Context.of(waker);
     }
 
-    /** A task that owns {@code stream}. */
+    /**
+     * A task that owns {@code stream}.
+     *
+     * @param <T> the item type
+     * @param stream the stream under test; the task closes it on {@link #close()}
+     * @return a task that has not polled yet
+     */
     public static <T> MockStreamTask<T> spawn(PollStream<T> stream) {
         return new MockStreamTask<>(stream);
     }
 
-    /** Polls for the next item once. */
+    /**
+     * Polls for the next item once.
+     *
+     * @return what {@code pollNext} returned
+     */
     public Poll<T> pollNext() {
         if (closed) {
             throw new IllegalStateException("pollNext() after close()");
@@ -57,17 +67,29 @@ public final class MockStreamTask<T> implements AutoCloseable {
         }
     }
 
-    /** True if the waker was called since the last {@link #pollNext()}. */
+    /**
+     * True if the waker was called since the last {@link #pollNext()}.
+     *
+     * @return true if woken since the last poll
+     */
     public boolean isWoken() {
         return waker.isWoken();
     }
 
-    /** How many times the waker was called in all. */
+    /**
+     * How many times the waker was called in all.
+     *
+     * @return the number of wakes so far
+     */
     public long wakeCount() {
         return waker.count();
     }
 
-    /** The waker this task polls with. */
+    /**
+     * The waker this task polls with.
+     *
+     * @return this task's counting waker
+     */
     public CountingWaker waker() {
         return waker;
     }

@@ -34,17 +34,34 @@ public final class MockTask<T> implements AutoCloseable {
         this.context = Context.of(waker, attachment);
     }
 
-    /** A task that owns {@code future}. */
+    /**
+     * A task that owns {@code future}.
+     *
+     * @param <T> the value type
+     * @param future the future under test; the task closes it on {@link #close()}
+     * @return a task that has not polled yet
+     */
     public static <T> MockTask<T> spawn(PollFuture<T> future) {
         return new MockTask<>(future, null);
     }
 
-    /** A task whose context carries {@code attachment}, as a runtime's would. */
+    /**
+     * A task whose context carries {@code attachment}, as a runtime's would.
+     *
+     * @param <T> the value type
+     * @param future the future under test; the task closes it on {@link #close()}
+     * @param attachment what {@link Context#attachment()} returns during its polls
+     * @return a task that has not polled yet
+     */
     public static <T> MockTask<T> spawn(PollFuture<T> future, Object attachment) {
         return new MockTask<>(future, attachment);
     }
 
-    /** Polls the future once with this task's waker. */
+    /**
+     * Polls the future once with this task's waker.
+     *
+     * @return what {@code poll} returned
+     */
     public Poll<T> poll() {
         if (closed) {
             throw new IllegalStateException("poll() after close()");
@@ -53,22 +70,38 @@ public final class MockTask<T> implements AutoCloseable {
         return future.poll(context);
     }
 
-    /** True if the waker was called since the last {@link #poll()}. */
+    /**
+     * True if the waker was called since the last {@link #poll()}.
+     *
+     * @return true if woken since the last poll
+     */
     public boolean isWoken() {
         return waker.isWoken();
     }
 
-    /** How many times the waker was called in all. */
+    /**
+     * How many times the waker was called in all.
+     *
+     * @return the number of wakes so far
+     */
     public long wakeCount() {
         return waker.count();
     }
 
-    /** The waker this task polls with. */
+    /**
+     * The waker this task polls with.
+     *
+     * @return this task's counting waker
+     */
     public CountingWaker waker() {
         return waker;
     }
 
-    /** The context this task polls with. */
+    /**
+     * The context this task polls with.
+     *
+     * @return the context passed to every poll
+     */
     public Context context() {
         return context;
     }

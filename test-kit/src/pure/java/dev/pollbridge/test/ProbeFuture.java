@@ -31,26 +31,48 @@ public final class ProbeFuture<T> implements PollFuture<T> {
     /** A pending probe. */
     public ProbeFuture() {}
 
-    /** A probe that is already complete with {@code value}. */
+    /**
+     * A probe that is already complete with {@code value}.
+     *
+     * @param <T> the value type
+     * @param value the value, possibly {@code null}
+     * @return a completed probe
+     */
     public static <T> ProbeFuture<T> completed(T value) {
         ProbeFuture<T> probe = new ProbeFuture<>();
         probe.complete(value);
         return probe;
     }
 
-    /** A probe that has already failed with {@code error}. */
+    /**
+     * A probe that has already failed with {@code error}.
+     *
+     * @param <T> the value type
+     * @param error the failure; not {@code null}
+     * @return a failed probe
+     */
     public static <T> ProbeFuture<T> failedWith(Throwable error) {
         ProbeFuture<T> probe = new ProbeFuture<>();
         probe.fail(error);
         return probe;
     }
 
-    /** Completes with {@code value} and wakes the last poller. Returns false if already complete. */
+    /**
+     * Completes with {@code value} and wakes the last poller. Returns false if already complete.
+     *
+     * @param value the value, possibly {@code null}
+     * @return true if this call completed the probe
+     */
     public boolean complete(T value) {
         return finish(Poll.ready(value));
     }
 
-    /** Fails with {@code error} and wakes the last poller. Returns false if already complete. */
+    /**
+     * Fails with {@code error} and wakes the last poller. Returns false if already complete.
+     *
+     * @param error the failure; not {@code null}
+     * @return true if this call completed the probe
+     */
     public boolean fail(Throwable error) {
         return finish(Poll.failed(error));
     }
@@ -101,32 +123,56 @@ public final class ProbeFuture<T> implements PollFuture<T> {
         }
     }
 
-    /** How many times {@link #poll} was called. */
+    /**
+     * How many times {@link #poll} was called.
+     *
+     * @return the number of polls so far
+     */
     public int polls() {
         return polls.get();
     }
 
-    /** How many times {@link #close()} was called (a correct owner makes it exactly 1). */
+    /**
+     * How many times {@link #close()} was called (a correct owner makes it exactly 1).
+     *
+     * @return the number of closes so far
+     */
     public int closes() {
         return closes.get();
     }
 
-    /** True once closed. */
+    /**
+     * True once closed.
+     *
+     * @return true if closed at least once
+     */
     public boolean isClosed() {
         return closes.get() > 0;
     }
 
-    /** True if the first close came before any completion: the probe was cancelled. */
+    /**
+     * True if the first close came before any completion: the probe was cancelled.
+     *
+     * @return true if closed before it completed
+     */
     public boolean isCancelled() {
         return closedBeforeCompletion;
     }
 
-    /** Polls made after ready or failed was returned (each also threw). */
+    /**
+     * Polls made after ready or failed was returned (each also threw).
+     *
+     * @return the number of polls after the terminal one
+     */
     public int pollsAfterReady() {
         return pollsAfterReady.get();
     }
 
-    /** True if a poller's waker is stored and not yet woken. */
+    /**
+     * True if a poller's waker is stored and not yet woken.
+     *
+     * @return true if a waker is waiting to be called
+     */
     public synchronized boolean hasWaker() {
         return waker != null;
     }

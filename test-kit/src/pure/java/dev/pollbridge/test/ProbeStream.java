@@ -31,7 +31,13 @@ public final class ProbeStream<T> implements PollStream<T> {
     /** An empty, open probe. */
     public ProbeStream() {}
 
-    /** A probe holding {@code values} followed by {@code done}. */
+    /**
+     * A probe holding {@code values} followed by {@code done}.
+     *
+     * @param <T> the item type
+     * @param values the items, none null
+     * @return a probe that yields the items and then ends
+     */
     @SafeVarargs
     public static <T> ProbeStream<T> of(T... values) {
         ProbeStream<T> probe = new ProbeStream<>();
@@ -42,7 +48,11 @@ public final class ProbeStream<T> implements PollStream<T> {
         return probe;
     }
 
-    /** Queues an item and wakes the last poller. */
+    /**
+     * Queues an item and wakes the last poller.
+     *
+     * @param item the item; not {@code null}
+     */
     public void emit(T item) {
         Objects.requireNonNull(item, "item");
         signal(() -> {
@@ -58,7 +68,11 @@ public final class ProbeStream<T> implements PollStream<T> {
         signal(() -> end = end == null ? Poll.done() : end);
     }
 
-    /** Queues a failure as the end. */
+    /**
+     * Queues a failure as the end.
+     *
+     * @param error the failure delivered after the queued items; not {@code null}
+     */
     public void fail(Throwable error) {
         Objects.requireNonNull(error, "error");
         signal(() -> end = end == null ? Poll.failed(error) : end);
@@ -109,27 +123,47 @@ public final class ProbeStream<T> implements PollStream<T> {
         }
     }
 
-    /** How many times {@link #pollNext} was called. */
+    /**
+     * How many times {@link #pollNext} was called.
+     *
+     * @return the number of polls so far
+     */
     public int polls() {
         return polls.get();
     }
 
-    /** How many times {@link #close()} was called (a correct owner makes it exactly 1). */
+    /**
+     * How many times {@link #close()} was called (a correct owner makes it exactly 1).
+     *
+     * @return the number of closes so far
+     */
     public int closes() {
         return closes.get();
     }
 
-    /** True once closed. */
+    /**
+     * True once closed.
+     *
+     * @return true if closed at least once
+     */
     public boolean isClosed() {
         return closes.get() > 0;
     }
 
-    /** True if the first close came before the end was delivered: the stream was cancelled. */
+    /**
+     * True if the first close came before the end was delivered: the stream was cancelled.
+     *
+     * @return true if closed before the end was delivered
+     */
     public boolean isCancelled() {
         return closedBeforeEnd;
     }
 
-    /** Items queued and not yet polled. */
+    /**
+     * Items queued and not yet polled.
+     *
+     * @return the number of queued items
+     */
     public synchronized int queued() {
         return items.size();
     }

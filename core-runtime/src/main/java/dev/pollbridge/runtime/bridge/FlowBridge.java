@@ -40,7 +40,22 @@ import java.util.function.Supplier;
  * {@code request}; the stream is polled by its owner. The subscriber inside the stream obeys
  * every rule of section 2 of the specification (it cancels a second subscription, throws
  * {@link NullPointerException} for {@code null} signals and then fails the stream, calls its
- * subscription serially, and never calls it from {@code onComplete}/{@code onError}).
+ * subscription serially, and never calls it from {@code onComplete}/{@code onError}). It does
+ * not ask the publisher to deliver on one thread: signals may come from any thread as long as
+ * they do not overlap (rule 1.3).
+ *
+ * <h2>Broken peers</h2>
+ * A publisher, stream or subscriber that breaks the specification never hangs the other side,
+ * never kills a runtime thread and never makes {@code pollNext} or {@code close} throw. Publisher
+ * to stream: {@code onNext(null)}/{@code onError(null)} (rule 2.13), overlapping signals
+ * (rule 1.3), a {@code request} that throws and the active subscription signalled twice fail
+ * the stream with an exception naming the rule, and cancel; a {@code cancel} that throws and a
+ * signal after the terminal one are reported to the uncaught-failure handler of the runtime
+ * whose task polled first (else {@link System.Logger}). Items the stream drops unread
+ * (prefetched when it is closed, or arriving after cancel) are closed if they are
+ * {@link AutoCloseable}. Stream to publisher: a {@code pollNext} that throws or returns
+ * {@code null} becomes {@code onError}; a {@code close} that throws is reported and the
+ * subscriber still gets its {@code onComplete}. {@code docs/reliability.md} has the full table.
  *
  * <h2>Cancel safety</h2>
  * {@code pollNext} of a bridged stream is cancel-safe: an item is removed from the ring only
@@ -62,6 +77,10 @@ public final class FlowBridge {
     /**
      * {@code publisher} as a stream with a prefetch of {@value #DEFAULT_PREFETCH}. See
      * {@link #toStream(Flow.Publisher, int)}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy stream of the publisher's items
      */
     public static <T> PollStream<T> toStream(Flow.Publisher<? extends T> publisher) {
         return toStream(publisher, DEFAULT_PREFETCH);
@@ -73,8 +92,11 @@ public final class FlowBridge {
      * {@code onSubscribe} and the items may arrive on any thread, before or after a poll
      * returned {@code pending}.
      *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
      * @param prefetch items requested ahead of the poller, in {@code [1, MAX_PREFETCH]}; the
      *     ring of that many slots is allocated here
+     * @return a lazy stream of the publisher's items
      * @throws IllegalArgumentException if {@code prefetch} is out of range
      * @throws NullPointerException if {@code publisher} is null
      */
@@ -86,6 +108,10 @@ public final class FlowBridge {
      * A cold publisher that serves each subscriber a fresh stream from {@code streamFactory},
      * driven by a task on {@link Runtime#shared()} (looked up at the first subscription). See
      * {@link #toPublisher(Supplier, Runtime)}.
+     *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscriber, on the subscribing thread
+     * @return a cold Flow publisher of the streams' items
      */
     public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends PollStream<? extends T>> streamFactory) {
         return FlowAdapter.publisher(new PublisherFromStream<T>(streamFactory, RuntimeSpawner.onShared()));
@@ -126,6 +152,10 @@ public final class FlowBridge {
      * closed) and the exception becomes the failure of the detached task, so it reaches the
      * runtime's uncaught-failure handler. It is never passed back to the subscriber.
      *
+     * @param <T> the item type
+     * @param streamFactory builds one stream per subscriber, on the subscribing thread
+     * @param runtime the runtime whose task drives each subscriber's stream
+     * @return a cold Flow publisher of the streams' items
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> toPublisher(
@@ -137,6 +167,10 @@ public final class FlowBridge {
      * A cold publisher of at most one item: each subscriber gets a fresh future from
      * {@code futureFactory}, driven by a task on {@link Runtime#shared()}. See
      * {@link #fromFuture(Supplier, Runtime)}.
+     *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscriber, on the subscribing thread
+     * @return a cold Flow publisher of at most one item
      */
     public static <T> Flow.Publisher<T> fromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.onShared()));
@@ -150,6 +184,10 @@ public final class FlowBridge {
      * cancellation (which closes the future) and subscriber exceptions behave as in
      * {@link #toPublisher(Supplier, Runtime)}.
      *
+     * @param <T> the value type
+     * @param futureFactory builds one future per subscriber, on the subscribing thread
+     * @param runtime the runtime whose task drives each subscriber's future
+     * @return a cold Flow publisher of at most one item
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> fromFuture(
@@ -162,6 +200,10 @@ public final class FlowBridge {
      * the first poll, requests one item and cancels the subscription as soon as it has it.
      * Closing the future before then cancels the subscription. Not cancel-safe (see the class
      * description).
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the first item, or of {@code null} if there is none
      */
     public static <T> PollFuture<T> first(Flow.Publisher<? extends T> publisher) {
         return new FirstFromStream<>(toStream(publisher, 1), false);
@@ -170,6 +212,10 @@ public final class FlowBridge {
     /**
      * Like {@link #first}, but an empty publisher fails the future with
      * {@link java.util.NoSuchElementException}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the first item
      */
     public static <T> PollFuture<T> firstOrError(Flow.Publisher<? extends T> publisher) {
         return new FirstFromStream<>(toStream(publisher, 1), true);
@@ -181,6 +227,10 @@ public final class FlowBridge {
      * with {@link IllegalArgumentException} as soon as a second item arrives (the subscription
      * is then cancelled). Requests two items, so a second item is seen as soon as it is sent.
      * Closing the future cancels the subscription. Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the only item
      */
     public static <T> PollFuture<T> single(Flow.Publisher<? extends T> publisher) {
         return new SingleFromStream<>(toStream(publisher, 2));

@@ -64,6 +64,9 @@ public final class Channel<T> {
     /**
      * A channel buffering at most {@code capacity} items.
      *
+     * @param <T> the item type
+     * @param capacity the most items the channel buffers, at least 1
+     * @return an open, empty channel
      * @throws IllegalArgumentException if {@code capacity < 1}
      */
     public static <T> Channel<T> bounded(int capacity) {
@@ -86,6 +89,8 @@ public final class Channel<T> {
      * item was not sent; the future leaves the queue of waiting senders (and a slot reserved for
      * it goes to the next sender). Its FIFO place is lost.
      *
+     * @param item the item to send; not {@code null}
+     * @return a lazy future that completes once the item is in the channel
      * @throws NullPointerException if {@code item} is null
      */
     public PollFuture<Void> send(T item) {
@@ -96,6 +101,7 @@ public final class Channel<T> {
      * Puts {@code item} into the channel now if there is room and no sender is waiting (it does
      * not jump the queue).
      *
+     * @param item the item to send; not {@code null}
      * @return true if the item was sent; false if the channel is full
      * @throws ChannelClosedException if the channel is closed
      * @throws NullPointerException if {@code item} is null
@@ -123,6 +129,8 @@ public final class Channel<T> {
      *
      * <p><b>Cancel safety:</b> cancel-safe. An item is taken from the channel only in the poll
      * that returns it, so closing the future before it completes never loses an item.
+     *
+     * @return a lazy future of the next item
      */
     public PollFuture<T> receive() {
         return new ReceiveFuture();
@@ -135,6 +143,8 @@ public final class Channel<T> {
      *
      * <p><b>Cancel safety:</b> cancel-safe, as {@link #receive()}: closing the stream loses no
      * item. Closing the stream does not close the channel.
+     *
+     * @return a stream of this channel's items
      */
     public PollStream<T> stream() {
         return new ReceiveStream();
@@ -162,21 +172,33 @@ public final class Channel<T> {
         Wakers.wakeAll(toWake);
     }
 
-    /** True once {@link #close()} was called. */
+    /**
+     * True once {@link #close()} was called.
+     *
+     * @return true if the channel is closed
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;
         }
     }
 
-    /** Items buffered right now (a snapshot). */
+    /**
+     * Items buffered right now (a snapshot).
+     *
+     * @return the number of buffered items
+     */
     public int size() {
         synchronized (lock) {
             return buffer.size();
         }
     }
 
-    /** The most items this channel buffers. */
+    /**
+     * The most items this channel buffers.
+     *
+     * @return the capacity given to {@link #bounded(int)}
+     */
     public int capacity() {
         return capacity;
     }

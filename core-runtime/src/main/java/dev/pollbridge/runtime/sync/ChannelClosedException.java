@@ -8,7 +8,11 @@ public final class ChannelClosedException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
-    /** An exception with the given message. */
+    /**
+     * An exception with the given message.
+     *
+     * @param message what was attempted on the closed channel
+     */
     public ChannelClosedException(String message) {
         super(message);
     }

@@ -44,6 +44,8 @@ public final class Notify {
      * <p><b>Cancel safety:</b> cancel-safe. Closing it before completion leaves the wait queue;
      * if a {@code notifyOne()} had already chosen it, the notification is passed on to the next
      * waiter (or stored as the permit), so it is never lost.
+     *
+     * @return a lazy future that completes on the next notification meant for it
      */
     public PollFuture<Void> notified() {
         synchronized (lock) {

@@ -19,12 +19,20 @@ public final class Permit implements AutoCloseable {
         this.count = count;
     }
 
-    /** How many permits this holds. */
+    /**
+     * How many permits this holds.
+     *
+     * @return the number of permits held
+     */
     public int count() {
         return count;
     }
 
-    /** True once released. */
+    /**
+     * True once released.
+     *
+     * @return true if the permits went back to the semaphore
+     */
     public boolean isReleased() {
         return released.get();
     }

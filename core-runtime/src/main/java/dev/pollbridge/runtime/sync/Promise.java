@@ -70,7 +70,12 @@ public final class Promise<T> {
     /** A pending promise. */
     public Promise() {}
 
-    /** A pending promise. */
+    /**
+     * A pending promise.
+     *
+     * @param <T> the value type
+     * @return a new promise
+     */
     public static <T> Promise<T> create() {
         return new Promise<>();
     }
@@ -80,6 +85,7 @@ public final class Promise<T> {
      * reader; closing it before completion cancels the promise ({@link #isCancelled()}).
      * Cancel-safe in the sense that closing it loses only this reader's copy of the value.
      *
+     * @return the only reader of this promise
      * @throws IllegalStateException if called a second time
      */
     public PollFuture<T> future() {
@@ -93,6 +99,7 @@ public final class Promise<T> {
      * Completes with {@code value} ({@code null} allowed) and wakes the reader. If the reader was
      * already closed, the value is dropped silently (check {@link #isCancelled()}).
      *
+     * @param value the value, possibly {@code null}
      * @throws IllegalStateException if the promise was already completed or failed
      */
     public void complete(T value) {
@@ -105,6 +112,7 @@ public final class Promise<T> {
      * Fails with {@code error} and wakes the reader. If the reader was already closed, the error
      * is dropped silently.
      *
+     * @param error the failure; not {@code null}
      * @throws IllegalStateException if the promise was already completed or failed
      */
     public void fail(Throwable error) {
@@ -117,6 +125,7 @@ public final class Promise<T> {
     /**
      * Completes with {@code value} if nothing else completed, failed or cancelled it first.
      *
+     * @param value the value, possibly {@code null}
      * @return true if this call delivered the value to the reader
      */
     public boolean tryComplete(T value) {
@@ -126,6 +135,7 @@ public final class Promise<T> {
     /**
      * Fails with {@code error} if nothing else completed, failed or cancelled it first.
      *
+     * @param error the failure; not {@code null}
      * @return true if this call delivered the failure to the reader
      */
     public boolean tryFail(Throwable error) {
@@ -133,12 +143,20 @@ public final class Promise<T> {
         return finish(Poll.failed(error)) == Finish.DONE;
     }
 
-    /** True if the reader was closed before the promise was completed: nobody wants the value. */
+    /**
+     * True if the reader was closed before the promise was completed: nobody wants the value.
+     *
+     * @return true if the reader was closed before completion
+     */
     public boolean isCancelled() {
         return state == CANCELLED;
     }
 
-    /** True once completed or failed. */
+    /**
+     * True once completed or failed.
+     *
+     * @return true if a value or a failure was set
+     */
     public boolean isComplete() {
         return state instanceof Outcome;
     }

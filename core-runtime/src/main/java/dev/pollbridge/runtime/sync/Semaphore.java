@@ -35,6 +35,7 @@ public final class Semaphore {
     /**
      * A semaphore with {@code permits} permits, all available.
      *
+     * @param permits the number of permits, at least 0
      * @throws IllegalArgumentException if {@code permits} is negative
      */
     public Semaphore(int permits) {
@@ -45,7 +46,11 @@ public final class Semaphore {
         this.available = permits;
     }
 
-    /** Same as {@link #acquire(int) acquire(1)}. */
+    /**
+     * Same as {@link #acquire(int) acquire(1)}.
+     *
+     * @return a lazy future of a permit for one permit
+     */
     public PollFuture<Permit> acquire() {
         return acquire(1);
     }
@@ -59,6 +64,8 @@ public final class Semaphore {
      * polled since, they are given back. No permit leaks. Closing it after it completed does not
      * release the permit: the {@code Permit} owns it.
      *
+     * @param permits how many permits to take at once
+     * @return a lazy future of a permit holding {@code permits} permits
      * @throws IllegalArgumentException if {@code permits < 1} or more than this semaphore has
      */
     public PollFuture<Permit> acquire(int permits) {
@@ -66,7 +73,11 @@ public final class Semaphore {
         return new Acquire(permits);
     }
 
-    /** Same as {@link #tryAcquire(int) tryAcquire(1)}. */
+    /**
+     * Same as {@link #tryAcquire(int) tryAcquire(1)}.
+     *
+     * @return a permit for one permit, or empty if none is available now
+     */
     public Optional<Permit> tryAcquire() {
         return tryAcquire(1);
     }
@@ -75,6 +86,7 @@ public final class Semaphore {
      * Takes {@code permits} permits now if they are available and nobody is queued; never
      * waits.
      *
+     * @param permits how many permits to take at once
      * @return the permit, or empty
      * @throws IllegalArgumentException if {@code permits < 1} or more than this semaphore has
      */
@@ -89,14 +101,22 @@ public final class Semaphore {
         }
     }
 
-    /** Permits available right now (a snapshot). */
+    /**
+     * Permits available right now (a snapshot).
+     *
+     * @return the number of permits free now
+     */
     public int availablePermits() {
         synchronized (lock) {
             return available;
         }
     }
 
-    /** The number of permits this semaphore was created with. */
+    /**
+     * The number of permits this semaphore was created with.
+     *
+     * @return the number of permits given to the constructor
+     */
     public int totalPermits() {
         return total;
     }

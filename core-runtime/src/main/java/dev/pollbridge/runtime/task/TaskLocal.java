@@ -52,12 +52,23 @@ public final class TaskLocal<T> {
         this.name = name;
     }
 
-    /** A new task-local, named for error messages by its identity. */
+    /**
+     * A new task-local, named for error messages by its identity.
+     *
+     * @param <T> the value type
+     * @return a new task-local
+     */
     public static <T> TaskLocal<T> create() {
         return new TaskLocal<>(null);
     }
 
-    /** A new task-local with a name for error messages and {@link #toString()}. */
+    /**
+     * A new task-local with a name for error messages and {@link #toString()}.
+     *
+     * @param <T> the value type
+     * @param name the name shown in messages
+     * @return a new task-local
+     */
     public static <T> TaskLocal<T> create(String name) {
         return new TaskLocal<>(Objects.requireNonNull(name, "name"));
     }
@@ -69,6 +80,10 @@ public final class TaskLocal<T> {
      * <p><b>Cancel safety:</b> as cancel-safe as {@code future}; closing the scope closes the
      * inner future (with the value bound, so its cleanup sees it).
      *
+     * @param <R> the future's value type
+     * @param value the value bound while {@code future} is polled; not {@code null}
+     * @param future the future to run in the scope; the returned future owns it
+     * @return a future of {@code future}'s outcome
      * @throws NullPointerException if {@code value} or {@code future} is null
      */
     public <R> PollFuture<R> scope(T value, PollFuture<R> future) {
@@ -82,6 +97,10 @@ public final class TaskLocal<T> {
      *
      * <p><b>Cancel safety:</b> as cancel-safe as {@code stream}.
      *
+     * @param <R> the stream's item type
+     * @param value the value bound while {@code stream} is polled; not {@code null}
+     * @param stream the stream to run in the scope; the returned stream owns it
+     * @return a stream of {@code stream}'s items
      * @throws NullPointerException if {@code value} or {@code stream} is null
      */
     public <R> PollStream<R> scopeStream(T value, PollStream<R> stream) {
@@ -94,6 +113,10 @@ public final class TaskLocal<T> {
      * returns its result (Tokio's {@code sync_scope}). For plain code that must see the value,
      * such as a poll written by hand.
      *
+     * @param <R> the result type
+     * @param value the value bound while {@code action} runs; not {@code null}
+     * @param action the code to run, at once, on the calling thread
+     * @return what {@code action} returned
      * @throws NullPointerException if {@code value} or {@code action} is null
      */
     public <R> R syncScope(T value, Supplier<R> action) {
@@ -109,6 +132,7 @@ public final class TaskLocal<T> {
     /**
      * The value bound in the innermost scope being polled on this thread.
      *
+     * @return the bound value
      * @throws IllegalStateException if no scope of this task-local is being polled here
      */
     public T get() {
@@ -120,18 +144,30 @@ public final class TaskLocal<T> {
         return value;
     }
 
-    /** The bound value, or empty outside every scope of this task-local. */
+    /**
+     * The bound value, or empty outside every scope of this task-local.
+     *
+     * @return the bound value, or empty
+     */
     public Optional<T> find() {
         return Optional.ofNullable(getOrNull());
     }
 
-    /** The bound value, or {@code null} outside every scope of this task-local. */
+    /**
+     * The bound value, or {@code null} outside every scope of this task-local.
+     *
+     * @return the bound value, or {@code null}
+     */
     @SuppressWarnings("unchecked")
     public T getOrNull() {
         return (T) LocalBindings.lookup(this);
     }
 
-    /** True if a scope of this task-local is being polled on this thread. */
+    /**
+     * True if a scope of this task-local is being polled on this thread.
+     *
+     * @return true if a value is bound here
+     */
     public boolean isBound() {
         return getOrNull() != null;
     }

@@ -36,17 +36,29 @@ public final class TaskOutcome<T> {
                 new CancellationException("task " + id + " of a TaskScope was cancelled before it finished"), true);
     }
 
-    /** The id {@link TaskScope#spawn} returned for this child. */
+    /**
+     * The id {@link TaskScope#spawn} returned for this child.
+     *
+     * @return the child's id
+     */
     public long id() {
         return id;
     }
 
-    /** True if the child finished with a value. */
+    /**
+     * True if the child finished with a value.
+     *
+     * @return true if the child succeeded
+     */
     public boolean isSuccess() {
         return failure == null;
     }
 
-    /** True if the child was closed before it finished (aborted by the scope, or the runtime closed). */
+    /**
+     * True if the child was closed before it finished (aborted by the scope, or the runtime closed).
+     *
+     * @return true if the child was cancelled
+     */
     public boolean isCancelled() {
         return cancelled;
     }
@@ -54,6 +66,7 @@ public final class TaskOutcome<T> {
     /**
      * The child's value (may be {@code null}).
      *
+     * @return the child's value
      * @throws IllegalStateException if the child failed or was cancelled; the failure is the cause
      */
     public T value() {
@@ -67,6 +80,7 @@ public final class TaskOutcome<T> {
      * What the child failed with: the same instance its future failed with, or a
      * {@link CancellationException} if it was cancelled.
      *
+     * @return the failure, never {@code null}
      * @throws IllegalStateException if the child succeeded
      */
     public Throwable failure() {

@@ -98,12 +98,25 @@ public final class TaskScope<T> implements AutoCloseable {
         this.policy = Objects.requireNonNull(policy, "policy");
     }
 
-    /** An empty scope whose children run on {@code runtime} and whose failures do not affect each other. */
+    /**
+     * An empty scope whose children run on {@code runtime} and whose failures do not affect each other.
+     *
+     * @param <T> the children's value type
+     * @param runtime the runtime the children are spawned on
+     * @return an open, empty scope; close it to abort the children still running
+     */
     public static <T> TaskScope<T> open(Runtime runtime) {
         return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING);
     }
 
-    /** An empty scope whose children run on {@code runtime}, with the given failure policy. */
+    /**
+     * An empty scope whose children run on {@code runtime}, with the given failure policy.
+     *
+     * @param <T> the children's value type
+     * @param runtime the runtime the children are spawned on
+     * @param policy what a child's failure does to its siblings
+     * @return an open, empty scope; close it to abort the children still running
+     */
     public static <T> TaskScope<T> open(Runtime runtime, FailurePolicy policy) {
         return new TaskScope<>(runtime, policy);
     }
@@ -113,6 +126,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * scope owns the future from now on. Under {@link FailurePolicy#CANCEL_SIBLINGS}, once a child
      * has failed, a new child is not run: its future is closed and it ends as cancelled.
      *
+     * @param future the child's work; the scope owns it from now on
+     * @return the child's id
      * @throws NullPointerException if {@code future} is null
      * @throws IllegalStateException if the scope is closed (the future is closed)
      * @throws RejectedExecutionException if the runtime is closed (the future is closed)
@@ -175,6 +190,8 @@ public final class TaskScope<T> implements AutoCloseable {
      *
      * <p><b>Cancel safety:</b> cancel-safe. Closing it before it is ready loses no outcome; the
      * outcome stays for the next call.
+     *
+     * @return a lazy future of the next outcome, or of {@code null} when none is left
      */
     public PollFuture<TaskOutcome<T>> next() {
         return new Waiter<>(this) {
@@ -199,6 +216,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * suppressed).
      *
      * <p><b>Cancel safety:</b> cancel-safe: outcomes are taken only when it completes.
+     *
+     * @return a lazy future of the values not handed out yet
      */
     public PollFuture<List<T>> joinAll() {
         return new Waiter<>(this) {
@@ -236,6 +255,8 @@ public final class TaskScope<T> implements AutoCloseable {
      * {@link #close()}, then a future that completes once every child has ended: its future is
      * closed and its {@code Async} bodies have run their {@code finally} blocks. Outcomes not handed out are dropped; their {@link AutoCloseable} values are
      * closed (a throwing close goes to the runtime's uncaught-failure handler).
+     *
+     * @return a future that completes once every child has ended
      */
     public PollFuture<Void> shutdown() {
         close();
@@ -270,14 +291,22 @@ public final class TaskScope<T> implements AutoCloseable {
         toAbort.forEach(JoinHandle::abort);
     }
 
-    /** Children spawned and not yet handed out (running, or ended and waiting for next/joinAll). */
+    /**
+     * Children spawned and not yet handed out (running, or ended and waiting for next/joinAll).
+     *
+     * @return the number of children spawned and not yet handed out
+     */
     public int size() {
         synchronized (lock) {
             return running.size() + ended.size();
         }
     }
 
-    /** True once {@link #close()} (or {@link #shutdown()}) was called. */
+    /**
+     * True once {@link #close()} (or {@link #shutdown()}) was called.
+     *
+     * @return true if the scope is closed
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;

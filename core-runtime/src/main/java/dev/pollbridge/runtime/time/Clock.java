@@ -8,10 +8,18 @@ package dev.pollbridge.runtime.time;
  */
 public interface Clock {
 
-    /** Monotonic time in nanoseconds, with an arbitrary origin (like {@link System#nanoTime()}). */
+    /**
+     * Monotonic time in nanoseconds, with an arbitrary origin (like {@link System#nanoTime()}).
+     *
+     * @return the current time in nanoseconds
+     */
     long nanoTime();
 
-    /** The real monotonic clock, {@link System#nanoTime()}. */
+    /**
+     * The real monotonic clock, {@link System#nanoTime()}.
+     *
+     * @return the system clock
+     */
     static Clock system() {
         return SystemClock.INSTANCE;
     }

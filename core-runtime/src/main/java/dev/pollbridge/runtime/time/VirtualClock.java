@@ -44,7 +44,11 @@ public final class VirtualClock implements Clock {
         this(0);
     }
 
-    /** A virtual clock reading {@code originNanos}. */
+    /**
+     * A virtual clock reading {@code originNanos}.
+     *
+     * @param originNanos what {@link #nanoTime()} reads until the first advance
+     */
     public VirtualClock(long originNanos) {
         this.now = originNanos;
     }
@@ -61,6 +65,7 @@ public final class VirtualClock implements Clock {
      * timer registered by code that runs during the advance (on another thread, since wakers
      * never poll inline) fires in the same advance if it falls due before its end.
      *
+     * @param duration how far to move the clock, zero or more
      * @throws IllegalArgumentException if {@code duration} is negative
      * @throws IllegalStateException if another advance is in progress (on another thread, or
      *     re-entered from a waker)

@@ -5,22 +5,19 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
-import org.testng.SkipException;
 import org.testng.annotations.AfterClass;
 
 /**
  * The Reactive Streams TCK against {@code ReactorBridge.toMono}: a publisher of at most one item
  * (a future of {@code 42L}, or of {@code null} for the empty case).
  *
- * <p>The three rule-3.9 tests are skipped, with the reason: a {@code toMono} subscription is
- * Reactor's {@code Operators.MonoSubscriber}, which, like every Reactor {@code Mono} operator,
- * ignores {@code request(n <= 0)} ({@code Operators.validate}) instead of signalling
- * {@code onError}. {@code toFlux} does signal it and passes those tests.
+ * <p>The TCK skips every test that needs more than {@code maxElementsFromPublisher() = 1}
+ * element, the three rule-3.9 tests among them; the fault catalogue's
+ * {@code FutureToMonoFaultsTest} checks rule 3.9 for {@code toMono} and {@code mono} directly. (A plain {@code Subscriber} such as the TCK's is wrapped by Reactor in its
+ * {@code StrictSubscriber}, which answers {@code request(n <= 0)} with
+ * {@code onError(IllegalArgumentException)}.)
  */
 public class ToMonoPublisherTckTest extends PublisherVerification<Long> {
-
-    private static final String REACTOR_IGNORES_BAD_REQUESTS =
-            "toMono follows Reactor's MonoSubscriber, which ignores request(n <= 0) like every Reactor Mono";
 
     private final Runtime runtime = ReactorTck.runtime();
 
@@ -42,21 +39,6 @@ public class ToMonoPublisherTckTest extends PublisherVerification<Long> {
     @Override
     public long maxElementsFromPublisher() {
         return 1;
-    }
-
-    @Override
-    public void required_spec309_requestZeroMustSignalIllegalArgumentException() {
-        throw new SkipException(REACTOR_IGNORES_BAD_REQUESTS);
-    }
-
-    @Override
-    public void required_spec309_requestNegativeNumberMustSignalIllegalArgumentException() {
-        throw new SkipException(REACTOR_IGNORES_BAD_REQUESTS);
-    }
-
-    @Override
-    public void optional_spec309_requestNegativeNumberMaySignalIllegalArgumentExceptionWithSpecificMessage() {
-        throw new SkipException(REACTOR_IGNORES_BAD_REQUESTS);
     }
 
     @AfterClass(alwaysRun = true)

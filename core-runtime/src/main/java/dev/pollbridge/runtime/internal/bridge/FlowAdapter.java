@@ -74,6 +74,17 @@ public final class FlowAdapter {
         public void cancel() {
             subscription.cancel();
         }
+
+        /** The same subscription behind two adapters is the same upstream (rule 2.5 checks). */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof UpstreamOf && ((UpstreamOf) other).subscription == subscription;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(subscription);
+        }
     }
 
     /** An engine source seen as a JDK {@code Flow} publisher. */

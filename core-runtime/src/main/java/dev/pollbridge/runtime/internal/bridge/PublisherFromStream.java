@@ -54,6 +54,6 @@ public final class PublisherFromStream<T> implements Source<T> {
             StreamSubscription.reject(downstream, error, spawner);
             return;
         }
-        new StreamSubscription<T>(stream, downstream).start(spawner);
+        new StreamSubscription<T>(stream, downstream, spawner).start();
     }
 }

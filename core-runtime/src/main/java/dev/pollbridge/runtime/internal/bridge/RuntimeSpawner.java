@@ -6,7 +6,10 @@ import dev.pollbridge.runtime.Runtime;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-/** Spawns subscription tasks on a {@link Runtime}, detached, and aborts them through the handle. */
+/**
+ * Spawns subscription tasks on a {@link Runtime}, detached, aborts them through the handle, and
+ * reports to the runtime's uncaught-failure handler.
+ */
 public final class RuntimeSpawner implements TaskSpawner {
 
     private final Supplier<Runtime> runtime;
@@ -31,5 +34,11 @@ public final class RuntimeSpawner implements TaskSpawner {
         JoinHandle<Void> handle = runtime.get().spawn(task);
         handle.close(); // detach (rule 13): nobody joins; a failure goes to the uncaught handler
         return handle::abort;
+    }
+
+    /** To the runtime's uncaught-failure handler (logged if the runtime is closed). */
+    @Override
+    public void report(String what, Throwable failure) {
+        UncaughtFailures.of(runtime.get()).report(what, failure);
     }
 }

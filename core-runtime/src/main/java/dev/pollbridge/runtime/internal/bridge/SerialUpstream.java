@@ -23,8 +23,28 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>After the publisher terminates ({@link #terminated()}), nothing is forwarded any more: the
  * subscription is already cancelled by the spec (rule 2.4), so a later {@code close()} does not
  * call {@code cancel()}.
+ *
+ * <h2>A subscription that throws</h2>
+ * {@code request} and {@code cancel} must return normally (rules 3.15 and 3.16). If one throws,
+ * the drainer catches it and hands it to the owner's {@link Failures} from inside the drain
+ * loop, then goes on: the work-in-progress count still falls back to 0, so a later
+ * {@code cancel()} is still forwarded, and no caller ever sees the exception. Only a
+ * {@link VirtualMachineError} escapes (and leaves the gate closed: the JVM is broken anyway).
  */
 final class SerialUpstream {
+
+    /** What the owner does with a call on the subscription that threw. */
+    interface Failures {
+
+        /**
+         * {@code request(n)} threw (rule 3.16). Runs in the drain loop, so a {@link #cancel()}
+         * called from here is forwarded before the loop ends.
+         */
+        void requestFailed(Throwable error);
+
+        /** {@code cancel()} threw (rule 3.15). The subscription counts as cancelled all the same. */
+        void cancelFailed(Throwable error);
+    }
 
     /** The subscription; set once by {@link #set} (a CAS from null). Read by the drainer. */
     private final AtomicReference<Upstream> subscription = new AtomicReference<>();
@@ -38,6 +58,11 @@ final class SerialUpstream {
     private boolean cancelForwarded;
     /** Work-in-progress count: the caller that moves it from 0 drains. */
     private final AtomicInteger wip = new AtomicInteger();
+    private final Failures failures;
+
+    SerialUpstream(Failures failures) {
+        this.failures = failures;
+    }
 
     /**
      * Installs the subscription.
@@ -70,6 +95,14 @@ final class SerialUpstream {
         terminated = true;
     }
 
+    /**
+     * True if {@code candidate} is the installed subscription ({@link Upstream#equals}: the same
+     * subscription behind the adapters).
+     */
+    boolean isInstalled(Upstream candidate) {
+        return candidate.equals(subscription.get());
+    }
+
     private void drain() {
         if (wip.getAndIncrement() != 0) {
             return;
@@ -78,21 +111,36 @@ final class SerialUpstream {
         do {
             Upstream upstream = subscription.get();
             if (upstream != null) {
-                if (terminated || cancelWanted) {
-                    pendingDemand.set(0);
-                    if (cancelWanted && !terminated && !cancelForwarded) {
-                        cancelForwarded = true;
-                        upstream.cancel();
-                    }
-                } else {
-                    long demand = pendingDemand.getAndSet(0);
-                    if (demand > 0) {
-                        upstream.request(demand);
-                    }
-                }
+                forward(upstream);
             }
             missed = wip.addAndGet(-missed);
         } while (missed != 0);
+    }
+
+    /** Drainer only: forwards the recorded cancel or demand; contains what the call throws. */
+    private void forward(Upstream upstream) {
+        if (terminated || cancelWanted) {
+            pendingDemand.set(0);
+            if (cancelWanted && !terminated && !cancelForwarded) {
+                cancelForwarded = true;
+                try {
+                    upstream.cancel();
+                } catch (Throwable error) {
+                    Fatal.rethrowIfFatal(error);
+                    failures.cancelFailed(error);
+                }
+            }
+            return;
+        }
+        long demand = pendingDemand.getAndSet(0);
+        if (demand > 0) {
+            try {
+                upstream.request(demand);
+            } catch (Throwable error) {
+                Fatal.rethrowIfFatal(error);
+                failures.requestFailed(error);
+            }
+        }
     }
 
     static long addCapped(long a, long b) {

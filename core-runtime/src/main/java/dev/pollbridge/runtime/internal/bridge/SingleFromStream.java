@@ -13,7 +13,9 @@ import java.util.Objects;
  * with {@link IllegalArgumentException} as soon as a second item arrives, closing the stream
  * (which cancels the subscription).
  *
- * <p>Cancellation: closing this future closes the stream. Owner-thread only.
+ * <p>Cancellation: closing this future closes the stream. Owner-thread only. An item it drops
+ * (the first one when a second arrives, or when it is closed before the end) is closed if it is
+ * {@link AutoCloseable}.
  *
  * @param <T> the item type
  */
@@ -49,12 +51,16 @@ public final class SingleFromStream<T> implements PollFuture<T> {
             }
             finished = true;
             T value = first;
-            close(); // drops the reference to the first item too
+            first = null; // so close() does not drop it
+            close();
             if (next.isReady()) {
+                discard(value);
+                discard(next.value());
                 return Poll.failed(new IllegalArgumentException(
                         "single(): the publisher emitted more than one item"));
             }
             if (next.isFailed()) {
+                discard(value);
                 return Poll.failed(next.error());
             }
             if (!hasFirst) {
@@ -65,12 +71,21 @@ public final class SingleFromStream<T> implements PollFuture<T> {
         }
     }
 
+    /** Closes the stream; an item received and not delivered is dropped (closed if AutoCloseable). */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
+            T dropped = first;
             first = null;
             stream.close();
+            discard(dropped);
+        }
+    }
+
+    private static void discard(Object item) {
+        if (item != null) {
+            UncaughtFailures.ofCurrentThread().discard(item);
         }
     }
 }

@@ -3,12 +3,12 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 
 /**
  * A publisher seen as a {@link PollStream}: the subscriber half of the Reactive Streams and
@@ -23,7 +23,7 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  * poll (Reactor's {@code limitRate} policy: few, large requests). Items in the ring plus demand still
  * outstanding never exceed {@code prefetch}, so the ring (capacity {@code prefetch}) never
  * overflows unless the publisher sends more than was requested, which this class detects by
- * counting ({@link #received} against {@link #requested}) and turns into a failed stream and a
+ * counting ({@code received} against {@link #requested}) and turns into a failed stream and a
  * cancelled subscription.
  *
  * <h2>Threads</h2>
@@ -33,10 +33,30 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  *       consumer end of the ring.
  *   <li>Publisher (any threads, signals serialized with happens-before by rule 1.3):
  *       {@code onSubscribe}, {@code onNext}, {@code onError}, {@code onComplete}. Owns
- *       {@link #received} and the producer end of the ring.
+ *       the {@link SignalGate} (with the received count) and the producer end of the ring.
  *   <li>Calls on the subscription come from both and are serialized by {@link SerialUpstream}
  *       (rule 2.7).
  * </ul>
+ *
+ * <h2>A publisher that breaks rule 1.3</h2>
+ * The ring has one producer. Two {@code onNext} running at once would both write it and lose
+ * items without a trace, so {@code onNext}, {@code onError} and {@code onComplete} pass a gate
+ * ({@link SignalGate}: a compare-and-set from 0 on entry, a release store of 0 on exit). A
+ * signal that finds the gate taken fails the stream with an {@link IllegalStateException}
+ * naming rule 1.3 and cancels the subscription; its item is dropped. The gate costs one
+ * uncontended compare-and-set per item ({@code docs/reliability.md} has the measurement) and
+ * turns "items silently lost" into "the stream fails": every item is delivered, or the stream
+ * fails. It cannot tell a rule-1.3 race from a signal the publisher makes from inside one of
+ * ours (a {@code cancel()} that calls {@code onError} synchronously); then the stream has
+ * already failed and nothing changes.
+ *
+ * <h2>Faults contained</h2>
+ * A {@code request(n)} that throws fails the stream with that exception (after the queued
+ * items) and cancels; a {@code cancel()} that throws is reported ({@link UncaughtFailures}); a
+ * second {@code onSubscribe} is cancelled (rule 2.5) or, when it brings the active subscription
+ * again, fails the stream (cancelling it leaves nothing to continue with, and waiting would
+ * hang); a signal after the publisher's terminal one is dropped and reported (rule 1.7).
+ * Failures go to the handler of the runtime that polled first ({@link #failures}).
  *
  * <h2>Invariants</h2>
  * <ol>
@@ -49,7 +69,8 @@ import org.jctools.queues.atomic.SpscAtomicArrayQueue;
  *   <li>{@code cancel()} reaches the subscription at most once, and never after the publisher
  *       terminated.
  *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
- *       (the racing producer empties it itself; {@link #dropQueued()}).
+ *       (the racing producer empties it itself; {@link #dropQueued()}). Every item dropped
+ *       unread (closed, or after cancel) is closed if it is {@link AutoCloseable}.
  * </ol>
  *
  * @param <T> the item type
@@ -62,8 +83,8 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private final Source<? extends T> source;
     private final int prefetch;
     private final int replenishBatch;
-    private final SpscAtomicArrayQueue<T> ring;
-    private final SerialUpstream upstream = new SerialUpstream();
+    private final SpscRing<T> ring;
+    private final SerialUpstream upstream = new SerialUpstream(new SubscriptionFailures());
     private final WakerSlot waker = new WakerSlot();
 
     /** Total items requested so far (invariant 2). Grown by onSubscribe and by the poller. */
@@ -74,6 +95,13 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private volatile boolean closed;
     /** Work-in-progress count of {@link #dropQueued()}: the caller that moves it from 0 clears. */
     private final AtomicInteger dropping = new AtomicInteger();
+    /** The rule 1.3 gate and the publisher side's counters, on cache lines of their own. */
+    private final SignalGate gate = new SignalGate();
+    /**
+     * Where failures nobody else sees go: the runtime of the thread that subscribed (the first
+     * poll). Written by the poller before {@code subscribe}, which happens-before every signal.
+     */
+    private FailureSink failures = UncaughtFailures.LOG;
 
     /** Poller only: the publisher was subscribed (on the first poll). */
     private boolean subscribed;
@@ -83,9 +111,6 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private int consumedSinceRequest;
     /** Poller only: a batch was consumed; request it at the next poll (not before it). */
     private boolean replenishDue;
-
-    /** Publisher only: items received (signals are serial, rule 1.3). */
-    private long received;
 
     /**
      * A stream that subscribes to {@code source} on its first poll.
@@ -100,7 +125,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         this.prefetch = prefetch;
         this.replenishBatch = prefetch - prefetch / 4;
-        this.ring = new SpscAtomicArrayQueue<>(prefetch);
+        this.ring = new SpscRing<>(prefetch);
     }
 
     // ---- pull side (the owner) ----
@@ -150,6 +175,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
 
     private void subscribe() {
         subscribed = true;
+        failures = UncaughtFailures.ofCurrentThread();
         try {
             source.subscribe(this);
         } catch (Throwable error) {
@@ -173,9 +199,10 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     }
 
     /**
-     * Cancels the subscription (once, and only if the publisher has not terminated) and drops
-     * the queued items. Idempotent, non-blocking, never throws. Called by the owner, never
-     * concurrently with {@link #pollNext}.
+     * Cancels the subscription (once, and only if the publisher has not terminated), forgets the
+     * waker and drops the queued items, closing those that are {@link AutoCloseable}.
+     * Idempotent, non-blocking, never throws (a {@code cancel()} or an item's {@code close()}
+     * that throws is reported). Called by the owner, never concurrently with {@link #pollNext}.
      */
     @Override
     public void close() {
@@ -186,8 +213,8 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         // Pairs with the fence in onNext: either this clear sees an item offered concurrently,
         // or that onNext sees closed and drops it itself (store-load on both sides).
         VarHandle.fullFence();
-        upstream.cancel();
         waker.clear();
+        upstream.cancel();
         dropQueued();
     }
 
@@ -202,7 +229,9 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         int missed = 1;
         do {
-            ring.clear();
+            for (T item = ring.poll(); item != null; item = ring.poll()) {
+                failures.discard(item);
+            }
             missed = dropping.addAndGet(-missed);
         } while (missed != 0);
     }
@@ -213,11 +242,30 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     public void onSubscribe(Upstream subscription) {
         Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
         if (!upstream.set(subscription)) {
-            subscription.cancel(); // rule 2.5: a second subscription is cancelled
+            rejectSecondSubscription(subscription);
             return;
         }
         if (!closed) {
             request(prefetch);
+        }
+    }
+
+    /**
+     * Rule 2.5: a second subscription is cancelled. If it is the active one again (the publisher
+     * broke rule 2.12), cancelling it ends the only subscription there is, so the stream fails
+     * instead of waiting for signals that will not come.
+     */
+    private void rejectSecondSubscription(Upstream second) {
+        if (upstream.isInstalled(second)) {
+            fail(new IllegalStateException("onSubscribe was called twice with the same subscription: the"
+                    + " publisher broke Reactive Streams rule 2.12; the subscription was cancelled (rule 2.5)"));
+            return;
+        }
+        try {
+            second.cancel();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            failures.report("cancel() of a second, rejected subscription threw (Reactive Streams rule 3.15)", error);
         }
     }
 
@@ -229,27 +277,48 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
             fail(error);
             throw error;
         }
-        if (closed || terminal.get() != null) {
-            return; // rule 2.8: items after cancel (or after this stream failed) are dropped
+        SignalGate gate = this.gate;
+        if (!gate.enter()) {
+            concurrentSignal("onNext");
+            failures.discard(item);
+            return;
         }
-        if (received == requested.get()) {
+        try {
+            if (gate.publisherTerminated || closed || terminal.get() != null || gate.received == requested.get()) {
+                reject(item);
+                return;
+            }
+            gate.received++;
+            if (!ring.offer(item)) {
+                // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
+                failures.discard(item);
+                fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
+                return;
+            }
+            VarHandle.fullFence(); // pairs with close(): see there
+            if (closed) {
+                dropQueued(); // close() ran after our first check and may have missed this item
+                return;
+            }
+            waker.wake();
+        } finally {
+            gate.exit();
+        }
+    }
+
+    /** Inside the gate: an item that cannot be queued is dropped (closed), with the reason. */
+    private void reject(T item) {
+        failures.discard(item);
+        if (gate.publisherTerminated) {
+            failures.report("onNext after onComplete or onError: the publisher broke Reactive Streams rule 1.7",
+                    new IllegalStateException("onNext after onComplete or onError: the publisher broke Reactive"
+                            + " Streams rule 1.7; the item was dropped"));
+        } else if (!closed && terminal.get() == null) {
             fail(new IllegalStateException("The publisher signalled more onNext than requested ("
-                    + received + " requested): it broke Reactive Streams rule 1.1, which the"
+                    + gate.received + " requested): it broke Reactive Streams rule 1.1, which the"
                     + " subscriber (rule 2.x) reports as an overflow; the subscription was cancelled"));
-            return;
         }
-        received++;
-        if (!ring.offer(item)) {
-            // Unreachable while invariant 1 holds: ring items + outstanding demand <= prefetch.
-            fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
-            return;
-        }
-        VarHandle.fullFence(); // pairs with close(): see there
-        if (closed) {
-            dropQueued(); // close() ran after our first check and may have missed this item
-            return;
-        }
-        waker.wake();
+        // else rule 2.8: items after cancel (or after this stream failed) are dropped
     }
 
     @Override
@@ -260,12 +329,37 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
             fail(npe);
             throw npe;
         }
-        terminate(Poll.failed(error));
+        signalEnd(Poll.failed(error));
     }
 
     @Override
     public void onComplete() {
-        terminate(Poll.done());
+        signalEnd(Poll.done());
+    }
+
+    private void signalEnd(Poll<T> end) {
+        if (!gate.enter()) {
+            concurrentSignal(end.isDone() ? "onComplete" : "onError");
+            return;
+        }
+        try {
+            if (gate.publisherTerminated) {
+                failures.report("a terminal signal after the terminal signal: the publisher broke Reactive Streams"
+                        + " rule 1.7", end.isFailed() ? end.error() : new IllegalStateException("onComplete after"
+                        + " onComplete or onError: the publisher broke Reactive Streams rule 1.7"));
+                return;
+            }
+            gate.publisherTerminated = true;
+            terminate(end);
+        } finally {
+            gate.exit();
+        }
+    }
+
+    private void concurrentSignal(String signal) {
+        fail(new IllegalStateException(signal + " was called while another signal of the same subscription was"
+                + " still running: the publisher broke Reactive Streams rule 1.3 (signals must not overlap);"
+                + " items may have been lost, so the stream fails and the subscription was cancelled"));
     }
 
     /** The publisher's own end: calls nothing on the subscription (rule 2.3). */
@@ -281,6 +375,21 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         if (terminal.compareAndSet(null, Poll.failed(error))) {
             upstream.cancel();
             waker.wake();
+        }
+    }
+
+    /** A call on the subscription threw (rules 3.15, 3.16); see {@link SerialUpstream}. */
+    private final class SubscriptionFailures implements SerialUpstream.Failures {
+
+        @Override
+        public void requestFailed(Throwable error) {
+            fail(error); // the stream fails with it (after the queued items) and cancels
+        }
+
+        @Override
+        public void cancelFailed(Throwable error) {
+            failures.report("Subscription.cancel() threw: the publisher broke Reactive Streams rule 3.15;"
+                    + " the subscription counts as cancelled", error);
         }
     }
 

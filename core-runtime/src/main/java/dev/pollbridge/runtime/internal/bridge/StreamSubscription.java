@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,9 +42,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * <h2>Subscriber failures (rule 2.13)</h2>
  * A subscriber method that throws breaks rule 2.13; the subscription is then cancelled (the
  * stream closed) and the task completes with that exception as its failure. The task is
- * detached, so the runtime hands the failure to its uncaught-failure handler. (An exception from
- * {@code onError(CancellationException)} during runtime shutdown is dropped: the runtime is
- * closing that very task.)
+ * detached, so the runtime hands the failure to its uncaught-failure handler. An exception from
+ * {@code onError(CancellationException)} during runtime shutdown, when the task is already
+ * closing, is reported to the same handler through the spawner.
+ *
+ * <h2>Stream faults</h2>
+ * A {@code pollNext} that throws or returns {@code null} fails the subscription
+ * ({@code onError} with the exception, or a {@link NullPointerException}). A {@code close()}
+ * that throws (rule 11) never replaces or delays a signal: the subscriber still gets the
+ * {@code onComplete} or {@code onError} the stream ended with, and the exception goes to the
+ * spawner's handler ({@link TaskSpawner#report}). An item polled for a subscriber that has
+ * cancelled meanwhile is dropped, and closed if it is {@link AutoCloseable}.
  *
  * @param <T> the item type
  */
@@ -65,6 +74,8 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     };
 
     private final PollStream<? extends T> stream;
+    /** Starts the task; receives the failures no signal can carry. */
+    private final TaskSpawner spawner;
 
     /** The subscriber; null once cancelled or terminated (rule 3.13). */
     private final AtomicReference<Downstream<? super T>> downstream;
@@ -88,15 +99,15 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
      */
     private Throwable subscriberFailure;
 
-    StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream) {
+    StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream, TaskSpawner spawner) {
         this.stream = stream;
         this.downstream = new AtomicReference<>(downstream);
+        this.spawner = spawner;
     }
 
     /**
      * A subscription refused before it started: {@code onSubscribe}, then {@code onError}, on
-     * the subscribing thread. If the subscriber throws, a task that fails with its exception
-     * reports it to the runtime.
+     * the subscribing thread. If the subscriber throws, the spawner reports it.
      */
     static void reject(Downstream<?> subscriber, Throwable error, TaskSpawner spawner) {
         try {
@@ -104,16 +115,13 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             subscriber.onError(error);
         } catch (Throwable subscriberError) {
             Fatal.rethrowIfFatal(subscriberError);
-            try {
-                spawner.spawn(cx -> Poll.failed(subscriberError));
-            } catch (Throwable rejected) {
-                Fatal.rethrowIfFatal(rejected); // the runtime is closed: nobody left to tell
-            }
+            spawner.report("a subscriber threw from onSubscribe or onError of a rejected subscription"
+                    + " (Reactive Streams rule 2.13)", subscriberError);
         }
     }
 
     /** Subscribing thread: hands the subscription to the subscriber, then spawns the task. */
-    void start(TaskSpawner spawner) {
+    void start() {
         Downstream<? super T> subscriber = downstream.get();
         try {
             subscriber.onSubscribe(this);
@@ -212,6 +220,9 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             Poll<? extends T> next;
             try {
                 next = stream.pollNext(cx);
+                if (next == null) {
+                    next = Poll.failed(new NullPointerException("pollNext() of " + stream.getClass().getName() + " returned null"));
+                }
             } catch (Throwable error) {
                 Fatal.rethrowIfFatal(error);
                 next = Poll.failed(error); // a stream that throws has failed
@@ -226,6 +237,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             }
             T item = next.value();
             if (item == null || demand == 0) {
+                spawner.discard(item);
                 closeStream();
                 signalTerminal(item == null
                         ? new NullPointerException("the stream yielded a null item")
@@ -237,14 +249,16 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             }
             emitted++;
             Downstream<? super T> subscriber = downstream.get();
-            if (subscriber != null) {
-                try {
-                    subscriber.onNext(item);
-                } catch (Throwable error) {
-                    Fatal.rethrowIfFatal(error);
-                    markCancelled(); // rule 2.13; the loop then finishes with this failure
-                    subscriberFailure = error;
-                }
+            if (subscriber == null) {
+                spawner.discard(item); // cancelled since the check above
+                continue;
+            }
+            try {
+                subscriber.onNext(item);
+            } catch (Throwable error) {
+                Fatal.rethrowIfFatal(error);
+                markCancelled(); // rule 2.13; the loop then finishes with this failure
+                subscriberFailure = error;
             }
         }
     }
@@ -270,6 +284,12 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             signalTerminal(new CancellationException(
                     "the task driving this subscription was closed by its runtime"));
         }
+        Throwable failure = subscriberFailure;
+        subscriberFailure = null;
+        if (failure != null) {
+            spawner.report("a subscriber threw while its subscription task was being closed"
+                    + " (Reactive Streams rule 2.13)", failure);
+        }
     }
 
     /** Ends the task: the stream is closed; the result is the subscriber's failure, if any. */
@@ -282,9 +302,15 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         return failure == null ? Poll.ready(null) : Poll.failed(failure);
     }
 
+    /** Closes the stream once; a {@code close()} that throws (rule 11) is reported, not passed on. */
     private void closeStream() {
         if (streamClosed.compareAndSet(false, true)) {
-            stream.close();
+            try {
+                stream.close();
+            } catch (Throwable error) {
+                Fatal.rethrowIfFatal(error);
+                spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);
+            }
         }
     }
 

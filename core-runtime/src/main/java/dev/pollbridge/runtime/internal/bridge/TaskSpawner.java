@@ -3,11 +3,12 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.PollFuture;
 
 /**
- * How the publisher side starts the task that drives a subscription: {@code Runtime.spawn} in
- * production, a hand-polled task in unit tests.
+ * How the publisher side starts the task that drives a subscription ({@code Runtime.spawn} in
+ * production, a hand-polled task in unit tests), and where it reports the failures no signal can
+ * carry: the uncaught-failure handler of that runtime.
  */
 @FunctionalInterface
-public interface TaskSpawner {
+public interface TaskSpawner extends FailureSink {
 
     /**
      * Starts a detached task that polls {@code task} until it is ready, then closes it. A task
@@ -19,4 +20,10 @@ public interface TaskSpawner {
      *     tasks
      */
     Runnable spawn(PollFuture<Void> task);
+
+    /** Logs through {@link System.Logger}; a spawner with a runtime reports to its handler. */
+    @Override
+    default void report(String what, Throwable failure) {
+        UncaughtFailures.LOG.report(what, failure);
+    }
 }

@@ -3,7 +3,8 @@ package dev.pollbridge.runtime.internal.bridge;
 /**
  * The engine's view of a subscription: the Reactive Streams {@code Subscription} and the JDK
  * {@code Flow.Subscription} seen through one interface, so the engine is written once. Thin
- * adapters in {@link RsAdapter} and {@link FlowAdapter} translate.
+ * adapters in {@link RsAdapter} and {@link FlowAdapter} translate. Two adapters of the same
+ * subscription are {@code equals}, so a subscription signalled twice is recognised (rule 2.5).
  */
 public interface Upstream {
 

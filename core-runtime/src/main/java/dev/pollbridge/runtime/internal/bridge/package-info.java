@@ -23,6 +23,13 @@
  *       cancel at most once, nothing after the publisher terminated.
  *   <li>P5. Wake-ups go through {@code WakerSlot}: register-then-recheck against
  *       publish-then-take, both atomic swaps, so no wake is lost (rule 6).
+ *   <li>P6. {@code onNext}, {@code onError} and {@code onComplete} pass a compare-and-set gate,
+ *       so two signals that overlap (rule 1.3 broken) fail the stream instead of corrupting
+ *       the single-producer ring.
+ *   <li>P7. Nothing the publisher does escapes as an exception from {@code pollNext} or
+ *       {@code close}: a {@code request} that throws fails the stream, a {@code cancel} that
+ *       throws is reported, and {@code close} always forgets the waker and drops (closing the
+ *       {@code AutoCloseable} ones) the queued items.
  * </ol>
  *
  * <h2>Pull to push: {@code PublisherFromStream} and {@code StreamSubscription}</h2>
@@ -37,6 +44,16 @@
  *   <li>Q4. Cancel forgets the subscriber at once (rule 3.13); the task signals nothing after it.
  *   <li>Q5. A subscriber that throws (rule 2.13) is cancelled; the exception becomes the detached
  *       task's failure, which the runtime reports to its uncaught-failure handler.
+ *   <li>Q6. A stream that breaks its contract never costs the subscriber its terminal signal: a
+ *       {@code pollNext} that throws or returns {@code null} becomes {@code onError}, and a
+ *       {@code close} that throws is reported, after the signal the stream ended with.
  * </ol>
+ *
+ * <h2>Where failures go</h2>
+ * A failure that no signal can carry any more (a {@code cancel} or {@code close} that threw,
+ * a subscriber that threw during shutdown, a signal after the terminal one) goes to
+ * {@code UncaughtFailures}: the uncaught-failure handler of the runtime the bridge belongs to
+ * (the one whose task polled the stream first, or the publisher's spawner), else
+ * {@link System.Logger}. {@code docs/reliability.md} lists every fault with its outcome.
  */
 package dev.pollbridge.runtime.internal.bridge;

@@ -59,8 +59,7 @@ final class BlockingPool {
         this.failures = failures;
         AtomicInteger counter = new AtomicInteger();
         ThreadFactory factory = body -> {
-            Thread thread = new Thread(body, config.threadNamePrefix() + "blocking-" + counter.incrementAndGet());
-            thread.setDaemon(config.daemon());
+            Thread thread = RuntimeThreads.blocking(config, body, counter.incrementAndGet());
             threads.add(thread);
             return thread;
         };

@@ -100,12 +100,17 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** The runtime whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
     public static Runtime current() {
-        Thread thread = Thread.currentThread();
-        if (thread instanceof WorkerThread) {
-            return ((WorkerThread) thread).engine().facade;
+        Engine engine = workerEngine(Thread.currentThread());
+        if (engine == null) {
+            UnwindScope entered = UnwindScopes.installed();
+            engine = entered instanceof Engine ? (Engine) entered : null;
         }
-        UnwindScope entered = UnwindScopes.installed();
-        return entered instanceof Engine ? ((Engine) entered).facade : null;
+        return engine == null ? null : engine.facade;
+    }
+
+    /** The engine whose worker loop runs on {@code thread} (the current thread), or null. */
+    private static Engine workerEngine(Thread thread) {
+        return thread instanceof WorkerThread ? ((WorkerThread) thread).engine() : RuntimeThreads.factoryWorkerEngine();
     }
 
     /**
@@ -257,7 +262,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
     public <T> T blockOn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
         Thread thread = Thread.currentThread();
-        if (thread instanceof WorkerThread || Task.current() != null) {
+        if (workerEngine(thread) != null || Task.current() != null) {
             future.close();
             throw new IllegalStateException("blockOn() called inside a task (thread '" + thread.getName()
                     + "'): it would block the thread that runs tasks and could deadlock the runtime. Await the"
@@ -451,7 +456,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     private void awaitUnwinds(long deadline) {
         Thread self = Thread.currentThread();
-        if (self instanceof WorkerThread && ((WorkerThread) self).engine() == this) {
+        if (workerEngine(self) == this) {
             return;
         }
         boolean interrupted = false;
@@ -495,7 +500,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         Objects.requireNonNull(deadline, "deadline");
         long end = System.nanoTime() + Math.max(0L, deadline.toNanos());
         boolean finished = false;
-        if (!(Thread.currentThread() instanceof WorkerThread)) {
+        if (workerEngine(Thread.currentThread()) == null) {
             long pause = 10_000L;
             while (!(finished = tasks.alive() == 0) && System.nanoTime() - end < 0) {
                 waitForTasks(Math.min(pause, end - System.nanoTime()));
@@ -519,7 +524,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     private void awaitTermination() {
         Thread thread = Thread.currentThread();
-        if ((thread instanceof WorkerThread && ((WorkerThread) thread).engine() == this) || blocking.owns(thread)) {
+        if (workerEngine(thread) == this || blocking.owns(thread)) {
             return; // the other closer joins this thread; waiting here would deadlock
         }
         boolean interrupted = false;

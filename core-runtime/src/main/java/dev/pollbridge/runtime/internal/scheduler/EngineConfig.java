@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.scheduler;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
 /**
@@ -11,11 +12,13 @@ import java.util.function.Consumer;
  * @param workers worker threads; 0 means the deterministic current-thread flavour
  * @param blockingThreads the blocking pool's maximum size
  * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
- * @param threadNamePrefix prefix of every thread name
+ * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
  * @param slowPollThreshold polls longer than this are reported
  * @param uncaughtFailureHandler receives failures nobody else will see
  * @param clock the runtime's time source
- * @param daemon whether the runtime's threads are daemon threads
+ * @param daemon whether the threads the runtime makes itself are daemon threads
+ * @param threadFactory makes every thread of the runtime instead (see {@link RuntimeThreads}), or
+ *     null for the runtime's own threads
  */
 public record EngineConfig(
         int workers,
@@ -25,7 +28,8 @@ public record EngineConfig(
         Duration slowPollThreshold,
         Consumer<Throwable> uncaughtFailureHandler,
         Clock clock,
-        boolean daemon) {
+        boolean daemon,
+        ThreadFactory threadFactory) {
 
     /** Checks the values. */
     public EngineConfig {

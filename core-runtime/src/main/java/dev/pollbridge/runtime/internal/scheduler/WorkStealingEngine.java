@@ -38,16 +38,19 @@ final class WorkStealingEngine extends Engine {
     private volatile boolean stopping;
     /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
     private final AtomicLong deadWorkers = new AtomicLong();
+    /** The workers run on threads of a user's factory, so {@link #localWorker()} also asks {@link RuntimeThreads}. */
+    private final boolean factoryThreads;
 
     WorkStealingEngine(EngineConfig config) {
         super(config);
+        factoryThreads = config.threadFactory() != null;
         idle = new Idle(config.workers());
         workers = new Worker[config.workers()];
         @SuppressWarnings("unchecked")
         LocalQueue<Task<?>>[] localQueues = new LocalQueue[config.workers()];
         parkers = new Parker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker(this, i, config.threadNamePrefix() + "worker-" + i, config.daemon());
+            workers[i] = new Worker(this, i);
             localQueues[i] = workers[i].queue;
             parkers[i] = workers[i].parker;
         }
@@ -97,6 +100,10 @@ final class WorkStealingEngine extends Engine {
             if (workerThread.engine() == this) {
                 return workers[workerThread.index];
             }
+            return null;
+        }
+        if (factoryThreads) {
+            return RuntimeThreads.factoryWorker(this);
         }
         return null;
     }

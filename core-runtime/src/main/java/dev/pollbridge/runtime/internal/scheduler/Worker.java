@@ -74,12 +74,11 @@ final class Worker implements Runnable {
     /** Parks and unparks the owner; re-bound to a successor thread if the owner dies. */
     final Parker parker;
     /**
-     * The thread running this worker. Written at construction and by a dying thread just before
-     * it starts its successor; the closer re-reads it after each join (WorkStealingEngine).
+     * The thread running this worker (a {@link WorkerThread}, or a thread of the user's factory).
+     * Written at construction and by a dying thread just before it starts its successor; the
+     * closer re-reads it after each join (WorkStealingEngine).
      */
-    volatile WorkerThread thread;
-    private final String name;
-    private final boolean daemon;
+    volatile Thread thread;
 
     /** Owner only: the task woken last by the task being polled, run next. */
     private Task<?> lifoSlot;
@@ -103,21 +102,17 @@ final class Worker implements Runnable {
     @SuppressWarnings("unused")
     private long parks;
 
-    Worker(WorkStealingEngine engine, int index, String name, boolean daemon) {
+    Worker(WorkStealingEngine engine, int index) {
         this.engine = engine;
         this.index = index;
         this.random = 0x9E3779B9 * (index + 1);
-        this.name = name;
-        this.daemon = daemon;
         this.thread = newThread();
         this.parker = new Parker(thread);
     }
 
     /** A thread for this worker: the first one, or the successor of one that died. */
-    private WorkerThread newThread() {
-        WorkerThread created = new WorkerThread(engine, index, this, name);
-        created.setDaemon(daemon);
-        return created;
+    private Thread newThread() {
+        return RuntimeThreads.worker(engine.config(), engine, this, index);
     }
 
     @Override
@@ -161,14 +156,14 @@ final class Worker implements Runnable {
                     engine.notifyIfWorkPending();
                 }
             }
-            WorkerThread dying = thread;
+            Thread dying = thread;
             boolean replaced = false;
             String outcome;
             if (engine.isStopping()) {
                 outcome = "not replaced: the runtime is shutting down";
             } else {
                 try {
-                    WorkerThread successor = newThread();
+                    Thread successor = newThread();
                     parker.rebind(successor);
                     thread = successor; // before start: a closer joins the latest thread
                     successor.start(); // from here on the successor owns this worker

@@ -2,7 +2,7 @@
  * The schedulers: the shared engine ({@code Engine}: spawning, {@code blockOn}, the blocking
  * pool, reports, metrics, shutdown), the multi-threaded work-stealing flavour and the
  * deterministic current-thread flavour. The task protocol they drive is in
- * {@code dev.pollbridge.runtime.internal.task}; rule numbers "T<n>" refer to it.
+ * {@code dev.pollbridge.runtime.internal.task}; rule numbers {@code T1}, {@code T2}, ... refer to it.
  *
  * <h2>Work-stealing flavour ({@code WorkStealingEngine}, {@code Worker})</h2>
  * Tokio's multi-thread scheduler is the reference ({@code runtime/scheduler/multi_thread}:
@@ -41,18 +41,20 @@
  *       are stolen by the others. The argument is in {@code Worker}.
  * </ul>
  *
- * <h2>Why the global queue is JCTools' {@code MpmcUnboundedXaddArrayQueue}</h2>
- * The issue suggested JCTools for an MPSC global queue. MPSC does not fit: every worker consumes
- * from the global queue, so it is multi-producer <em>multi</em>-consumer. Among MPMC choices:
- * {@code MpmcArrayQueue} is bounded (a spawn would have to fail or spin when it is full);
- * {@code ConcurrentLinkedQueue} allocates a node per task and its {@code size()} is O(n), which
- * the batch take needs on every refill; a lock-protected list (Tokio's choice) serialises
- * producers. {@code MpmcUnboundedXaddArrayQueue} is unbounded, lock-free on both ends (one
- * fetch-and-add per offer and per poll), allocates per 1024-slot chunk (and pools chunks), and
- * has an O(1) size. Its offer's fetch-and-add is also the full fence the no-lost-wake argument
- * needs on the producer side. Measured with {@code Runtime.executor()} and 1,000,000 tiny tasks
- * submitted from one foreign thread to 2 workers, it was faster than the first version's
- * {@code ConcurrentLinkedQueue} (numbers in {@code docs/runtime.md}).
+ * <h2>Why the global queue is our own {@code FAAArrayQueue}</h2>
+ * Every worker consumes from the global queue, so it is multi-producer <em>multi</em>-consumer,
+ * and a spawn must never fail, so it is unbounded. A bounded array queue would make spawns fail
+ * or spin when full; {@code ConcurrentLinkedQueue} allocates a node per task and its
+ * {@code size()} is O(n), which the batch take needs on every refill; a lock-protected list
+ * (Tokio's choice) serialises producers. The first version used JCTools'
+ * {@code MpmcUnboundedXaddArrayQueue}, which has the right shape but reaches
+ * {@code sun.misc.Unsafe}: on the module path it fails with {@code NoClassDefFoundError}, and on
+ * JDK 24 and later the class path prints the JDK's Unsafe deprecation warning. {@code GlobalQueue}
+ * is Ramalhete and Correia's {@code FAAArrayQueue} written on {@code VarHandle}s: lock-free on both
+ * ends (one fetch-and-add and one CAS or swap per operation), one allocation per 1024 tasks, an
+ * O(1) size, and a consumer never waits for a producer stalled between its claim and its store.
+ * Its class comment has the argument; {@code docs/performance.md} has the measurements against
+ * JCTools.
  *
  * <h2>Current-thread flavour ({@code CurrentThreadEngine})</h2>
  * {@code workers(0)}: one FIFO queue drained by the thread in {@code blockOn} or

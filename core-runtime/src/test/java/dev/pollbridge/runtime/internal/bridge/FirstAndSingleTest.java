@@ -132,4 +132,49 @@ class FirstAndSingleTest {
             org.awaitility.Awaitility.await().until(() -> jdk.getNumberOfSubscribers() == 0);
         }
     }
+
+    @Test
+    void singleClosesTheItemsItDrops() {
+        ManualPublisher<Held> twice = new ManualPublisher<>();
+        Held first = new Held();
+        Held second = new Held();
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.single(twice))) {
+            assertPending(task.poll());
+            twice.emit(first);
+            twice.emit(second);
+            assertFailed(task.poll(), IllegalArgumentException.class);
+        }
+        assertEquals(1, first.closes, "the first item, never delivered, is closed");
+        assertEquals(1, second.closes, "so is the one too many");
+
+        ManualPublisher<Held> unfinished = new ManualPublisher<>();
+        Held received = new Held();
+        MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.single(unfinished));
+        assertPending(task.poll());
+        unfinished.emit(received);
+        assertPending(task.poll()); // waits for the end
+        task.close();
+        assertEquals(1, received.closes, "an item received and dropped by close() is closed");
+        assertEquals(1, unfinished.cancels());
+
+        ManualPublisher<Held> one = new ManualPublisher<>();
+        Held only = new Held();
+        try (MockTask<Held> delivered = MockTask.spawn(ReactiveStreamsBridge.single(one))) {
+            assertPending(delivered.poll());
+            one.emit(only);
+            one.complete();
+            assertSame(only, assertReady(delivered.poll()));
+        }
+        assertEquals(0, only.closes, "a delivered item is the owner's");
+    }
+
+    /** An item holding a resource. */
+    private static final class Held implements AutoCloseable {
+        int closes;
+
+        @Override
+        public void close() {
+            closes++;
+        }
+    }
 }

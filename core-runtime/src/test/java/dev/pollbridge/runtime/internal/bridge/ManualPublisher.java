@@ -30,6 +30,10 @@ final class ManualPublisher<T> implements Publisher<T> {
     volatile LongConsumer onRequest = n -> {};
     /** When false, subscribe only records the subscriber; the test calls onSubscribe itself. */
     volatile boolean signalOnSubscribe = true;
+    /** Thrown from request(n), after it was recorded (rule 3.16 broken). */
+    volatile RuntimeException requestThrows;
+    /** Thrown from cancel(), after it was counted (rule 3.15 broken). */
+    volatile RuntimeException cancelThrows;
 
     final Subscription subscription = new Subscription() {
         @Override
@@ -37,6 +41,9 @@ final class ManualPublisher<T> implements Publisher<T> {
             enter();
             try {
                 requests.add(n);
+                if (requestThrows != null) {
+                    throw requestThrows;
+                }
                 totalRequested.addAndGet(n);
                 onRequest.accept(n);
             } finally {
@@ -49,6 +56,9 @@ final class ManualPublisher<T> implements Publisher<T> {
             enter();
             try {
                 cancels.incrementAndGet();
+                if (cancelThrows != null) {
+                    throw cancelThrows;
+                }
             } finally {
                 exit();
             }

@@ -348,6 +348,69 @@ class StreamFromPublisherTest {
         assertTrue(rounds > 0);
     }
 
+    @Test
+    void closeNeverThrowsWhenCancelThrowsAndStillDropsTheQueue() {
+        ManualPublisher<String> publisher = new ManualPublisher<>();
+        publisher.cancelThrows = new IllegalStateException("cancel threw");
+        StreamFromPublisher<String> stream = streamOf(publisher, 4);
+        MockStreamTask<String> task = MockStreamTask.spawn(stream);
+        assertPending(task.pollNext());
+        publisher.emit("a");
+        publisher.emit("b");
+        stream.close(); // rule 11: never throws
+        assertEquals(1, publisher.cancels());
+        assertEquals(0, stream.queued(), "the queued items were dropped");
+        stream.close();
+        assertEquals(1, publisher.cancels());
+    }
+
+    @Test
+    void aRequestThatThrowsFailsThePollAndALaterCloseStillCancels() {
+        ManualPublisher<Integer> publisher = new ManualPublisher<>();
+        StreamFromPublisher<Integer> stream = streamOf(publisher, 4); // replenishes 3 after 3 polled
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(stream)) {
+            assertPending(task.pollNext());
+            publisher.emitWhileDemand(i -> i);
+            assertReady(task.pollNext(), 0);
+            assertReady(task.pollNext(), 1);
+            assertReady(task.pollNext(), 2);
+            IllegalStateException broken = new IllegalStateException("request threw");
+            publisher.requestThrows = broken;
+            assertReady(task.pollNext(), 3); // this poll issues the replenishing request, which throws
+            assertEquals(broken, assertFailed(task.pollNext(), IllegalStateException.class));
+            assertEquals(1, publisher.cancels(), "the failure cancels: the serializer is not stuck");
+        }
+        assertEquals(1, publisher.cancels());
+    }
+
+    @Test
+    void anOnNextWhileAnotherSignalRunsFailsTheStreamNamingRule13() throws Exception {
+        ManualPublisher<Integer> publisher = new ManualPublisher<>();
+        StreamFromPublisher<Integer> stream = streamOf(publisher, 8);
+        java.util.concurrent.atomic.AtomicReference<Thread> racer = new java.util.concurrent.atomic.AtomicReference<>();
+        // The first onNext wakes this waker from inside the signal; meanwhile a second thread
+        // calls onNext: two signals at once, against rule 1.3.
+        dev.pollbridge.api.Context cx = dev.pollbridge.api.Context.of(() -> {
+            if (racer.get() == null) {
+                Thread second = new Thread(() -> publisher.emit(2));
+                racer.set(second);
+                second.start();
+                try {
+                    second.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        assertTrue(stream.pollNext(cx).isPending());
+        publisher.emit(1);
+        assertEquals(1, publisher.cancels());
+        assertEquals(1, stream.pollNext(cx).value());
+        IllegalStateException error = assertFailed(stream.pollNext(cx), IllegalStateException.class);
+        assertTrue(error.getMessage().contains("rule 1.3"), error.getMessage());
+        stream.close();
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();

@@ -28,7 +28,7 @@ class BlockingPoolQueueingWindowTest {
     void aJobQueuedAfterTheLastThreadExitedStillRuns() throws Exception {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         EngineConfig config = new EngineConfig(1, 1, Duration.ofMillis(1), "queueing-window-",
-                Duration.ofSeconds(1), uncaught::add, Clock.system(), true);
+                Duration.ofSeconds(1), uncaught::add, Clock.system(), true, null);
         CountDownLatch inWindow = new CountDownLatch(1);
         CountDownLatch leaveWindow = new CountDownLatch(1);
         BlockingPool pool = new BlockingPool(config, new FailureReporter(uncaught::add), () -> {

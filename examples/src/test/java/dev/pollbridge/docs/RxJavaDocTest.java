@@ -1,0 +1,168 @@
+package dev.pollbridge.docs;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Streams;
+import dev.pollbridge.examples.rxjava.RxInventoryService;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.rxjava3.ObservableOverflow;
+import dev.pollbridge.rxjava3.RxJavaBridge;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Scheduler;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.exceptions.MissingBackpressureException;
+import io.reactivex.rxjava3.subjects.PublishSubject;
+import io.reactivex.rxjava3.subscribers.TestSubscriber;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The snippets of docs/rxjava.md, run against the examples' RxInventoryService. */
+class RxJavaDocTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("doc-").build();
+    private final RxInventoryService service = new RxInventoryService();
+
+    @AfterEach
+    void close() {
+        runtime.close();
+    }
+
+    @Test
+    void rxJavaToPollbridge() {
+        // tag::rxjava-to-pollbridge[]
+        PollFuture<String> summary = Futures.join(
+                RxJavaBridge.toFuture(service.stock("apples")),         // Single -> future
+                RxJavaBridge.toFuture(service.discount("apples")),      // Maybe -> future, null when empty
+                (stock, discount) -> stock + " left, discount " + discount);
+        PollFuture<String> bounded = runtime.timeout(
+                RxJavaBridge.toFuture(service.slowReport()), Duration.ofMillis(50)); // disposed on timeout
+        PollStream<Long> prices = RxJavaBridge.toStream(service.prices("apples")); // Flowable -> stream, prefetch 256
+        // end::rxjava-to-pollbridge[]
+        assertEquals("6 left, discount 10%", runtime.blockOn(summary));
+        CompletionException timedOut = assertThrows(CompletionException.class, () -> runtime.blockOn(bounded));
+        assertInstanceOf(TimeoutException.class, timedOut.getCause());
+        assertEquals(1, service.disposedCalls(), "the slow report was disposed");
+        assertEquals(List.of(100L, 106L, 112L), runtime.blockOn(prices.take(3).collect(Collectors.toList())));
+        await().atMost(WAIT).until(() -> service.disposedCalls() == 2); // the price Flowable was cancelled
+    }
+
+    @Test
+    void observableWithAnOverflowStrategy() {
+        PublishSubject<String> clicks = PublishSubject.create();
+        // tag::observable-overflow[]
+        PollStream<String> latestClick = RxJavaBridge.toStream(clicks, ObservableOverflow.latest());
+        PollStream<String> strict = RxJavaBridge.toStream(clicks, ObservableOverflow.error(1_000)); // buffer 1,000, then fail
+        // end::observable-overflow[]
+        assertTrue(latestClick.pollNext(Context.of(() -> {})).isPending()); // the first poll subscribes
+        assertTrue(strict.pollNext(Context.of(() -> {})).isPending());
+        for (int i = 0; i < 1_001; i++) {
+            clicks.onNext("click " + i);
+        }
+        clicks.onComplete();
+        assertEquals(List.of("click 1000"), runtime.blockOn(latestClick.collect(Collectors.toList())));
+        PollFuture<List<String>> strictItems = strict.collect(Collectors.toList());
+        assertThrows(MissingBackpressureException.class, () -> runtime.blockOn(strictItems)); // unchecked: as it is
+    }
+
+    @Test
+    void pollbridgeToRxJava() throws InterruptedException {
+        // tag::pollbridge-to-rxjava[]
+        Single<String> user = RxJavaBridge.toSingle(() -> Futures.lazy(() -> "ada"), runtime);   // a fresh future per subscription
+        Maybe<String> maybe = RxJavaBridge.toMaybe(() -> Futures.<String>ready(null), runtime); // null: empty
+        Flowable<Integer> rows = RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime);   // polled only on demand
+        Observable<Integer> all = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime); // polled as fast as taken
+        JoinHandle<Integer> task = runtime.spawn(Futures.lazy(() -> 42));
+        Completable done = RxJavaBridge.toCompletable(task, runtime);                          // dispose detaches the task
+        // end::pollbridge-to-rxjava[]
+        user.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("ada");
+        user.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("ada"); // subscribed again: a fresh future
+        maybe.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult();
+        TestSubscriber<Integer> twoRequested = rows.test(2);
+        twoRequested.awaitCount(2).assertValues(1, 2).assertNotComplete(); // the third is not polled yet
+        twoRequested.requestMore(2).awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS) // the end is polled on demand too
+                .assertResult(1, 2, 3);
+        all.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(1, 2, 3);
+        done.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertComplete();
+
+        CountDownLatch ranOn = new CountDownLatch(1);
+        JoinHandle<Void> longTask = runtime.spawn(Async.run(() -> {
+            Async.await(runtime.sleep(Duration.ofMillis(50)));
+            ranOn.countDown();
+            return null;
+        }));
+        RxJavaBridge.toCompletable(longTask, runtime).test().dispose(); // detaches: the task runs on
+        assertTrue(ranOn.await(WAIT.toSeconds(), TimeUnit.SECONDS));
+    }
+
+    @Test
+    void asyncBuilders() throws InterruptedException {
+        CountDownLatch cleanedUp = new CountDownLatch(1);
+        // tag::async-builders[]
+        Flowable<Long> ticks = RxJavaBridge.flowable(emitter -> {               // kotlinx: rxFlowable { }
+            try {
+                for (long tick = 0; ; tick++) {
+                    Async.await(runtime.sleep(Duration.ofMillis(10)));
+                    emitter.emit(tick);                                        // waits for demand
+                }
+            } finally {
+                cleanedUp.countDown();                                         // runs on cancel
+            }
+        }, runtime);
+        List<Long> firstFive = ticks.take(5).toList().blockingGet();           // take cancels the body
+
+        Single<String> greeting = RxJavaBridge.single(() -> {                   // kotlinx: rxSingle { }
+            int stock = RxJavaBridge.await(service.stock("apples"));           // Single.await()
+            String discount = RxJavaBridge.await(service.discount("pears"));   // Maybe.awaitSingleOrNull()
+            return stock + " apples, discount " + discount;
+        }, runtime);
+        // end::async-builders[]
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), firstFive);
+        assertTrue(cleanedUp.await(WAIT.toSeconds(), TimeUnit.SECONDS));
+        greeting.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("6 apples, discount null");
+        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Single.just(1))); // outside a body
+    }
+
+    private String render(int row) {
+        return "row " + row + " on " + Thread.currentThread().getName();
+    }
+
+    @Test
+    void theRuntimeAsAScheduler() {
+        // tag::scheduler[]
+        Scheduler scheduler = RxJavaBridge.scheduler(runtime);
+        List<String> rendered = Flowable.range(1, 100).observeOn(scheduler)     // runs on runtime workers
+                .map(this::render).toList().blockingGet();
+        Long tick = Observable.timer(10, TimeUnit.MILLISECONDS, scheduler)      // the runtime's timer
+                .blockingFirst();
+        List<Integer> delayed = Observable.range(1, 100)                        // one worker: in order
+                .delay(10, TimeUnit.MILLISECONDS, scheduler).toList().blockingGet();
+        // end::scheduler[]
+        scheduler.shutdown();
+        assertEquals(100, rendered.size());
+        assertTrue(rendered.stream().allMatch(row -> row.contains(" on doc-worker-")), rendered.get(0));
+        assertEquals(0L, tick);
+        assertEquals(Flowable.range(1, 100).toList().blockingGet(), delayed);
+    }
+}

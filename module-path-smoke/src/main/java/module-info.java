@@ -1,0 +1,15 @@
+/**
+ * A consumer of the published Pollbridge modules, as a user's modular application sees them:
+ * every published module is required by name, nothing more, so a missing {@code requires} in
+ * one of our descriptors, or a dependency that only works on the class path, fails here.
+ */
+module dev.pollbridge.smoke {
+    requires dev.pollbridge.api;
+    requires dev.pollbridge.runtime;
+    requires dev.pollbridge.reactor;
+    requires dev.pollbridge.completablefuture;
+    requires dev.pollbridge.test;
+    requires dev.pollbridge.rxjava3;
+    requires dev.pollbridge.spring;
+    requires reactor.test;
+}

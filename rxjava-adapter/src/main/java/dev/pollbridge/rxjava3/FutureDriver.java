@@ -1,0 +1,85 @@
+package dev.pollbridge.rxjava3;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.exceptions.Exceptions;
+
+/**
+ * The task behind one subscription of a {@code Single}, {@code Maybe} or {@code Completable} made
+ * from a future ({@link SingleFromFuture}, {@link MaybeFromFuture}, {@link CompletableFromFuture}):
+ * polls the future and hands its outcome to an {@link Outcome}, which says what the RxJava type
+ * makes of it. Life cycle, cancellation and failure handling are {@link ObserverTask}'s.
+ *
+ * <p>A future whose {@code poll} throws has failed with that exception. The outcome is signalled
+ * first and the future closed after (a {@code close()} that throws cannot turn a success into a
+ * failure; it is reported). If the observer disposed while the future was completing, a value
+ * is released and an error goes to {@code RxJavaPlugins.onError}.
+ *
+ * @param <T> the future's value type
+ */
+final class FutureDriver<T> extends ObserverTask {
+
+    /** What one RxJava type does with a future's outcome. Calls the observer; may throw. */
+    interface Outcome<T> {
+        /** The observer's {@code onSubscribe}. */
+        void subscribed(Disposable disposable);
+
+        /** The future's value ({@code null} allowed: each type says what it means). */
+        void succeeded(T value);
+
+        /** The future's failure. */
+        void failed(Throwable error);
+    }
+
+    private final PollFuture<? extends T> future;
+    private final Outcome<T> outcome;
+
+    FutureDriver(PollFuture<? extends T> future, Outcome<T> outcome) {
+        super(future);
+        this.future = future;
+        this.outcome = outcome;
+    }
+
+    @Override
+    void subscribeObserver() {
+        outcome.subscribed(this);
+    }
+
+    @Override
+    void signalError(Throwable error) {
+        outcome.failed(error);
+    }
+
+    @Override
+    Poll<Void> step(Context cx) {
+        Poll<? extends T> result;
+        try {
+            result = future.poll(cx);
+        } catch (Throwable pollFailure) {
+            Exceptions.throwIfFatal(pollFailure);
+            result = Poll.failed(pollFailure);
+        }
+        if (result.isPending()) {
+            return Poll.pending();
+        }
+        if (result.isReady()) {
+            T value = result.value();
+            if (claimTerminal()) {
+                try {
+                    outcome.succeeded(value);
+                } catch (Throwable observerFailure) {
+                    Exceptions.throwIfFatal(observerFailure);
+                    Undeliverable.report(observerFailure);
+                }
+            } else {
+                Undeliverable.discard(value); // disposed meanwhile: nobody takes it
+            }
+        } else {
+            signalTerminalError(result.error());
+        }
+        closeSource();
+        return Poll.ready(null);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.pollbridge.rxjava3;
+
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
+import java.util.Objects;
+
+/**
+ * A {@link Single} seen as a {@link dev.pollbridge.api.PollFuture}: the push-to-pull direction
+ * for one value. The engine, its threads and its handling of a misbehaving source are
+ * {@link ObserverFuture}'s.
+ *
+ * <p>The first poll subscribes on the polling thread; {@code onSuccess(value)} makes the future
+ * ready with the value, {@code onError(e)} fails it with the same instance.
+ *
+ * <h2>Cancellation</h2>
+ * {@code close()} before the Single signalled disposes it exactly once (a {@code dispose()} that
+ * throws goes to {@code RxJavaPlugins.onError}); closing before the first poll never subscribes;
+ * closing after the signal disposes nothing. An error that arrives after {@code close()} goes to
+ * {@code RxJavaPlugins.onError}. Not cancel-safe: a value that arrived but was not polled is
+ * released with the future (closed if it is {@link AutoCloseable}).
+ *
+ * @param <T> the value type
+ */
+final class FutureFromSingle<T> extends ObserverFuture<T, Single<? extends T>> implements SingleObserver<T> {
+
+    FutureFromSingle(Single<? extends T> single) {
+        super("Single", false, Objects.requireNonNull(single, "single"));
+    }
+
+    @Override
+    void subscribe(Single<? extends T> single) {
+        single.subscribe(this);
+    }
+
+    @Override
+    public void onSubscribe(Disposable disposable) {
+        onUpstream(disposable);
+    }
+
+    @Override
+    public void onSuccess(T value) {
+        if (value == null) {
+            onNullValue();
+        } else {
+            onValue(value, "onSuccess");
+        }
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        onFailure(error);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.pollbridge.rxjava3;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.exceptions.Exceptions;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** What every runtime-to-RxJava direction does before it has a source: run the factory. */
+final class Subscriptions {
+
+    private Subscriptions() {}
+
+    /**
+     * Calls {@code factory} on the subscribing thread. If it throws or returns {@code null}, the
+     * observer is refused: {@code onSubscribe(Disposable.disposed())}, then {@code onError} with
+     * that failure (a {@link NullPointerException} for {@code null}), and this returns
+     * {@code null}. An observer that throws from either is reported to
+     * {@code RxJavaPlugins.onError}.
+     *
+     * @param what "future" or "stream", for the message
+     */
+    static <S> S create(Supplier<? extends S> factory, String what,
+            Consumer<? super Disposable> onSubscribe, Consumer<? super Throwable> onError) {
+        try {
+            return Objects.requireNonNull(factory.get(), "the " + what + " factory returned null");
+        } catch (Throwable factoryFailure) {
+            Exceptions.throwIfFatal(factoryFailure);
+            try {
+                onSubscribe.accept(Disposable.disposed());
+                onError.accept(factoryFailure);
+            } catch (Throwable observerFailure) {
+                Exceptions.throwIfFatal(observerFailure);
+                Undeliverable.report(observerFailure);
+            }
+            return null;
+        }
+    }
+
+    /**
+     * A factory that hands out {@code handle} once and fails every later call: a task's result
+     * goes to one owner.
+     */
+    static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
+        Objects.requireNonNull(handle, "handle");
+        AtomicBoolean adopted = new AtomicBoolean();
+        return () -> {
+            if (!adopted.compareAndSet(false, true)) {
+                throw new IllegalStateException("an RxJava source of a JoinHandle can be subscribed to only once: "
+                        + "the handle delivers its result to one owner");
+            }
+            return handle;
+        };
+    }
+}

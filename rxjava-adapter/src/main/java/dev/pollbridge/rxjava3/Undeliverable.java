@@ -1,0 +1,71 @@
+package dev.pollbridge.rxjava3;
+
+import io.reactivex.rxjava3.exceptions.Exceptions;
+import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+
+/**
+ * Where the adapter puts what it cannot hand to anybody: errors go to
+ * {@link RxJavaPlugins#onError}, as RxJava's own operators do with an error that arrives after
+ * disposal; values are released.
+ *
+ * <p>Both are called from runtime workers, RxJava threads and subscribing threads alike, and
+ * never throw (only JVM-fatal errors pass, {@link Exceptions#throwIfFatal}): whatever the
+ * installed error handler or a value's {@code close()} does, it cannot kill the calling thread.
+ */
+final class Undeliverable {
+
+    private Undeliverable() {}
+
+    /**
+     * Reports {@code error} to {@link RxJavaPlugins#onError}, which passes it to the handler set with
+     * {@code RxJavaPlugins.setErrorHandler} (wrapped in an {@code UndeliverableException} unless it
+     * is one of RxJava's "bug" exceptions) or, without a handler, prints it and gives it to the
+     * calling thread's uncaught-exception handler. If that fails in turn, the failure is dropped:
+     * there is nobody left to tell.
+     */
+    static void report(Throwable error) {
+        try {
+            RxJavaPlugins.onError(error);
+        } catch (Throwable handlerFailure) {
+            Exceptions.throwIfFatal(handlerFailure);
+        }
+    }
+
+    /**
+     * Reports a failure caught from user code (a scheduled runnable, a waker) that nobody else
+     * can take: JVM-fatal errors are rethrown ({@link Exceptions#throwIfFatal}), anything else is
+     * {@linkplain #report reported}.
+     */
+    static void reportCaught(Throwable failure) {
+        Exceptions.throwIfFatal(failure);
+        report(failure);
+    }
+
+    /**
+     * Releases a value or item the adapter discards instead of delivering it (an item dropped by
+     * an overflow strategy, a value that lost a race with {@code dispose()}, the value a
+     * {@code Completable} ignores): if it is {@link AutoCloseable} it is closed, so that a value
+     * owning a resource (a semaphore permit, a buffer) does not leak. A {@code close()} that
+     * throws is {@linkplain #report reported}.
+     */
+    static void discard(Object value) {
+        if (value instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) value).close();
+            } catch (Throwable closeFailure) {
+                Exceptions.throwIfFatal(closeFailure);
+                report(closeFailure);
+            }
+        }
+    }
+
+    /** Closes {@code resource}, reporting a {@code close()} that throws (rule 11: close never throws). */
+    static void close(AutoCloseable resource) {
+        try {
+            resource.close();
+        } catch (Throwable closeFailure) {
+            Exceptions.throwIfFatal(closeFailure);
+            report(closeFailure);
+        }
+    }
+}

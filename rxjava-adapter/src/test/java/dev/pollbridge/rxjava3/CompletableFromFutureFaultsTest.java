@@ -1,0 +1,42 @@
+package dev.pollbridge.rxjava3;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Runtime;
+import io.reactivex.rxjava3.core.CompletableObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
+import java.util.function.Supplier;
+
+/** The fault catalogue of {@code toCompletable}. */
+class CompletableFromFutureFaultsTest extends FutureSourceFaultsContract {
+
+    @Override
+    void subscribe(Supplier<? extends PollFuture<?>> factory, Runtime runtime, Seen seen, Throws throwing,
+            RuntimeException failure) {
+        RxJavaBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
+            @Override
+            public void onSubscribe(Disposable disposable) {
+                seen.disposable.set(disposable);
+                if (throwing == Throws.ON_SUBSCRIBE) {
+                    throw failure;
+                }
+            }
+
+            @Override
+            public void onComplete() {
+                seen.signals.incrementAndGet();
+                if (throwing == Throws.ON_VALUE) {
+                    throw failure;
+                }
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                seen.errors.add(error);
+                seen.signals.incrementAndGet();
+                if (throwing == Throws.ON_ERROR) {
+                    throw failure;
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,84 @@
+package dev.pollbridge.rxjava3;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import io.reactivex.rxjava3.core.MaybeObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.observers.TestObserver;
+import io.reactivex.rxjava3.schedulers.TestScheduler;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** {@link RxJavaBridge#toMaybe}: the contract, plus {@code null} as an empty Maybe. */
+class MaybeFromFutureTest extends FutureSourceContract {
+
+    @Override
+    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+        return RxJavaBridge.toMaybe(factory, runtime).test();
+    }
+
+    @Override
+    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime) {
+        var source = RxJavaBridge.toMaybe(handle, runtime);
+        return source::test;
+    }
+
+    @Override
+    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
+            TestScheduler scheduler) {
+        return RxJavaBridge.toMaybe(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
+    }
+
+    @Override
+    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+        TestObserver<T> observer = new TestObserver<>();
+        RxJavaBridge.<T>toMaybe(factory, runtime).subscribe(new MaybeObserver<T>() {
+            @Override
+            public void onSubscribe(Disposable disposable) {
+                disposable.dispose();
+                observer.onSubscribe(Disposable.disposed());
+            }
+
+            @Override
+            public void onSuccess(T value) {
+                observer.onNext(value);
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                observer.onError(error);
+            }
+
+            @Override
+            public void onComplete() {
+                observer.onComplete();
+            }
+        });
+        return observer;
+    }
+
+    @Override
+    void assertSucceeded(TestObserver<?> observer, Object value) {
+        @SuppressWarnings("unchecked")
+        TestObserver<Object> values = (TestObserver<Object>) observer;
+        values.assertResult(value);
+    }
+
+    @Test
+    void aNullValueCompletesTheMaybeEmpty() throws InterruptedException {
+        TestObserver<String> observer = RxJavaBridge.toMaybe(() -> Futures.<String>ready(null), runtime).test();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        observer.assertResult();
+    }
+
+    @Test
+    void nullArgumentsAreRejectedAtOnce() {
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.toMaybe((Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.toMaybe((JoinHandle<String>) null, runtime));
+    }
+}

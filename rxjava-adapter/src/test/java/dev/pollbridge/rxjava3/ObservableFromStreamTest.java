@@ -1,0 +1,211 @@
+package dev.pollbridge.rxjava3;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Streams;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.TestRuntime;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.observers.TestObserver;
+import io.reactivex.rxjava3.schedulers.TestScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** {@link RxJavaBridge#toObservable}: streams as Observables, checked with RxJava's {@link TestObserver}. */
+class ObservableFromStreamTest extends OnRuntime {
+
+    ObservableFromStreamTest() {
+        super(2, "observable-test-");
+    }
+
+    @Test
+    void itemsEndAndErrorsPassThroughOnARuntimeWorker() throws InterruptedException {
+        AtomicReference<String> thread = new AtomicReference<>();
+        TestObserver<Integer> items = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime)
+                .doOnNext(item -> thread.set(Thread.currentThread().getName()))
+                .test();
+        items.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        items.assertResult(1, 2, 3);
+        assertTrue(thread.get().startsWith("observable-test-"), thread.get());
+
+        TestObserver<Object> empty = RxJavaBridge.toObservable(Streams::empty, runtime).test();
+        empty.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        empty.assertResult();
+
+        Exception checked = new Exception("checked");
+        TestObserver<String> failing = RxJavaBridge.toObservable(
+                () -> Streams.concat(Streams.of("a"), Streams.<String>failed(checked)), runtime).test();
+        failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        failing.assertValues("a").assertError(error -> error == checked);
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void itemsArePushedAsSoonAsTheyArePolledWithoutDemand() {
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+        for (int i = 0; i < 5; i++) {
+            probe.emit(i);
+            int expected = i + 1;
+            await().atMost(WAIT).until(() -> observer.values().size() == expected);
+            assertEquals(0, probe.queued());
+        }
+        probe.complete();
+        observer.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertComplete();
+    }
+
+    @Test
+    void aLongStreamIsPushedInSlicesSoTheTaskYieldsItsWorker() {
+        TestRuntime deterministic = TestRuntime.create();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(
+                () -> Streams.fromIterable(IntStream.range(0, 1_000).boxed().toList()), deterministic.runtime()).test();
+        long polls = deterministic.runUntilIdle();
+        observer.assertValueCount(1_000).assertComplete();
+        assertTrue(polls >= 1_000 / StreamDriver.ITEMS_PER_POLL, "polls: " + polls);
+        deterministic.close();
+    }
+
+    @Test
+    void disposeAbortsTheTaskAndClosesTheStreamExactlyOnce() {
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+        await().atMost(WAIT).until(() -> probe.polls() > 0);
+        observer.dispose();
+        await().atMost(WAIT).until(probe::isClosed);
+        assertTrue(probe.isCancelled());
+        probe.emit(1);
+        runtime.close();
+        assertEquals(1, probe.closes());
+        observer.assertEmpty();
+    }
+
+    @Test
+    void aDownstreamTimeoutOnATestSchedulerDisposesTheStream() {
+        TestScheduler scheduler = new TestScheduler();
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime)
+                .timeout(1, TimeUnit.SECONDS, scheduler)
+                .test();
+        await().atMost(WAIT).until(() -> probe.polls() > 0);
+        scheduler.advanceTimeBy(1, TimeUnit.SECONDS);
+        observer.assertError(TimeoutException.class);
+        await().atMost(WAIT).until(probe::isClosed);
+        assertEquals(1, probe.closes());
+    }
+
+    @Test
+    void factoryFailuresAndAClosedRuntimeFailThatSubscription() {
+        IllegalArgumentException bad = new IllegalArgumentException("bad factory");
+        RxJavaBridge.<Integer>toObservable(() -> {
+            throw bad;
+        }, runtime).test().assertError(error -> error == bad);
+        RxJavaBridge.<Integer>toObservable(() -> null, runtime).test().assertError(NullPointerException.class);
+        Runtime closed = Runtime.builder().workers(1).build();
+        closed.close();
+        ProbeStream<Integer> unpolled = new ProbeStream<>();
+        RxJavaBridge.toObservable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
+        assertEquals(0, unpolled.polls());
+        assertEquals(1, unpolled.closes());
+    }
+
+    @Test
+    void runtimeShutdownEndsALiveSubscriptionWithCancellation() throws InterruptedException {
+        Runtime doomed = Runtime.builder().workers(1).build();
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, doomed).test();
+        await().atMost(WAIT).until(() -> probe.polls() > 0);
+        doomed.close();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        observer.assertError(CancellationException.class);
+        assertEquals(1, probe.closes());
+    }
+
+    @Test
+    void anObservableFromAStreamRoundTripsThroughAStreamWithAnOverflowStrategy() {
+        Observable<Integer> observable = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime);
+        PollStream<Integer> stream = RxJavaBridge.toStream(observable, ObservableOverflow.error(8));
+        List<Integer> items = runtime.blockOn(Streams.collect(stream, java.util.stream.Collectors.toList()));
+        assertEquals(List.of(1, 2, 3), items);
+    }
+
+    /**
+     * Dispose races completion, 10,000 times: the stream is closed exactly once, and the observer
+     * gets its items in order and at most one terminal signal, never after the dispose took effect.
+     */
+    @Test
+    void disposeRacingCompletionClosesTheStreamExactlyOnceStress() {
+        List<ProbeStream<Integer>> probes = new ArrayList<>();
+        List<TestObserver<Integer>> observers = new ArrayList<>();
+        try (Race race = new Race()) {
+            race.repeat(index -> {
+                ProbeStream<Integer> probe = new ProbeStream<>();
+                probe.emit(index);
+                TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+                probes.add(probe);
+                observers.add(observer);
+                return new Race.Round(observer::dispose, probe::complete, () -> {});
+            });
+        }
+        await().atMost(WAIT).until(() -> probes.stream().allMatch(ProbeStream::isClosed));
+        for (int i = 0; i < probes.size(); i++) {
+            assertEquals(1, probes.get(i).closes());
+            TestObserver<Integer> observer = observers.get(i);
+            observer.assertNoErrors();
+            assertTrue(observer.values().isEmpty() || observer.values().equals(List.of(i)));
+        }
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void aFailurePolledAfterTheObserverDisposedGoesToRxJavaPlugins() {
+        IllegalStateException late = new IllegalStateException("failed while disposed");
+        AtomicReference<TestObserver<Integer>> observer = new AtomicReference<>();
+        PollStream<Integer> disposesWhilePolled = new PollStream<>() {
+            @Override
+            public Poll<Integer> pollNext(Context cx) {
+                observer.get().dispose();
+                return Poll.failed(late);
+            }
+        };
+        TestRuntime deterministic = TestRuntime.create();
+        observer.set(RxJavaBridge.toObservable(() -> disposesWhilePolled, deterministic.runtime()).test());
+        deterministic.runUntilIdle();
+        observer.get().assertEmpty();
+        assertSame(late, rxErrors.awaitOne());
+        deterministic.close();
+    }
+
+    @Test
+    void slowObserverGetsOneItemAtATimeInOrder() throws InterruptedException {
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(
+                () -> Streams.fromIterable(IntStream.range(0, 300).boxed().toList()), runtime)
+                .doOnNext(item -> {
+                    if (inside.incrementAndGet() != 1) {
+                        overlaps.incrementAndGet();
+                    }
+                    inside.decrementAndGet();
+                })
+                .test();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        observer.assertValueCount(300).assertComplete();
+        assertEquals(IntStream.range(0, 300).boxed().toList(), observer.values());
+        assertEquals(0, overlaps.get(), "signals are serial");
+    }
+}

@@ -1,0 +1,157 @@
+package dev.pollbridge.rxjava3;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.runtime.Async;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.observers.TestObserver;
+import io.reactivex.rxjava3.subjects.SingleSubject;
+import io.reactivex.rxjava3.subscribers.TestSubscriber;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** {@link RxJavaBridge#single}, {@link RxJavaBridge#flowable} and the awaits: kotlinx's rxSingle, rxFlowable, await. */
+class RxJavaAsyncTest extends OnRuntime {
+
+    RxJavaAsyncTest() {
+        super(2, "rx-async-");
+    }
+
+    @Test
+    void aSingleBodyAwaitsRxJavaSourcesInStraightLineCode() throws InterruptedException {
+        TestObserver<String> observer = RxJavaBridge.single(() -> {
+            String name = RxJavaBridge.await(Single.just("ada").delay(10, TimeUnit.MILLISECONDS));
+            String title = RxJavaBridge.await(Maybe.<String>empty());
+            RxJavaBridge.await(Completable.timer(5, TimeUnit.MILLISECONDS));
+            return (title == null ? "" : title) + name;
+        }, runtime).test();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        observer.assertResult("ada");
+    }
+
+    @Test
+    void theBodysErrorIsTheSinglesErrorAndNullIsRefused() throws InterruptedException {
+        Exception checked = new Exception("checked");
+        TestObserver<String> failing = RxJavaBridge.<String>single(() -> {
+            throw checked;
+        }, runtime).test();
+        failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        failing.assertError(error -> error == checked);
+
+        IllegalStateException awaited = new IllegalStateException("awaited");
+        TestObserver<String> rethrown = RxJavaBridge.single(() -> RxJavaBridge.await(Single.<String>error(awaited)), runtime).test();
+        rethrown.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        rethrown.assertError(error -> error == awaited);
+
+        TestObserver<String> nothing = RxJavaBridge.<String>single(() -> null, runtime).test();
+        nothing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        nothing.assertError(NullPointerException.class);
+    }
+
+    @Test
+    void disposingTheSingleCancelsTheBodyAndDisposesWhatItAwaits() {
+        SingleSubject<String> never = SingleSubject.create();
+        AtomicBoolean cleanedUp = new AtomicBoolean();
+        AtomicReference<Throwable> awaitThrew = new AtomicReference<>();
+        AtomicBoolean ranOn = new AtomicBoolean();
+        TestObserver<String> observer = RxJavaBridge.single(() -> {
+            try {
+                RxJavaBridge.await(never);
+                ranOn.set(true);
+                return "unreachable";
+            } catch (CancellationException cancelled) {
+                awaitThrew.set(cancelled);
+                throw cancelled;
+            } finally {
+                cleanedUp.set(true);
+            }
+        }, runtime).test();
+        await().atMost(WAIT).until(never::hasObservers);
+        observer.dispose();
+        await().atMost(WAIT).until(cleanedUp::get);
+        await().atMost(WAIT).until(() -> !never.hasObservers());
+        assertTrue(awaitThrew.get() instanceof CancellationException);
+        assertTrue(!ranOn.get());
+        observer.assertEmpty();
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void aFlowableBodyEmitsOnlyOnDemandAndTakeCancelsIt() throws InterruptedException {
+        AtomicInteger emitted = new AtomicInteger();
+        AtomicBoolean cleanedUp = new AtomicBoolean();
+        Flowable<Integer> counting = RxJavaBridge.flowable(emitter -> {
+            try {
+                for (int i = 0; ; i++) {
+                    emitter.emit(i);
+                    emitted.incrementAndGet();
+                }
+            } finally {
+                cleanedUp.set(true);
+            }
+        }, runtime);
+        TestSubscriber<Integer> subscriber = counting.test(0);
+        subscriber.request(3);
+        await().atMost(WAIT).until(() -> subscriber.values().size() == 3);
+        assertTrue(emitted.get() <= 4, "the body runs at most one item ahead: " + emitted.get());
+        subscriber.cancel();
+        await().atMost(WAIT).until(cleanedUp::get);
+
+        TestSubscriber<Integer> taken = counting.take(5).test();
+        taken.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        taken.assertResult(0, 1, 2, 3, 4);
+    }
+
+    @Test
+    void aFlowableBodyCompletesOrFailsAsItReturnsOrThrows() throws InterruptedException {
+        TestSubscriber<String> done = RxJavaBridge.<String>flowable(emitter -> {
+            emitter.emit("a");
+            emitter.emit(RxJavaBridge.await(Single.just("b")));
+        }, runtime).test();
+        done.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        done.assertResult("a", "b");
+
+        IllegalStateException boom = new IllegalStateException("boom");
+        TestSubscriber<String> failed = RxJavaBridge.<String>flowable(emitter -> {
+            emitter.emit("a");
+            throw boom;
+        }, runtime).test();
+        failed.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        failed.assertValues("a").assertError(error -> error == boom);
+    }
+
+    @Test
+    void awaitsOutsideABodyFailAtOnceAndInsideOneReturnNullForAnEmptyMaybe() {
+        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Single.just(1)));
+        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Maybe.just(1)));
+        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Completable.complete()));
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.await((Single<String>) null));
+        Object[] results = runtime.blockOn(Async.run(() -> new Object[] {
+                RxJavaBridge.await(Maybe.empty()), RxJavaBridge.await(Maybe.just(2)), RxJavaBridge.await(Single.just(3))}));
+        assertNull(results[0]);
+        assertEquals(2, results[1]);
+        assertEquals(3, results[2]);
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.single(null, runtime));
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.flowable(null, runtime));
+    }
+
+    @Test
+    void anAwaitedErrorKeepsItsIdentityInPlainBodies() {
+        IllegalArgumentException boom = new IllegalArgumentException("boom");
+        Throwable thrown = assertThrows(IllegalArgumentException.class,
+                () -> runtime.blockOn(Async.run(() -> RxJavaBridge.await(Single.<String>error(boom)))));
+        assertSame(boom, thrown);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.pollbridge.rxjava3;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import io.reactivex.rxjava3.core.SingleObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
+import io.reactivex.rxjava3.observers.TestObserver;
+import io.reactivex.rxjava3.schedulers.TestScheduler;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** {@link RxJavaBridge#toSingle}: the contract, plus {@code null}, which a Single cannot signal. */
+class SingleFromFutureTest extends FutureSourceContract {
+
+    @Override
+    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+        return RxJavaBridge.toSingle(factory, runtime).test();
+    }
+
+    @Override
+    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime) {
+        var source = RxJavaBridge.toSingle(handle, runtime);
+        return source::test;
+    }
+
+    @Override
+    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
+            TestScheduler scheduler) {
+        return RxJavaBridge.toSingle(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
+    }
+
+    @Override
+    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+        TestObserver<T> observer = new TestObserver<>();
+        RxJavaBridge.<T>toSingle(factory, runtime).subscribe(new SingleObserver<T>() {
+            @Override
+            public void onSubscribe(Disposable disposable) {
+                disposable.dispose();
+                observer.onSubscribe(Disposable.disposed());
+            }
+
+            @Override
+            public void onSuccess(T value) {
+                observer.onNext(value);
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                observer.onError(error);
+            }
+        });
+        return observer;
+    }
+
+    @Override
+    void assertSucceeded(TestObserver<?> observer, Object value) {
+        @SuppressWarnings("unchecked")
+        TestObserver<Object> values = (TestObserver<Object>) observer;
+        values.assertResult(value);
+    }
+
+    @Test
+    void aNullValueFailsTheSingleWithAnExplanation() throws InterruptedException {
+        TestObserver<String> observer = RxJavaBridge.toSingle(() -> Futures.<String>ready(null), runtime).test();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        observer.assertError(error -> error instanceof NullPointerException
+                && error.getMessage().contains("use RxJavaBridge.toMaybe"));
+    }
+
+    @Test
+    void nullArgumentsAreRejectedAtOnce() {
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle((Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle(() -> Futures.ready(1), null));
+        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle((JoinHandle<String>) null, runtime));
+    }
+
+    @Test
+    void theDefaultRuntimeIsTheSharedOne() throws InterruptedException {
+        TestObserver<String> observer = RxJavaBridge.toSingle(() -> Futures.lazy(() -> Thread.currentThread().getName())).test();
+        observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertTrue(observer.values().get(0).startsWith("pollbridge-shared-"), observer.values().toString());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.pollbridge.tck.faults;
+
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.reactor.ReactorBridge;
+import java.util.function.Supplier;
+import org.reactivestreams.Subscriber;
+
+/**
+ * The fault catalogue of {@code ReactorBridge.toFlux}, with a plain subscriber (so Reactor wraps
+ * it in its {@code StrictSubscriber}, as it does for every subscriber that is not its own).
+ */
+class StreamToFluxFaultsTest extends StreamToPublisherFaults {
+
+    @Override
+    <T> void subscribe(Supplier<PollStream<T>> factory, Recorder<T> subscriber) {
+        ReactorBridge.toFlux(factory, runtime).subscribe((Subscriber<T>) subscriber);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.pollbridge.tck.reactor;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Runtime;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.tck.PublisherVerification;
+import org.testng.annotations.AfterClass;
+
+/**
+ * The Reactive Streams TCK against {@code ReactorBridge.toMono(JoinHandle)}: each publisher
+ * adopts a freshly spawned task that computes {@code 42L} (or {@code null}, for the empty case).
+ * The failed publisher adopts a task that fails at once. A handle delivers its result once, so
+ * such a Mono serves one subscriber; the TCK's multi-subscriber rule (1.11) is optional and
+ * reports that as not supported.
+ */
+public class AdoptedHandlePublisherTckTest extends PublisherVerification<Long> {
+
+    private final Runtime runtime = ReactorTck.runtime();
+
+    public AdoptedHandlePublisherTckTest() {
+        super(ReactorTck.environment(), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    public Publisher<Long> createPublisher(long elements) {
+        Long value = elements == 0 ? null : 42L;
+        return ReactorBridge.toMono(runtime.spawn(cx -> Poll.ready(value)), runtime);
+    }
+
+    @Override
+    public Publisher<Long> createFailedPublisher() {
+        return ReactorBridge.toMono(runtime.spawn(Futures.<Long>failed(
+                new IllegalStateException("the adopted task failed"))), runtime);
+    }
+
+    @Override
+    public long maxElementsFromPublisher() {
+        return 1;
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void closeRuntime() {
+        runtime.close();
+    }
+}

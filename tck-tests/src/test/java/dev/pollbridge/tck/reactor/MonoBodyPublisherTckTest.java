@@ -1,0 +1,45 @@
+package dev.pollbridge.tck.reactor;
+
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Runtime;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.tck.PublisherVerification;
+import org.testng.annotations.AfterClass;
+
+/**
+ * The Reactive Streams TCK against {@code ReactorBridge.mono}: an {@code Async} body that returns
+ * {@code 42L} (or {@code null}, for the empty case), a publisher of at most one item. The failed
+ * publisher's body throws at once: its task starts at subscribe, so the error arrives without
+ * any request (rules 1.4 and 1.9).
+ */
+public class MonoBodyPublisherTckTest extends PublisherVerification<Long> {
+
+    private final Runtime runtime = ReactorTck.runtime();
+
+    public MonoBodyPublisherTckTest() {
+        super(ReactorTck.environment(ReactorTck.ASYNC_BODY_TIMEOUT_MILLIS), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    public Publisher<Long> createPublisher(long elements) {
+        Long value = elements == 0 ? null : 42L;
+        return ReactorBridge.mono(() -> value, runtime);
+    }
+
+    @Override
+    public Publisher<Long> createFailedPublisher() {
+        return ReactorBridge.mono(() -> {
+            throw new IllegalStateException("this body fails at once");
+        }, runtime);
+    }
+
+    @Override
+    public long maxElementsFromPublisher() {
+        return 1;
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void closeRuntime() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.pollbridge.tck.rxjava;
+
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.rxjava3.RxJavaBridge;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.tck.PublisherVerification;
+import org.testng.annotations.AfterClass;
+
+/**
+ * The Reactive Streams TCK against {@code RxJavaBridge.flowable}: an {@code Async.stream} body
+ * that emits {@code 0 .. elements - 1}, one rendezvous per item. The "failed publisher" is a
+ * {@code flowable(body)} on a closed runtime, which refuses every subscriber with
+ * {@code onSubscribe} and then {@code onError(RejectedExecutionException)}, without a request.
+ */
+public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
+
+    private final Runtime runtime = RxTck.runtime();
+    private final Runtime closed = RxTck.closedRuntime();
+
+    public FlowableBodyPublisherTckTest() {
+        super(RxTck.environment(RxTck.ASYNC_BODY_TIMEOUT_MILLIS), RxTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    public Publisher<Long> createPublisher(long elements) {
+        return RxJavaBridge.flowable(emitter -> {
+            for (long i = 0; i < elements; i++) {
+                emitter.emit(i);
+            }
+        }, runtime);
+    }
+
+    @Override
+    public Publisher<Long> createFailedPublisher() {
+        return RxJavaBridge.<Long>flowable(emitter -> emitter.emit(0L), closed);
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void closeRuntime() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.pollbridge.tck.rxjava;
+
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.rxjava3.RxJavaBridge;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.tck.PublisherVerification;
+import org.testng.annotations.AfterClass;
+
+/** The Reactive Streams TCK against {@code RxJavaBridge.toFlowable} over a lazy range stream. */
+public class ToFlowablePublisherTckTest extends PublisherVerification<Long> {
+
+    private final Runtime runtime = RxTck.runtime();
+
+    public ToFlowablePublisherTckTest() {
+        super(RxTck.environment(RxTck.DEFAULT_TIMEOUT_MILLIS), RxTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    public Publisher<Long> createPublisher(long elements) {
+        return RxJavaBridge.toFlowable(() -> RxTck.range(elements), runtime);
+    }
+
+    @Override
+    public Publisher<Long> createFailedPublisher() {
+        return RxJavaBridge.toFlowable(RxTck::refusingFactory, runtime);
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void closeRuntime() {
+        runtime.close();
+    }
+}

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.faults;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -205,7 +206,9 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
     /**
      * Rule 1.3 broken: two threads call {@code onNext} at once. Either every item arrives (the
      * calls happened not to overlap) or the stream fails with an error naming rule 1.3; items are
-     * never lost silently. Bounded: at most 40 rounds and about 5 seconds.
+     * never lost silently. The owner stops after the last item, so the publisher never ends the
+     * subscription itself: in both outcomes the bridge must cancel it, exactly once. Bounded: at
+     * most 40 rounds and about 5 seconds.
      */
     @Test
     void concurrentOnNextFailsTheStreamInsteadOfLosingItems() throws Exception {
@@ -217,7 +220,8 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             ScriptedPublisher<Integer> publisher = new ScriptedPublisher<>();
             CountDownLatch requested = new CountDownLatch(1);
             publisher.onRequest = n -> requested.countDown();
-            JoinHandle<Drain.Seen<Integer>> owner = runtime.spawn(new Drain<>(toStream(publisher, 2 * perThread)));
+            JoinHandle<Drain.Seen<Integer>> owner =
+                    runtime.spawn(new Drain<>(toStream(publisher, 2 * perThread), 2 * perThread));
             requested.await();
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> producers = new ArrayList<>();
@@ -236,17 +240,18 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             for (Thread producer : producers) {
                 producer.join();
             }
-            publisher.complete();
             Drain.Seen<Integer> seen = join(owner);
-            if (seen.end().isDone()) {
+            if (seen.end() == null) {
                 assertEquals(2 * perThread, seen.items().size(), "round " + rounds + ": items lost without an error");
-                assertEquals(0, publisher.cancels());
             } else {
                 IllegalStateException error = assertInstanceOf(IllegalStateException.class, seen.error());
                 assertTrue(error.getMessage().contains("rule 1.3"), error.getMessage());
-                assertEquals(1, publisher.cancels());
                 detected++;
             }
+            // The task closes its stream as it ends; the cancel may run on the thread that was
+            // forwarding a request at the time (SerialUpstream), so wait for it.
+            await().atMost(Duration.ofSeconds(10)).until(() -> publisher.cancels() >= 1);
+            assertEquals(1, publisher.cancels(), "round " + rounds);
         }
         assertTrue(rounds > 0);
         System.out.println(getClass().getSimpleName() + ": rule 1.3 race detected in " + detected + " of " + rounds + " rounds");

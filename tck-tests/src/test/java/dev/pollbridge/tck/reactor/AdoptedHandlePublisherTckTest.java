@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.reactor.ReactorBridge;
@@ -20,7 +21,7 @@ public class AdoptedHandlePublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public AdoptedHandlePublisherTckTest() {
-        super(ReactorTck.environment(), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
 import org.reactivestreams.Publisher;
@@ -15,7 +16,7 @@ public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public AsyncFluxPublisherTckTest() {
-        super(ReactorTck.environment(ReactorTck.ASYNC_BODY_TIMEOUT_MILLIS), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
 import org.reactivestreams.Publisher;
@@ -17,7 +18,7 @@ public class MonoBodyPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public MonoBodyPublisherTckTest() {
-        super(ReactorTck.environment(ReactorTck.ASYNC_BODY_TIMEOUT_MILLIS), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
 import org.reactivestreams.Publisher;
@@ -12,7 +13,7 @@ public class ToFluxPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public ToFluxPublisherTckTest() {
-        super(ReactorTck.environment(), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

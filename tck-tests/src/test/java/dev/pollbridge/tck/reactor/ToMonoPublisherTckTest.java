@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
@@ -22,7 +23,7 @@ public class ToMonoPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = ReactorTck.runtime();
 
     public ToMonoPublisherTckTest() {
-        super(ReactorTck.environment(), ReactorTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.tck.CapturedSubscriber;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
@@ -8,7 +9,7 @@ import org.reactivestreams.tck.SubscriberBlackboxVerification;
 public class ToStreamSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public ToStreamSubscriberBlackboxTckTest() {
-        super(ReactorTck.environment());
+        super(TckSettings.environment());
     }
 
     @Override

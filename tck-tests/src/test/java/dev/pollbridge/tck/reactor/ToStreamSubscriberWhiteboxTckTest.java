@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.reactor;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.tck.CapturedSubscriber;
 import dev.pollbridge.tck.RsProbingSubscriber;
 import org.reactivestreams.Subscriber;
@@ -9,7 +10,7 @@ import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 public class ToStreamSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public ToStreamSubscriberWhiteboxTckTest() {
-        super(ReactorTck.environment());
+        super(TckSettings.environment());
     }
 
     @Override

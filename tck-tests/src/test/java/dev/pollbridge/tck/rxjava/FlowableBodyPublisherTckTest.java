@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.rxjava;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import org.reactivestreams.Publisher;
@@ -18,7 +19,7 @@ public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
     private final Runtime closed = RxTck.closedRuntime();
 
     public FlowableBodyPublisherTckTest() {
-        super(RxTck.environment(RxTck.ASYNC_BODY_TIMEOUT_MILLIS), RxTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.rxjava;
 
+import dev.pollbridge.tck.TckSettings;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
@@ -10,7 +11,7 @@ import org.reactivestreams.tck.SubscriberBlackboxVerification;
 public class FlowableStreamSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public FlowableStreamSubscriberBlackboxTckTest() {
-        super(RxTck.environment(RxTck.DEFAULT_TIMEOUT_MILLIS));
+        super(TckSettings.environment());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.rxjava;
 
+import dev.pollbridge.tck.TckSettings;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
@@ -13,7 +14,7 @@ import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 public class FlowableStreamSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public FlowableStreamSubscriberWhiteboxTckTest() {
-        super(RxTck.environment(RxTck.DEFAULT_TIMEOUT_MILLIS));
+        super(TckSettings.environment());
     }
 
     @Override

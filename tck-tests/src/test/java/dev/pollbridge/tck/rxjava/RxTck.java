@@ -5,25 +5,11 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Runtime;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import org.reactivestreams.tck.TestEnvironment;
 
-/** Shared settings and sources of the RxJava adapter's TCK verifications. */
+/** Shared sources of the RxJava adapter's TCK verifications (the settings are {@link dev.pollbridge.tck.TckSettings}). */
 final class RxTck {
 
-    /** How long the TCK waits for an expected signal: generous for two busy cores. */
-    static final long DEFAULT_TIMEOUT_MILLIS = 1_000;
-    /** The same for {@code Async.stream} bodies, where every item is a hand-over between threads. */
-    static final long ASYNC_BODY_TIMEOUT_MILLIS = 2_000;
-    /** How long the TCK waits to be sure no signal comes. */
-    static final long NO_SIGNALS_TIMEOUT_MILLIS = 200;
-    /** How long to wait for a cancelled publisher to drop its subscriber (rule 3.13). */
-    static final long PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS = 1_000;
-
     private RxTck() {}
-
-    static TestEnvironment environment(long timeoutMillis) {
-        return new TestEnvironment(timeoutMillis, NO_SIGNALS_TIMEOUT_MILLIS);
-    }
 
     /** A runtime for one verification class; the class closes it when done. */
     static Runtime runtime() {

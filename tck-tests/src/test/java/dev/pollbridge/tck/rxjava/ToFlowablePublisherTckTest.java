@@ -1,5 +1,6 @@
 package dev.pollbridge.tck.rxjava;
 
+import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import org.reactivestreams.Publisher;
@@ -12,7 +13,7 @@ public class ToFlowablePublisherTckTest extends PublisherVerification<Long> {
     private final Runtime runtime = RxTck.runtime();
 
     public ToFlowablePublisherTckTest() {
-        super(RxTck.environment(RxTck.DEFAULT_TIMEOUT_MILLIS), RxTck.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
+        super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);
     }
 
     @Override

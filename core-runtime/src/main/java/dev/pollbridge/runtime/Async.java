@@ -165,9 +165,11 @@ public final class Async {
     /**
      * A stream whose items {@code body} produces with {@link AsyncEmitter#emit(Object)}, on its
      * own thread, starting at the first poll. Each emit waits until the consumer has polled the
-     * item, so the body runs at most one item ahead of its consumer (backpressure). The body
-     * returning ends the stream; the body throwing fails it with that instance. Closing the
-     * stream cancels the body (see the class documentation).
+     * item, so the body runs at most one item ahead of its consumer (backpressure).
+     * {@link AsyncEmitter#tryEmit} offers an item without waiting, and
+     * {@link AsyncEmitter#isClosed} tells that the consumer went away; unlike {@code emit}, any
+     * thread may call those two. The body returning ends the stream; the body throwing fails it
+     * with that instance. Closing the stream cancels the body (see the class documentation).
      *
      * @param <T> the item type
      * @param body the code that emits the items; it may call {@link #await} and {@link #next}

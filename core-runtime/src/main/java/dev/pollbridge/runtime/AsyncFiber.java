@@ -222,6 +222,11 @@ abstract class AsyncFiber<T> {
      */
     final int serve(Context cx) {
         int s = state;
+        Object offered = takeOffered(); // after the state read: an item offered before the body suspended or ended is seen first
+        if (offered != null) {
+            emitted = offered;
+            return EMITTED;
+        }
         if (s == FINISHED) {
             return ENDED;
         }
@@ -230,11 +235,31 @@ abstract class AsyncFiber<T> {
         }
         if (suspendKind == EMIT) {
             emitted = suspendTarget;
+            demandMet();
             resumeBody(TAKEN);
             return EMITTED;
         }
         serveChild(cx);
         return PENDING; // handed over or still pending: either way the body (or the child) wakes us
+    }
+
+    /**
+     * Stream hook, owner only: takes an item offered without a suspension
+     * ({@link AsyncEmitter#tryEmit}), or returns null. {@link #serve} calls it after reading the
+     * state, so an item offered before the body's next suspension or its end is handed out
+     * before that suspension is served or the end returned.
+     */
+    Object takeOffered() {
+        return null;
+    }
+
+    /** Stream hook, owner only: the poll returns the item of an emit, so the consumer's demand is met. */
+    void demandMet() {}
+
+    /** True until the owner closed this or the body finished. Any thread. */
+    final boolean isOpen() {
+        int s = state;
+        return (s & CANCELLED) == 0 && s != FINISHED;
     }
 
     /** Owner, after {@link #serve} returned {@link #EMITTED}: the item. */
@@ -429,7 +454,7 @@ abstract class AsyncFiber<T> {
     }
 
     /** Wakes the owner, if it stored a waker that is not yet used. Any thread. */
-    private void wakeOwner() {
+    final void wakeOwner() {
         Waker waker = (Waker) OWNER_WAKER.getAndSet(this, null);
         if (waker != null) {
             waker.wake();

@@ -365,4 +365,72 @@ class AsyncDocTest {
         // end::task-scope[]
         assertEquals(List.of(new Price("acme", 400), new Price("globex", 600)), runtime.blockOn(quotes));
     }
+
+    /** A feed that calls its listeners on its own thread, like a message-bus client. */
+    static final class Feed {
+        private final java.util.List<java.util.function.Consumer<Price>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        Runnable listen(java.util.function.Consumer<Price> listener) {
+            listeners.add(listener);
+            return () -> listeners.remove(listener);
+        }
+
+        void publish(Price price) {
+            listeners.forEach(listener -> listener.accept(price));
+        }
+
+        int listeners() {
+            return listeners.size();
+        }
+    }
+
+    @Test
+    void tryEmitFromAListener() throws Exception {
+        Feed feed = new Feed();
+        ProbeFuture<Void> feedClosed = new ProbeFuture<>();
+        // tag::try-emit[]
+        PollStream<Price> prices = Async.stream(emitter -> {
+            Runnable unlisten = feed.listen(price -> {
+                emitter.tryEmit(price);       // on the feed's thread: dropped while the consumer is not waiting
+            });
+            try {
+                Async.await(feedClosed);      // closing the stream cancels this await
+            } finally {
+                unlisten.run();
+            }
+        });
+        // end::try-emit[]
+        JoinHandle<Price> first = runtime.spawn(prices.next());
+        Thread publisher = new Thread(() -> {
+            for (long cents = 1; !first.isFinished(); cents++) {
+                feed.publish(new Price("feed", cents)); // until one got through
+                Thread.onSpinWait();
+            }
+        });
+        publisher.start();
+        assertEquals("feed", runtime.blockOn(first).supplier());
+        publisher.join();
+        assertEquals(0, feed.listeners(), "next() closed the stream, and the task ended after the body's finally");
+    }
+
+    @Test
+    void channelFromAnotherThread() throws Exception {
+        List<Row> all = List.of(new Row(1), new Row(2), new Row(3));
+        // tag::channel-producer[]
+        Channel<Row> channel = Channel.bounded(16);
+        Thread producer = new Thread(() -> {
+            try {
+                for (Row row : all) {
+                    runtime.blockOn(channel.send(row)); // waits while 16 rows wait for the consumer
+                }
+            } finally {
+                channel.close();                        // the end of the stream, after the buffered rows
+            }
+        });
+        producer.start();
+        PollStream<Row> rows = channel.stream();
+        // end::channel-producer[]
+        assertEquals(all, runtime.blockOn(rows.collect(java.util.stream.Collectors.toList())));
+        producer.join();
+    }
 }

@@ -80,6 +80,11 @@ final class AsyncStream<T> extends AsyncFiber<Void> implements PollStream<T> {
         return body;
     }
 
+    /** The emitter the body receives (stress tests race it against the body's start and end). */
+    AsyncEmitter<T> emitter() {
+        return emitter;
+    }
+
     private void emit(T item) {
         Objects.requireNonNull(item, "Async.stream items must not be null");
         checkSuspendable("AsyncEmitter.emit");

@@ -117,6 +117,26 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
+     * True if {@code thread} is a worker thread of a Pollbridge runtime: a thread that polls tasks
+     * and so must never block (rule 4 of {@code docs/concepts.md}). Made for blocking detectors:
+     * {@code pollbridge-reactor} registers it with Reactor's
+     * {@code Schedulers.registerNonBlockingThreadPredicate}, so {@code Mono.block()} throws on a
+     * worker, and {@code pollbridge-blockhound} marks workers non-blocking for BlockHound.
+     *
+     * <p>A worker made by a {@linkplain RuntimeBuilder#threadFactory thread factory} counts while
+     * it runs its worker loop. The runtime's timer thread, its blocking-pool threads
+     * ({@link #spawnBlocking}) and a thread inside {@link #blockOn} are not workers: blocking there
+     * is what they are for, or (for {@code blockOn}) the caller's own business.
+     *
+     * @param thread the thread to test
+     * @return true if {@code thread} is a runtime worker thread
+     * @throws NullPointerException if {@code thread} is null
+     */
+    public static boolean isWorkerThread(Thread thread) {
+        return RuntimeThreads.isWorker(Objects.requireNonNull(thread, "thread"));
+    }
+
+    /**
      * Spawns {@code future} as an independent task and returns its handle. The task starts at once
      * (it is queued for a worker); the runtime owns the future from now on and closes it exactly
      * once, when it completes or is cancelled. A spawn from a worker thread queues the task on that

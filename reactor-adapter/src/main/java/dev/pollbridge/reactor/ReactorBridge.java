@@ -36,10 +36,32 @@ import reactor.util.context.ContextView;
  * {@link #currentContext()}, and every {@code Mono} or {@code Flux} that task awaits through
  * {@link #toFuture}/{@link #toStream} is subscribed with that context, so it survives a round
  * trip Reactor &rarr; runtime &rarr; Reactor.
+ *
+ * <h2>Blocking on a worker</h2>
+ * Loading this class registers the runtime's worker threads with Reactor as non-blocking threads
+ * ({@link #registerNonBlockingWorkers()}): {@code Mono.block()} inside a task throws
+ * {@link IllegalStateException} instead of blocking the worker (rule 4). Await the Mono instead
+ * ({@link #toFuture}, or {@link #await} inside an {@code Async} body).
  */
 public final class ReactorBridge {
 
+    static {
+        NonBlockingWorkers.register();
+    }
+
     private ReactorBridge() {}
+
+    /**
+     * Registers the runtime's worker threads with Reactor as non-blocking threads, so that
+     * {@code Mono.block()} and its kin throw {@link IllegalStateException} on a worker, as they do
+     * on {@code Schedulers.parallel()}. Done automatically when this class is first used; call it
+     * at startup if tasks call {@code block()} before anything touches {@code ReactorBridge}, or
+     * after {@code Schedulers.resetNonBlockingThreadPredicate()} (which removes it). Each call
+     * adds the predicate once more; call it once. See {@code docs/integrations.md}.
+     */
+    public static void registerNonBlockingWorkers() {
+        NonBlockingWorkers.register();
+    }
 
     // ---- Mono -> PollFuture ------------------------------------------------------------------
 

@@ -17,4 +17,6 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
     // What the library adapters share (the task link, the Scheduler engine, the waker slot).
     exports dev.pollbridge.runtime.internal.adapter to dev.pollbridge.reactor, dev.pollbridge.rxjava3;
+    // The task-local bindings, for context-propagation's TaskLocal accessor.
+    exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
 }

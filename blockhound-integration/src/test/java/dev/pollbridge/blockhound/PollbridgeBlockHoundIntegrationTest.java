@@ -9,6 +9,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import java.time.Duration;
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import reactor.blockhound.BlockingOperationError;
 import reactor.blockhound.integration.BlockHoundIntegration;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * The integration under the real BlockHound agent (this module's tests run in a JVM of their own
@@ -213,6 +216,27 @@ class PollbridgeBlockHoundIntegrationTest {
         // Then idle: both workers park (and were unparked by the wakes above along the way).
         await().until(() -> runtime.metrics().parks() >= 2 && runtime.metrics().tasksAlive() == 0);
         assertEquals(0, runtime.metrics().deadWorkers());
+        assertEquals(List.of(), BlockHoundAgent.reportsOnThreads(PREFIX));
+    }
+
+    @Test
+    void asyncBodiesAndTheReactorSchedulerWaitWithoutReports() {
+        // An Async body runs on a thread of its own (virtual on 21+, a pool thread on 17): awaiting
+        // parks that thread, never the worker that polls the Async future.
+        PollFuture<Integer> body = Async.run(() -> {
+            Async.await(runtime.sleep(Duration.ofMillis(1)));
+            return Async.await(runtime.spawnBlocking(() -> 7));
+        });
+        assertEquals(7, runtime.blockOn(runtime.spawn(body)));
+        // Reactor operators hopping onto the runtime's Scheduler, with a delay on its timers.
+        Scheduler onTheRuntime = ReactorBridge.scheduler(runtime);
+        try {
+            List<Integer> items = Flux.range(1, 50).publishOn(onTheRuntime).delayElements(Duration.ofMillis(1), onTheRuntime)
+                    .map(i -> i * 2).collectList().block(Duration.ofSeconds(30));
+            assertEquals(50, items.size());
+        } finally {
+            onTheRuntime.dispose();
+        }
         assertEquals(List.of(), BlockHoundAgent.reportsOnThreads(PREFIX));
     }
 

@@ -87,7 +87,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
                 return next;
             }
         }
-        finished = true;
+        finished();
         bridged.close(); // the Flowable was cancelled by the guard already; this drops the prefetched items
         return Poll.failed(failure);
     }
@@ -118,10 +118,21 @@ final class StreamFromFlowable<T> implements PollStream<T> {
     @Override
     public void close() {
         if (!finished) {
-            finished = true;
+            finished();
             waker.clear();
             bridged.close();
         }
+    }
+
+    /**
+     * Marks the stream finished and forgets the poller's context: the Flowable may keep its
+     * subscriber (the guard, which refers to this stream) after the cancel, and must not keep the
+     * poller's waker with it.
+     */
+    private void finished() {
+        finished = true;
+        lastContext = null;
+        guardedContext = null;
     }
 
     /** Requesting thread: the Flowable's request() threw. */

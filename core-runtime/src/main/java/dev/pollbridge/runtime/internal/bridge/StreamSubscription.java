@@ -73,7 +73,12 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         public void cancel() {}
     };
 
-    private final PollStream<? extends T> stream;
+    /**
+     * Null once closed: a subscriber may keep its subscription after the end (it is allowed to),
+     * and must not keep the closed stream, and what the stream holds, with it. Only the task, or
+     * {@link #start} before the task exists, reads or writes it, so it is a plain field.
+     */
+    private PollStream<? extends T> stream;
     /** Starts the task; receives the failures no signal can carry. */
     private final TaskSpawner spawner;
 
@@ -305,8 +310,10 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     /** Closes the stream once; a {@code close()} that throws (rule 11) is reported, not passed on. */
     private void closeStream() {
         if (streamClosed.compareAndSet(false, true)) {
+            PollStream<? extends T> closing = stream;
+            stream = null;
             try {
-                stream.close();
+                closing.close();
             } catch (Throwable error) {
                 Fatal.rethrowIfFatal(error);
                 spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);

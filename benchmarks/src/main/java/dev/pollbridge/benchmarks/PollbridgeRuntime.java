@@ -7,7 +7,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
-/** A Pollbridge runtime with two workers, started once per trial. */
+/**
+ * A Pollbridge runtime with two workers, started once per trial. {@code -Dbench.lifoSlot=false}
+ * (through {@code -jvmArgsAppend}) builds it with the LIFO slot off, to measure what the slot is
+ * worth.
+ */
 @State(Scope.Benchmark)
 public class PollbridgeRuntime {
 
@@ -17,7 +21,8 @@ public class PollbridgeRuntime {
     /** Starts the runtime. */
     @Setup(Level.Trial)
     public void start() {
-        runtime = Runtime.builder().workers(Workers.COUNT).threadNamePrefix("pollbridge-bench").build();
+        runtime = Runtime.builder().workers(Workers.COUNT).threadNamePrefix("pollbridge-bench")
+                .lifoSlot(Boolean.parseBoolean(System.getProperty("bench.lifoSlot", "true"))).build();
     }
 
     /** Closes the runtime and joins its threads. */

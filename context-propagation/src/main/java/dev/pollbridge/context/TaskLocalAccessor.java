@@ -133,9 +133,12 @@ public final class TaskLocalAccessor<T> implements ThreadLocalAccessor<T> {
         setValue();
     }
 
-    /** A frame with a null value hides older frames of the same task-local: lookups stop at it. */
+    /**
+     * A frame with a null value hides older frames of the same task-local: lookups stop at it. An
+     * inheritable task-local set here is inherited by tasks spawned here, as from a scope.
+     */
     private void push(T valueOrNull) {
-        LocalBindings.Frame frame = new LocalBindings.Frame(local, valueOrNull, LocalBindings.current());
+        LocalBindings.Frame frame = new LocalBindings.Frame(local, valueOrNull, LocalBindings.current(), local.isInheritable());
         pushed.set(new Pushed(frame, pushed.get()));
         LocalBindings.install(frame);
     }

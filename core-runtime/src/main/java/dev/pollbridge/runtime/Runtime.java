@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
@@ -11,6 +12,8 @@ import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
 import dev.pollbridge.runtime.time.Clock;
+import dev.pollbridge.runtime.time.MissedTickBehavior;
+import dev.pollbridge.runtime.time.Sleep;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -137,10 +140,28 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
+     * A future that gives the worker to other tasks once (Tokio's {@code yield_now}): its first
+     * poll wakes its own task and returns {@code pending}, so the task goes to the back of its
+     * worker's queue and everything queued before it runs first; its second poll returns ready.
+     * Usable under any poller (outside a runtime it is simply pending once). For long CPU work
+     * split into steps; see also {@link dev.pollbridge.runtime.task.Coop}, which yields only when
+     * the task's poll budget is spent.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; it holds nothing.
+     *
+     * @return a future that is pending once, then ready
+     */
+    public static PollFuture<Void> yieldNow() {
+        return new YieldNow();
+    }
+
+    /**
      * Spawns {@code future} as an independent task and returns its handle. The task starts at once
      * (it is queued for a worker); the runtime owns the future from now on and closes it exactly
      * once, when it completes or is cancelled. A spawn from a worker thread queues the task on that
-     * worker; from any other thread, on the global queue.
+     * worker; from any other thread, on the global queue. Inheritable task-locals bound where
+     * {@code spawn} is called are bound in the new task too
+     * ({@link dev.pollbridge.runtime.task.TaskLocal#createInheritable}).
      *
      * <p><b>During shutdown.</b> Once {@link #close()} has started, a spawn made from inside this
      * runtime (a task's poll or close, any of its threads, the thread in {@link #blockOn}) does
@@ -160,7 +181,7 @@ public final class Runtime implements AutoCloseable {
      *     (the future is not closed then: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
-        return engine.spawn(future);
+        return engine.spawn(InheritedLocals.capture(future));
     }
 
     /**
@@ -251,13 +272,38 @@ public final class Runtime implements AutoCloseable {
      * thread that advances the clock. After the runtime is closed, an unfired sleep fails with
      * {@link java.util.concurrent.CancellationException}.
      *
+     * <p>The returned {@link Sleep} can be {@linkplain Sleep#reset(long) reset} to another
+     * deadline, and tells its {@linkplain Sleep#deadline() deadline}.
+     *
      * <p><b>Cancel safety:</b> cancel-safe; closing the sleep removes its timer in O(1).
      *
      * @param duration how long to wait, from this call
      * @return a future that completes after {@code duration}
      */
-    public PollFuture<Void> sleep(Duration duration) {
+    public Sleep sleep(Duration duration) {
         return time.sleep(duration);
+    }
+
+    /**
+     * A future that completes ({@code null}) once this runtime's {@linkplain #clock() clock} reads
+     * {@code deadlineNanos} or later: a value of {@link Clock#nanoTime()} (monotonic nanoseconds,
+     * not a wall-clock instant; see {@link Sleep} for how that works with a
+     * {@link dev.pollbridge.runtime.time.VirtualClock}). A deadline in the past is ready on the
+     * first poll. Everything else is as for {@link #sleep(Duration)}.
+     *
+     * <pre>{@code
+     * long deadline = runtime.clock().nanoTime() + Duration.ofSeconds(30).toNanos();
+     * ... later, wherever the deadline travelled:
+     * Async.await(runtime.sleepUntil(deadline));
+     * }</pre>
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; closing the sleep removes its timer in O(1).
+     *
+     * @param deadlineNanos the deadline, a value of this runtime's {@code clock().nanoTime()}
+     * @return a resettable sleep; lazy, the timer is registered at its first poll
+     */
+    public Sleep sleepUntil(long deadlineNanos) {
+        return time.sleepUntil(deadlineNanos);
     }
 
     /**
@@ -280,6 +326,24 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
+     * Runs {@code future} until {@code deadlineNanos} on this runtime's clock (a value of
+     * {@link Clock#nanoTime()}), then closes it and fails with
+     * {@link java.util.concurrent.TimeoutException}: {@link #timeout(PollFuture, Duration)} with an
+     * absolute limit, for work under one deadline that several steps share. A deadline in the
+     * past times out on the first poll unless {@code future} is ready then.
+     *
+     * <p><b>Cancel safety:</b> exactly as cancel-safe as {@code future}.
+     *
+     * @param <T> the value type
+     * @param future the work to bound; closed if the deadline passes first
+     * @param deadlineNanos the deadline, a value of this runtime's {@code clock().nanoTime()}
+     * @return a future of {@code future}'s outcome, or of a {@code TimeoutException}
+     */
+    public <T> PollFuture<T> timeoutAt(PollFuture<T> future, long deadlineNanos) {
+        return time.timeoutAt(future, deadlineNanos);
+    }
+
+    /**
      * A stream of ticks {@code 0, 1, 2, ...}: the first at once, then one per {@code period} on
      * the grid {@code start + k * period} of this runtime's clock. Missed ticks are skipped
      * (Tokio's {@code MissedTickBehavior::Skip}): a consumer that polls late gets one tick at
@@ -292,7 +356,24 @@ public final class Runtime implements AutoCloseable {
      * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
      */
     public PollStream<Long> interval(Duration period) {
-        return time.interval(period);
+        return time.interval(period, MissedTickBehavior.SKIP);
+    }
+
+    /**
+     * Like {@link #interval(Duration)}, with missed ticks handled as {@code missed} says
+     * ({@link MissedTickBehavior#BURST}, {@link MissedTickBehavior#DELAY} or
+     * {@link MissedTickBehavior#SKIP}, Tokio's semantics). Each tick spends one unit of the
+     * polling task's poll budget, so a bursting interval cannot keep its task polling for ever.
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; closing the stream removes its timer.
+     *
+     * @param period the time between two ticks, at least 1 ms
+     * @param missed what to do with ticks the consumer was too late for
+     * @return an endless stream of tick numbers, starting at 0
+     * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
+     */
+    public PollStream<Long> interval(Duration period, MissedTickBehavior missed) {
+        return time.interval(period, missed);
     }
 
     /**

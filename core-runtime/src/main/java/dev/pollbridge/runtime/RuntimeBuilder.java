@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime;
 
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
+import dev.pollbridge.runtime.internal.scheduler.SchedulerTuning;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -25,11 +26,15 @@ import java.util.function.Consumer;
  *   <tr><td>{@link #uncaughtFailureHandler(Consumer)}</td><td>logs at {@code ERROR} through
  *       {@link System.Logger}</td></tr>
  *   <tr><td>{@link #clock(Clock)}</td><td>{@link Clock#system()}</td></tr>
+ *   <tr><td>{@link #lifoSlot(boolean)}</td><td>{@code true}</td></tr>
+ *   <tr><td>{@link #stuckWorkerThreshold(Duration)}</td><td>1 second</td></tr>
+ *   <tr><td>{@link #globalQueueInterval(int)}</td><td>tuned from the measured poll time</td></tr>
  * </table>
  *
  * <h2>Threads, and a forgotten {@code close()}</h2>
- * A runtime starts three kinds of threads: its workers (at {@link #build()}), one timer thread
- * (at the first timer, real clocks only) and blocking-pool threads (on demand, up to
+ * A runtime starts four kinds of threads: its workers and its stuck-worker watchdog (at
+ * {@link #build()}; see {@link #stuckWorkerThreshold(Duration)}), one timer thread (at the first
+ * timer, real clocks only) and blocking-pool threads (on demand, up to
  * {@link #blockingThreads(int)}). By default they are <em>daemon</em> threads, as the threads of
  * {@code ForkJoinPool.commonPool()}, Reactor's {@code Schedulers.parallel()} and RxJava's
  * schedulers are: a program whose {@code main} returns exits even if it forgot to close the
@@ -51,6 +56,9 @@ public final class RuntimeBuilder {
     private Clock clock = Clock.system();
     private boolean daemon = true;
     private ThreadFactory threadFactory;
+    private boolean lifoSlot = SchedulerTuning.DEFAULT.lifoSlot();
+    private Duration stuckWorkerThreshold = SchedulerTuning.DEFAULT.stuckWorkerThreshold();
+    private int globalQueueInterval = SchedulerTuning.DEFAULT.globalQueueInterval();
 
     RuntimeBuilder() {}
 
@@ -141,9 +149,12 @@ public final class RuntimeBuilder {
 
     /**
      * Receives failures that no join handle will deliver: the failure of a detached task (one
-     * whose handle was closed, or an {@link Runtime#executor()} runnable) and a throwing
-     * {@code close()} of a task's future. Called on the runtime thread where the failure
-     * happened; it must not block. If it throws, the throwable is logged and dropped.
+     * whose handle was closed, or an {@link Runtime#executor()} runnable), a throwing
+     * {@code close()} of a task's future, and what the bridges catch and cannot signal (an error
+     * after its subscriber cancelled, a subscriber or {@code close()} that threw). Called on the
+     * thread where the failure was caught (a runtime thread, or, for a bridge, the thread that
+     * cancelled or signalled), also while the runtime shuts down; it must not block. If it
+     * throws, the throwable is logged and dropped.
      *
      * @param handler receives each such failure once
      * @return this builder
@@ -165,6 +176,70 @@ public final class RuntimeBuilder {
     }
 
     /**
+     * Whether a task woken or spawned by the task a worker is polling runs next on that worker
+     * (the <em>LIFO slot</em>, default {@code true}), as in Tokio: a message hand-off between two
+     * tasks then runs while its data is hot in the cache, without a queue operation. Two tasks
+     * that keep waking each other share one poll budget and get at most three such turns in a
+     * row. If the poll that filled the slot runs long, the slot's task does not wait for it: an
+     * idle worker takes it (within about 20 &micro;s if one is searching, else within one or two
+     * watchdog periods, 10 ms at most). {@code false} sends every such task to the back of the
+     * worker's queue instead, where any idle worker may steal it (Tokio's
+     * {@code disable_lifo_slot}); message passing then costs a queue operation and more steals.
+     * Ignored by the current-thread flavour ({@code workers(0)}).
+     *
+     * @param enabled false to run every such task from the worker's queue
+     * @return this builder
+     */
+    public RuntimeBuilder lifoSlot(boolean enabled) {
+        this.lifoSlot = enabled;
+        return this;
+    }
+
+    /**
+     * A worker that stays inside one poll (or one close) of a task longer than this is reported
+     * <em>while it is stuck</em>: a {@code WARNING} through {@link System.Logger} naming the task
+     * and showing the worker's stack, and a JDK Flight Recorder event
+     * {@code dev.pollbridge.StuckWorker}, once per stuck turn. One thread per runtime (the
+     * watchdog) samples the workers every quarter of the threshold (between 1 and 10 ms); the
+     * workers read no clock for it. The {@link #slowPollThreshold slow-poll report}, by contrast,
+     * comes only after a poll returns. A threshold too long to count in nanoseconds (such as
+     * {@code ChronoUnit.FOREVER.getDuration()}) turns these reports off; the watchdog thread
+     * then runs only for the LIFO slot (see {@link #lifoSlot}), and not at all if that is off
+     * too or there is a single worker. Ignored by the current-thread flavour.
+     *
+     * @param threshold how long one poll or close may run before the worker is reported stuck
+     * @return this builder
+     * @throws IllegalArgumentException if zero or negative
+     */
+    public RuntimeBuilder stuckWorkerThreshold(Duration threshold) {
+        Objects.requireNonNull(threshold, "threshold");
+        if (threshold.isNegative() || threshold.isZero()) {
+            throw new IllegalArgumentException("stuckWorkerThreshold must be positive, was " + threshold);
+        }
+        this.stuckWorkerThreshold = threshold;
+        return this;
+    }
+
+    /**
+     * Fixes how many tasks a worker runs between two looks at the global queue, which holds the
+     * tasks spawned or woken from outside the workers (Tokio's {@code global_queue_interval}).
+     * By default each worker tunes it from its measured poll time so that about 200 &micro;s of
+     * polling pass between two looks (at least 2, at most 127 tasks); a fixed value is for
+     * experiments. See {@code docs/performance.md} for the measurements behind the default.
+     *
+     * @param ticks tasks run between two looks at the global queue
+     * @return this builder
+     * @throws IllegalArgumentException if less than 1
+     */
+    public RuntimeBuilder globalQueueInterval(int ticks) {
+        if (ticks < 1) {
+            throw new IllegalArgumentException("globalQueueInterval must be >= 1, was " + ticks);
+        }
+        this.globalQueueInterval = ticks;
+        return this;
+    }
+
+    /**
      * Whether the threads the runtime makes are daemon threads (default {@code true}; see
      * "Threads, and a forgotten {@code close()}" above). Not applied to the threads of a
      * {@linkplain #threadFactory(ThreadFactory) thread factory}, which decides for itself.
@@ -179,14 +254,15 @@ public final class RuntimeBuilder {
     }
 
     /**
-     * Makes every thread of the runtime with {@code factory} instead: the workers, the timer
-     * thread and the blocking-pool threads. The runtime starts the threads as the factory returns
-     * them, so their names, daemon flag, priority, group and uncaught-exception handler are the
-     * factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do not apply. The
-     * factory is called at {@link #build()} for the workers (on the building thread), at the
-     * first timer for the timer thread, and whenever the blocking pool grows (on the thread that
-     * calls {@link Runtime#spawnBlocking}); it must return a new, unstarted thread that runs the
-     * {@code Runnable} it is given, or that call fails with {@link IllegalStateException}.
+     * Makes every thread of the runtime with {@code factory} instead: the workers, the watchdog,
+     * the timer thread and the blocking-pool threads. The runtime starts the threads as the
+     * factory returns them, so their names, daemon flag, priority, group and uncaught-exception
+     * handler are the factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do
+     * not apply. The factory is called at {@link #build()} for the workers and the watchdog (on
+     * the building thread), at the first timer for the timer thread, and whenever the blocking
+     * pool grows (on the thread that calls {@link Runtime#spawnBlocking}); it must return a new,
+     * unstarted thread that runs the {@code Runnable} it is given, or that call fails with
+     * {@link IllegalStateException}.
      *
      * <p>A worker on a thread the runtime made itself finds its runtime through its thread's
      * class; a worker on a factory's thread uses a thread-local lookup instead, which makes
@@ -218,7 +294,8 @@ public final class RuntimeBuilder {
 
     private EngineConfig config(boolean daemonThreads) {
         return new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
-                slowPollThreshold, uncaughtFailureHandler, clock, daemonThreads, threadFactory);
+                slowPollThreshold, uncaughtFailureHandler, clock, daemonThreads, threadFactory,
+                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval));
     }
 
     private static void logUncaught(Throwable failure) {

@@ -53,7 +53,8 @@ class RuntimeThreadsTest {
             useEveryKindOfThread(runtime, "daemon-default-timer");
             Set<Thread> threads = threadsNamed("daemon-default-");
             Set<String> kinds = threads.stream().map(t -> t.getName().replaceAll("-\\d+$", "")).collect(Collectors.toSet());
-            assertEquals(Set.of("daemon-default-worker", "daemon-default-timer", "daemon-default-blocking"), kinds);
+            assertEquals(Set.of("daemon-default-worker", "daemon-default-timer", "daemon-default-blocking",
+                    "daemon-default-watchdog"), kinds);
             assertTrue(threads.stream().allMatch(Thread::isDaemon), () -> "not all daemons: " + threads);
         }
     }
@@ -63,7 +64,7 @@ class RuntimeThreadsTest {
         try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("daemon-false-").daemon(false).build()) {
             useEveryKindOfThread(runtime, "daemon-false-timer");
             Set<Thread> threads = threadsNamed("daemon-false-");
-            assertEquals(4, threads.size(), () -> "2 workers, timer, blocking: " + threads);
+            assertEquals(5, threads.size(), () -> "2 workers, timer, blocking, watchdog: " + threads);
             assertTrue(threads.stream().noneMatch(Thread::isDaemon), () -> "a daemon among " + threads);
         }
         await().until(() -> threadsNamed("daemon-false-").isEmpty());
@@ -88,7 +89,7 @@ class RuntimeThreadsTest {
         NamingFactory factory = new NamingFactory();
         Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("ignored-").threadFactory(factory).build();
         try {
-            assertEquals(2, factory.made.get(), "the workers are made at build()");
+            assertEquals(3, factory.made.get(), "the workers and the watchdog are made at build()");
             String worker = runtime.blockOn(runtime.spawn(cx -> Poll.ready(Thread.currentThread().getName())));
             assertTrue(worker.startsWith("custom-"), worker);
             assertEquals(Optional.of(runtime), runtime.blockOn(runtime.spawn(cx -> Poll.ready(Runtime.current()))),
@@ -106,9 +107,9 @@ class RuntimeThreadsTest {
 
             String blocking = runtime.blockOn(runtime.spawnBlocking(() -> Thread.currentThread().getName()));
             assertTrue(blocking.startsWith("custom-"), blocking);
-            assertEquals(3, factory.made.get(), "2 workers, 1 blocking thread");
+            assertEquals(4, factory.made.get(), "2 workers, the watchdog, 1 blocking thread");
             runtime.spawn(runtime.sleep(Duration.ofHours(1))).close();
-            await().until(() -> factory.made.get() == 4); // the timer thread, at the first timer
+            await().until(() -> factory.made.get() == 5); // the timer thread, at the first timer
             assertTrue(threadsNamed("ignored-").isEmpty(), "the prefix is not applied to a factory's threads");
         } finally {
             runtime.close();

@@ -12,15 +12,20 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.task.AbortHandle;
 import dev.pollbridge.runtime.task.FailurePolicy;
 import dev.pollbridge.runtime.task.TaskLocal;
+import dev.pollbridge.runtime.task.TaskOutcome;
 import dev.pollbridge.runtime.task.TaskScope;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -313,5 +318,58 @@ class AsyncDocTest {
         });
         // end::task-scope[]
         assertEquals(List.of(new Price("acme", 400), new Price("globex", 600)), runtime.blockOn(quotes));
+    }
+
+    @Test
+    void boundedTaskScope() {
+        List<String> urls = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        // tag::bounded-scope[]
+        PollFuture<List<Integer>> sizes = Async.run(() -> {
+            try (TaskScope<Integer> scope = TaskScope.bounded(runtime, 3)) { // at most 3 fetch at once
+                for (String url : urls) {
+                    scope.spawn(fetchSize(url));             // never waits: the 4th and later wait unpolled
+                }
+                return Async.await(scope.joinAll());
+            }
+        });
+        // end::bounded-scope[]
+        assertEquals(8, runtime.blockOn(sizes).size());
+        assertTrue(mostAtOnce.get() <= 3, "at most 3 at once: " + mostAtOnce.get());
+    }
+
+    private final AtomicInteger fetching = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
+
+    private PollFuture<Integer> fetchSize(String url) {
+        return Async.run(() -> {
+            mostAtOnce.accumulateAndGet(fetching.incrementAndGet(), Math::max);
+            Async.await(runtime.sleep(Duration.ofMillis(2)));
+            fetching.decrementAndGet();
+            return url.length();
+        });
+    }
+
+    @Test
+    void abortHandles() {
+        try (TaskScope<String> scope = TaskScope.open(runtime)) {
+            // tag::abort-handle[]
+            AbortHandle slow = scope.spawn(Async.run(() -> {
+                Async.await(runtime.sleep(Duration.ofDays(1)));
+                return "late";
+            }));
+            AbortHandle fast = scope.spawn(Async.run(() -> "early"));
+            slow.abort();                                      // this child only; its outcome is "cancelled"
+            Optional<TaskOutcome<String>> done = scope.tryJoinNext(); // an outcome that is there now, if any
+            // end::abort-handle[]
+            List<TaskOutcome<String>> outcomes = new ArrayList<>();
+            done.ifPresent(outcomes::add);
+            for (TaskOutcome<String> o = runtime.blockOn(scope.next()); o != null; o = runtime.blockOn(scope.next())) {
+                outcomes.add(o);
+            }
+            assertEquals(2, outcomes.size());
+            assertTrue(outcomes.stream().anyMatch(o -> o.id() == slow.id() && o.isCancelled()));
+            assertTrue(outcomes.stream().anyMatch(o -> o.id() == fast.id() && "early".equals(o.value())));
+            assertTrue(slow.isFinished() && fast.isFinished());
+        }
     }
 }

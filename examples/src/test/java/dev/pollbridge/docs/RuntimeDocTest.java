@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.task.Coop;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +81,57 @@ class RuntimeDocTest {
             });
             // end::failures-await[]
             assertArrayEquals(fallback(), runtime.blockOn(bytes));
+        }
+    }
+
+    /** A source that is always ready, as a cache is. */
+    static final class Cache {
+        int get(String key) {
+            return key.length();
+        }
+    }
+
+    @Test
+    void budgetAndYield() {
+        Cache cache = new Cache();
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            // tag::proceed[]
+            PollFuture<Integer> cached = cx -> {
+                if (!Coop.proceed(cx)) {              // the task's budget is spent: woken, back next turn
+                    return Poll.pending();
+                }
+                return Poll.ready(cache.get("key"));
+            };
+            // end::proceed[]
+            assertEquals(3, runtime.blockOn(runtime.spawn(cached)));
+            PollFuture<Integer> crunched = Async.run(() -> {
+                int sum = 0;
+                // tag::yield-now[]
+                for (int chunk = 0; chunk < 1_000; chunk++) {
+                    sum += crunch(chunk);                     // CPU work in short steps
+                    Async.await(Runtime.yieldNow());          // let the worker's other tasks run
+                }
+                // end::yield-now[]
+                return sum;
+            });
+            assertEquals(499_500, runtime.blockOn(runtime.spawn(crunched)));
+        }
+    }
+
+    private static int crunch(int chunk) {
+        return chunk;
+    }
+
+    @Test
+    void schedulerOptions() {
+        // tag::scheduler-options[]
+        Runtime runtime = Runtime.builder()
+                .stuckWorkerThreshold(Duration.ofMillis(500)) // report a worker stuck in one poll for 0.5 s, while stuck
+                .lifoSlot(true)                                // the default; false queues woken tasks instead
+                .build();
+        // end::scheduler-options[]
+        try (runtime) {
+            assertEquals(Integer.valueOf(1), runtime.blockOn(runtime.spawn((PollFuture<Integer>) cx -> Poll.ready(1))));
         }
     }
 }

@@ -2,13 +2,15 @@ package dev.pollbridge.docs;
 
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.time.MissedTickBehavior;
+import dev.pollbridge.runtime.time.Sleep;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
@@ -56,18 +58,66 @@ class TimeDocTest {
     void sleepUntilADeadline() {
         VirtualClock clock = new VirtualClock();
         try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
-            long deadline = runtime.clock().nanoTime() + Duration.ofSeconds(5).toNanos();
+            // tag::sleep-until[]
+            long deadline = runtime.clock().nanoTime() + Duration.ofSeconds(5).toNanos(); // the runtime's clock
+            // end::sleep-until[]
             clock.advance(Duration.ofSeconds(2));
             // tag::sleep-until[]
-            // Until the runtime has sleepUntil: sleep for what is left of the deadline.
-            long left = deadline - runtime.clock().nanoTime();  // the runtime's clock, in nanoseconds
-            PollFuture<Void> untilDeadline = runtime.sleep(Duration.ofNanos(left));
+            PollFuture<Void> untilDeadline = runtime.sleepUntil(deadline);
+            PollFuture<User> user = runtime.timeoutAt(new UserService().find(1), deadline); // the same deadline
             // end::sleep-until[]
-            assertEquals(Duration.ofSeconds(3).toNanos(), left);
-            try (MockTask<Void> task = MockTask.spawn(untilDeadline)) {
+            try (MockTask<Void> task = MockTask.spawn(untilDeadline); MockTask<User> finding = MockTask.spawn(user)) {
+                assertReady(finding.poll(), new User("ada"));
                 assertPending(task.poll());
-                clock.advance(Duration.ofSeconds(3));
+                clock.advance(Duration.ofSeconds(3).minusMillis(1));
+                assertFalse(task.isWoken());
+                clock.advance(Duration.ofMillis(1));
                 assertReady(task.poll(), null);
+            }
+        }
+    }
+
+    @Test
+    void resetAnIdleTimeout() {
+        VirtualClock clock = new VirtualClock();
+        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+            Duration idle = Duration.ofSeconds(30);
+            // tag::reset[]
+            Sleep idleTimer = runtime.sleep(idle);
+            // ... a message arrives: push the idle deadline back, keeping the same timer
+            idleTimer.reset(runtime.clock().nanoTime() + idle.toNanos());
+            // end::reset[]
+            try (MockTask<Void> task = MockTask.spawn(idleTimer)) {
+                assertPending(task.poll());
+                clock.advance(Duration.ofSeconds(20));
+                idleTimer.reset(runtime.clock().nanoTime() + idle.toNanos());
+                clock.advance(Duration.ofSeconds(20));
+                assertFalse(task.isWoken(), "pushed back");
+                assertFalse(idleTimer.isElapsed());
+                clock.advance(Duration.ofSeconds(10));
+                assertTrue(task.isWoken(), "the waiting task is woken at the new deadline");
+                assertTrue(idleTimer.isElapsed());
+                assertReady(task.poll(), null);
+            }
+        }
+    }
+
+    @Test
+    void missedTicks() {
+        VirtualClock clock = new VirtualClock();
+        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+            // tag::missed-ticks[]
+            PollStream<Long> heartbeats = runtime.interval(Duration.ofSeconds(1), MissedTickBehavior.DELAY);
+            // end::missed-ticks[]
+            try (MockStreamTask<Long> ticks = MockStreamTask.spawn(heartbeats)) {
+                assertReady(ticks.pollNext(), 0L);
+                clock.advance(Duration.ofMillis(3500)); // late by 2.5 s
+                assertReady(ticks.pollNext(), 1L);
+                assertPending(ticks.pollNext());
+                clock.advance(Duration.ofMillis(999));
+                assertPending(ticks.pollNext());
+                clock.advance(Duration.ofMillis(1));  // one period after the late tick
+                assertReady(ticks.pollNext(), 2L);
             }
         }
     }

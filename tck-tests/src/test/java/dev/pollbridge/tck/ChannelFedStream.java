@@ -6,30 +6,33 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.sync.Channel;
+import dev.pollbridge.runtime.sync.Receiver;
+import dev.pollbridge.runtime.sync.Sender;
 
 /**
  * The receiving end of a bounded {@link Channel} that another task fills with
- * {@code 0 .. count - 1} and then closes. Closing this stream also closes the channel, so the
- * producer's waiting send fails and the producer task ends (a channel stream alone does not close
- * its channel).
+ * {@code 0 .. count - 1}. Each side holds a handle: the producer's {@link Sender}, closed when it
+ * is done, ends the stream after the last item; this stream's {@link Receiver}, closed with the
+ * stream, makes the producer's waiting send fail, so the producer task ends too.
  */
 final class ChannelFedStream implements PollStream<Long> {
 
     private static final int CAPACITY = 4;
 
-    private final Channel<Long> channel;
+    private final Receiver<Long> receiver;
     private final PollStream<Long> items;
 
-    private ChannelFedStream(Channel<Long> channel) {
-        this.channel = channel;
-        this.items = channel.stream();
+    private ChannelFedStream(Receiver<Long> receiver) {
+        this.receiver = receiver;
+        this.items = receiver.stream();
     }
 
     /** A stream of {@code count} items sent by a task spawned on {@code runtime}. */
     static ChannelFedStream fedBy(Runtime runtime, long count) {
         Channel<Long> channel = Channel.bounded(CAPACITY);
-        runtime.spawn(new Producer(channel, count)).close(); // detached: it ends by itself
-        return new ChannelFedStream(channel);
+        ChannelFedStream stream = new ChannelFedStream(channel.receiver());
+        runtime.spawn(new Producer(channel.sender(), count)).close(); // detached: it ends by itself
+        return stream;
     }
 
     @Override
@@ -40,18 +43,18 @@ final class ChannelFedStream implements PollStream<Long> {
     @Override
     public void close() {
         items.close();
-        channel.close();
+        receiver.close();
     }
 
-    /** Sends {@code 0 .. count - 1}, waiting while the channel is full, then closes it. */
+    /** Sends {@code 0 .. count - 1}, waiting while the channel is full, then closes its sender. */
     private static final class Producer implements PollFuture<Void> {
-        private final Channel<Long> channel;
+        private final Sender<Long> sender;
         private final long count;
         private long next;
         private PollFuture<Void> sending;
 
-        Producer(Channel<Long> channel, long count) {
-            this.channel = channel;
+        Producer(Sender<Long> sender, long count) {
+            this.sender = sender;
             this.count = count;
         }
 
@@ -60,10 +63,9 @@ final class ChannelFedStream implements PollStream<Long> {
             while (true) {
                 if (sending == null) {
                     if (next == count) {
-                        channel.close(); // receivers drain, then see the end
-                        return Poll.ready(null);
+                        return Poll.ready(null); // close() closes the sender: receivers drain, then see the end
                     }
-                    sending = channel.send(next);
+                    sending = sender.send(next);
                 }
                 Poll<Void> sent = sending.poll(cx);
                 if (sent.isPending()) {
@@ -72,18 +74,20 @@ final class ChannelFedStream implements PollStream<Long> {
                 sending.close();
                 sending = null;
                 if (sent.isFailed()) {
-                    return Poll.ready(null); // the consumer closed the channel: stop
+                    return Poll.ready(null); // the consumer closed its receiver: stop
                 }
                 next++;
             }
         }
 
+        /** Called by the runtime when the task ends, done or aborted: the last sender closes the channel. */
         @Override
         public void close() {
             if (sending != null) {
                 sending.close();
                 sending = null;
             }
+            sender.close();
         }
     }
 }

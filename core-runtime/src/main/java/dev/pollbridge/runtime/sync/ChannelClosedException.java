@@ -1,8 +1,9 @@
 package dev.pollbridge.runtime.sync;
 
 /**
- * A {@link Channel} was closed: sending to it fails with this, and receiving from it fails with
- * this once it is also drained.
+ * A channel was closed: sending to a closed {@link Channel} fails with this, and receiving from it
+ * fails with this once it is also drained. A {@link Promise} is a one-shot channel: its reader
+ * fails with this when the producer {@linkplain Promise#close() closed} it without a value.
  */
 public final class ChannelClosedException extends IllegalStateException {
 

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +21,10 @@ import java.util.List;
  *       misses a {@code notifyWaiters()} that comes in between.
  * </ul>
  * (Java's {@code Object.notifyAll()} is final, hence the name {@code notifyWaiters}.)
+ *
+ * <p><b>Poll budget</b> (rule 16). A {@code notified()} future that completes spends one unit
+ * of the polling task's budget; when it is spent it answers pending once (waking its task) and
+ * keeps what it would have consumed, so a loop that is always notified cannot keep its worker.
  *
  * <p><b>Progress.</b> Blocking (one lock), held for O(1) work ({@code notifyWaiters}: O(waiters)).
  *
@@ -109,6 +114,9 @@ public final class Notify {
 
         @Override
         public Poll<Void> poll(Context cx) {
+            if (state != FINISHED && !CoopBudget.pollProceed(cx)) {
+                return Poll.pending(); // only the owner writes FINISHED, so this unlocked read is exact for it
+            }
             synchronized (lock) {
                 switch (state) {
                     case INITIAL:
@@ -117,6 +125,7 @@ public final class Notify {
                                 permit = false;
                             }
                             state = FINISHED;
+                            CoopBudget.consumeOne();
                             return Poll.ready(null);
                         }
                         waker = cx.waker();
@@ -129,6 +138,7 @@ public final class Notify {
                     case NOTIFIED_ONE:
                     case NOTIFIED:
                         state = FINISHED;
+                        CoopBudget.consumeOne();
                         return Poll.ready(null);
                     case FINISHED:
                         throw new IllegalStateException("notified() polled after it completed or closed");

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Permits held from a {@link Semaphore}. {@link #close()} gives them back; it is idempotent and
  * may be called from any thread, so a permit fits try-with-resources and can also be handed to
- * another task to release.
+ * another task to release. {@link #forget()} keeps them from ever coming back instead.
  */
 public final class Permit implements AutoCloseable {
 
@@ -29,12 +29,24 @@ public final class Permit implements AutoCloseable {
     }
 
     /**
-     * True once released.
+     * True once released (or forgotten).
      *
      * @return true if the permits went back to the semaphore
      */
     public boolean isReleased() {
         return released.get();
+    }
+
+    /**
+     * Forgets the permits (Tokio's {@code SemaphorePermit::forget}): they are not given back, and
+     * the semaphore's total shrinks by {@link #count()}: a way to take capacity away for good. A
+     * later {@link #close()} does nothing. Does nothing if the permits were already released or
+     * forgotten. Any thread.
+     */
+    public void forget() {
+        if (released.compareAndSet(false, true)) {
+            semaphore.forgotten(count);
+        }
     }
 
     /** Returns the permits to the semaphore (waking waiters they satisfy). Idempotent. */

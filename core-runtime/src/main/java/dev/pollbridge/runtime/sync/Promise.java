@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -18,11 +19,20 @@ import java.util.Objects;
  * ... on any thread: promise.complete("value");   // wakes the reader
  * }</pre>
  *
- * <p><b>State.</b> One atomic word holds everything: {@code null} (pending, nobody polled), a
- * {@link Waker} (pending, that waker is registered), an {@code Outcome} (completed or failed;
- * terminal) or {@code CANCELLED} (the reader closed first; terminal). Completing is one CAS from
- * a pending state, so completion races with polling and closing have exactly one winner, and no
- * lock is needed around wakers: the completer wakes the waker it replaced.
+ * <p><b>Both ends can go away</b> (Tokio's {@code oneshot}). A producer that gives up
+ * {@linkplain #close() closes} the promise: an unfinished promise then fails its reader with a
+ * {@link ChannelClosedException}, so the reader never waits for a value that will not come. A
+ * reader that goes away closes its {@link PromiseFuture}: {@link #isClosed()} turns true and
+ * {@link #closed()} completes, so a producer can stop work nobody wants.
+ *
+ * <p><b>State.</b> One atomic word holds the value side: {@code null} (pending, nobody polled), a
+ * {@link Waker} (pending, that waker is registered), an {@code Outcome} (completed, failed or
+ * closed by the producer; terminal) or {@code CANCELLED} (the reader closed first; terminal).
+ * Completing is one CAS from a pending state, so completion races with polling and closing have
+ * exactly one winner, and no lock is needed around wakers: the completer wakes the waker it
+ * replaced. A second word holds the reader-gone side: {@code null}, the waker of a pending
+ * {@link #closed()} future, or {@code READER_GONE} (terminal), set by the reader's close, which
+ * wakes the waker it replaced.
  *
  * <p><b>Happens-before</b> (rule 10): everything the producer wrote before {@code complete} is
  * visible to the reader that polls the value (the CAS publishes the outcome; the reader's
@@ -35,16 +45,18 @@ import java.util.Objects;
  *
  * @param <T> the value type; {@code null} values are allowed
  */
-public final class Promise<T> {
+public final class Promise<T> implements AutoCloseable {
 
     private static final VarHandle STATE;
     private static final VarHandle READER_TAKEN;
+    private static final VarHandle READER_STATE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(Promise.class, "state", Object.class);
             READER_TAKEN = lookup.findVarHandle(Promise.class, "readerTaken", boolean.class);
+            READER_STATE = lookup.findVarHandle(Promise.class, "readerState", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -52,6 +64,8 @@ public final class Promise<T> {
 
     /** Terminal: the reader was closed before completion. */
     private static final Object CANCELLED = new Object();
+    /** Terminal value of {@link #readerState}: the reader was closed (before or after completion). */
+    private static final Object READER_GONE = new Object();
 
     /** Terminal: the result. */
     private static final class Outcome {
@@ -64,6 +78,8 @@ public final class Promise<T> {
 
     /** {@code null} | Waker | Outcome | CANCELLED; changed only by CAS (see the class doc). */
     private volatile Object state;
+    /** {@code null} | Waker of the pending closed() future | READER_GONE; changed only by CAS or swap. */
+    private volatile Object readerState;
     /** Set once by {@link #future()}. */
     private volatile boolean readerTaken;
 
@@ -81,14 +97,16 @@ public final class Promise<T> {
     }
 
     /**
-     * The read end: a future that completes with this promise's value or failure. There is one
-     * reader; closing it before completion cancels the promise ({@link #isCancelled()}).
-     * Cancel-safe in the sense that closing it loses only this reader's copy of the value.
+     * The read end: a future that completes with this promise's value or failure, or fails with
+     * {@link ChannelClosedException} if the promise is {@linkplain #close() closed} without one.
+     * There is one reader; closing it before completion cancels the promise
+     * ({@link #isCancelled()}). Cancel-safe in the sense that closing it loses only this reader's
+     * copy of the value.
      *
      * @return the only reader of this promise
      * @throws IllegalStateException if called a second time
      */
-    public PollFuture<T> future() {
+    public PromiseFuture<T> future() {
         if (!READER_TAKEN.compareAndSet(this, false, true)) {
             throw new IllegalStateException("Promise.future() may be called only once");
         }
@@ -153,6 +171,51 @@ public final class Promise<T> {
     }
 
     /**
+     * The producer gives up (Tokio's drop of a {@code oneshot::Sender}): if the promise was not
+     * completed, failed or cancelled yet, its reader fails with a {@link ChannelClosedException}
+     * ("closed without a value") instead of waiting for ever; otherwise nothing happens. Fits
+     * try-with-resources around the code that is meant to complete it. Idempotent, never blocks,
+     * any thread.
+     */
+    @Override
+    public void close() {
+        Object current = state;
+        if (current instanceof Outcome || current == CANCELLED) {
+            return; // the usual case after complete(): no exception to build
+        }
+        finish(Poll.failed(new ChannelClosedException("the Promise was closed without a value: its producer gave up")));
+    }
+
+    /**
+     * True once the reader was closed (Tokio's {@code Sender::is_closed}): nobody will read what
+     * this promise holds or will hold. {@link #isCancelled()} is the narrower "closed before a
+     * value went in".
+     *
+     * @return true if the reader is gone
+     */
+    public boolean isClosed() {
+        return readerState == READER_GONE;
+    }
+
+    /**
+     * A future that completes ({@code null}) once the reader is closed (Tokio's
+     * {@code Sender::closed}), so a producer can race its work against "nobody wants it any more"
+     * and stop early. It stays pending while the reader is open, also after the promise was
+     * completed.
+     *
+     * <p>One such future may wait at a time: the promise keeps one waker for it, the latest
+     * poll's, so a second pending {@code closed()} future takes the wake-up over from the first
+     * (the producer is one party, like the reader).
+     *
+     * <p><b>Cancel safety:</b> cancel-safe; closing it removes its waker and changes nothing else.
+     *
+     * @return a lazy future that completes once the reader is gone
+     */
+    public PollFuture<Void> closed() {
+        return new ClosedFuture();
+    }
+
+    /**
      * True once completed or failed.
      *
      * @return true if a value or a failure was set
@@ -184,6 +247,14 @@ public final class Promise<T> {
         }
     }
 
+    /** Reader side of {@link #closed()}: the reader went away; wakes a waiting closed() future. */
+    private void readerGone() {
+        Object previous = READER_STATE.getAndSet(this, READER_GONE);
+        if (previous instanceof Waker) {
+            ((Waker) previous).wake();
+        }
+    }
+
     @Override
     public String toString() {
         Object current = state;
@@ -194,7 +265,7 @@ public final class Promise<T> {
     }
 
     /** The read end. Polled by its owner, one thread at a time. */
-    private final class Reader implements PollFuture<T> {
+    private final class Reader implements PromiseFuture<T> {
 
         /** Owner-thread only. */
         private boolean delivered;
@@ -214,6 +285,11 @@ public final class Promise<T> {
             while (true) {
                 Object current = state;
                 if (current instanceof Outcome) {
+                    if (!CoopBudget.tryConsume()) {
+                        // Rule 16: the outcome stays in the state word for the next turn.
+                        waker.wake();
+                        return Poll.pending();
+                    }
                     delivered = true;
                     return (Poll<T>) ((Outcome) current).result;
                 }
@@ -229,17 +305,82 @@ public final class Promise<T> {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
+        public Poll<T> tryReceive() {
+            if (closed) {
+                throw new IllegalStateException("promise future tried after close()");
+            }
+            if (delivered) {
+                throw new IllegalStateException("promise future tried after it returned its result");
+            }
+            Object current = state;
+            if (current instanceof Outcome) {
+                delivered = true;
+                return (Poll<T>) ((Outcome) current).result;
+            }
+            return Poll.pending();
+        }
+
+        @Override
         public void close() {
+            if (closed) {
+                return;
+            }
             closed = true;
             while (true) {
                 Object current = state;
                 if (current instanceof Outcome || current == CANCELLED) {
-                    return;
+                    break;
                 }
                 if (STATE.compareAndSet(Promise.this, current, CANCELLED)) {
-                    return;
+                    break;
                 }
             }
+            readerGone();
+        }
+    }
+
+    /** The future of {@link #closed()}; polled by the producer. */
+    private final class ClosedFuture implements PollFuture<Void> {
+
+        /** Owner-thread only. */
+        private boolean done;
+        /** Owner-thread only: the waker this future stored last, to remove it on close. */
+        private Waker stored;
+
+        @Override
+        public Poll<Void> poll(Context cx) {
+            if (done) {
+                throw new IllegalStateException("closed() polled after it completed");
+            }
+            Waker waker = cx.waker();
+            while (true) {
+                Object current = readerState;
+                if (current == READER_GONE) {
+                    if (!CoopBudget.tryConsume()) {
+                        waker.wake();
+                        return Poll.pending();
+                    }
+                    done = true;
+                    stored = null;
+                    return Poll.ready(null);
+                }
+                // Check and register in one CAS (rule 6): a reader closing in between makes the CAS
+                // fail and the loop see READER_GONE.
+                if (current == waker || READER_STATE.compareAndSet(Promise.this, current, waker)) {
+                    stored = waker;
+                    return Poll.pending();
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            if (stored != null) {
+                READER_STATE.compareAndSet(Promise.this, stored, null); // fails harmlessly if replaced or gone
+                stored = null;
+            }
+            done = true;
         }
     }
 }

@@ -10,6 +10,8 @@
  * each poll stores the latest waker (rule 7), and "check, then register the waker" is one critical
  * section, so a concurrent completion always wakes (rule 6). Wakers are never called while a lock
  * is held. Every operation documents whether it is cancel-safe, that is, whether closing it before
- * it completes can lose anything. Nothing here buffers without bound.
+ * it completes can lose anything. Every waiting operation spends one unit of the polling task's
+ * poll budget when it completes (rule 16), so a loop over an always-ready primitive cannot keep
+ * its worker from other tasks. Nothing here buffers without bound.
  */
 package dev.pollbridge.runtime.sync;

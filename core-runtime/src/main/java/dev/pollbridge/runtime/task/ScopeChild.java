@@ -15,16 +15,29 @@ import dev.pollbridge.runtime.JoinHandle;
  * before the outcome is reported, so once the scope knows a child ended, that child's future is
  * closed ("no child outlives its scope").
  *
- * <p>Polled and closed by the runtime task that owns it, one call at a time; {@link #handle} is
- * guarded by the scope's lock.
+ * <p>It is also the child's {@link AbortHandle}, which the scope answers under its lock.
+ *
+ * <p>Polled and closed by the runtime task that owns it, one call at a time; {@link #handle},
+ * {@link #started}, {@link #queued}, {@link #finished}, {@link #abortRequested} and
+ * {@link #detached} are guarded by the scope's lock.
  */
-final class ScopeChild<T> implements PollFuture<Void> {
+final class ScopeChild<T> implements PollFuture<Void>, AbortHandle {
 
     final long id;
     private final TaskScope<T> scope;
     private final PollFuture<? extends T> inner;
     /** The task's handle, set right after the spawn; null before and for a never-run child. Scope lock. */
     JoinHandle<Void> handle;
+    /** Handed to the runtime (it holds one of a bounded scope's slots until it ends). Scope lock. */
+    boolean started;
+    /** Waiting in a bounded scope's queue for a slot. Scope lock. */
+    boolean queued;
+    /** Its outcome reached the scope. Scope lock. */
+    boolean finished;
+    /** An abort came before its handle was known; the spawner aborts it once it is. Scope lock. */
+    boolean abortRequested;
+    /** Left the scope by {@code detachAll}: its outcome is discarded. Scope lock. */
+    boolean detached;
     /** The outcome was reported and the user's future closed. Task owner only. */
     private boolean ended;
 
@@ -69,7 +82,22 @@ final class ScopeChild<T> implements PollFuture<Void> {
         }
     }
 
-    /** Ends a child that never ran (spawned after the policy cancelled the scope). */
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public void abort() {
+        scope.abort(this);
+    }
+
+    @Override
+    public boolean isFinished() {
+        return scope.isFinished(this);
+    }
+
+    /** Ends a child that never ran (spawned after the policy cancelled the scope, or aborted while queued). */
     void endWithoutRunning() {
         end(TaskOutcome.cancelled(id));
     }
@@ -81,5 +109,21 @@ final class ScopeChild<T> implements PollFuture<Void> {
         } finally {
             scope.childEnded(this, outcome);
         }
+    }
+
+    /** The user's future (for a start of a waiting child). */
+    PollFuture<? extends T> inner() {
+        return inner;
+    }
+
+    @Override
+    public String toString() {
+        return "TaskScope child " + id;
+    }
+
+    /** Reports the end of a child whose future was closed already (a start the runtime refused). */
+    void reportEnded(TaskOutcome<T> outcome) {
+        ended = true;
+        scope.childEnded(this, outcome);
     }
 }

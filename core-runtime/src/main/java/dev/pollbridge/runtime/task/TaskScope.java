@@ -6,16 +6,19 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
-import java.util.ArrayDeque;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -36,9 +39,18 @@ import java.util.concurrent.RejectedExecutionException;
  * }</pre>
  *
  * <h2>Children</h2>
- * {@link #spawn} starts a child as an independent runtime task right away and returns its id.
- * The scope owns the child's future: the runtime closes it when it finishes or is aborted. A
- * child's value or failure goes to the scope, never to the runtime's uncaught-failure handler.
+ * {@link #spawn} starts a child as an independent runtime task right away and returns its
+ * {@link AbortHandle} (its id, and a way to abort it alone). The scope owns the child's future:
+ * the runtime closes it when it finishes or is aborted. A child's value or failure goes to the
+ * scope, never to the runtime's uncaught-failure handler (unless it was detached).
+ *
+ * <h2>Bounded parallelism</h2>
+ * A scope opened with {@link #bounded} runs at most {@code maxRunning} children at once; a child
+ * spawned while that many run waits in the scope, in spawn order, and starts as soon as a running
+ * one ends. {@code spawn} never waits, and nothing blocks a thread: a waiting child is just its
+ * future, not yet polled (rule 2), held by the scope. It counts in {@link #size()}, and
+ * {@code joinAll()} waits for it too. The slot of a child is freed when its outcome reaches the
+ * scope, on the runtime thread that ended it, which then starts the next one.
  *
  * <h2>Collecting results</h2>
  * {@link #next()} yields the outcome of the next child to finish, in finishing order, and
@@ -48,9 +60,14 @@ import java.util.concurrent.RejectedExecutionException;
  * (when {@code joinAll()} fails instead, or {@code shutdown()} drops it) is closed if it is an
  * {@link AutoCloseable}, so a child's resource (a permit, a connection) does not leak.
  *
+ * <p>{@link #tryJoinNext()} takes an outcome that is there now without waiting, and
+ * {@link #detachAll()} lets the started children run on without the scope (Tokio's
+ * {@code try_join_next} and {@code detach_all}).
+ *
  * <h2>Ending</h2>
  * {@link #close()} aborts every unfinished child; it never blocks, and each aborted child's future
- * is closed on a runtime thread at its next suspension point (rule 13). {@link #shutdown()} does
+ * is closed on a runtime thread at its next suspension point (rule 13); a child still waiting for
+ * a slot never runs (its future is closed at once). {@link #shutdown()} does
  * the same and completes once every child's future has been closed. When {@code joinAll()} or
  * {@code shutdown()} completes, no child of the scope is running and every child future is closed.
  *
@@ -60,16 +77,35 @@ import java.util.concurrent.RejectedExecutionException;
  * be awaited from different tasks at once. State is guarded by one lock that is never held while
  * a waker, an abort or user code runs.
  *
+ * <h2>Poll budget</h2>
+ * A {@code next()}, {@code joinAll()} or {@code shutdown()} future that completes spends one unit
+ * of the polling task's budget (rule 16): a loop draining many finished children answers
+ * {@code pending} once per budget and lets its worker's other tasks run.
+ *
  * @param <T> the children's value type
  */
 public final class TaskScope<T> implements AutoCloseable {
 
     private final Runtime runtime;
     private final FailurePolicy policy;
+    /** At most this many children started and not ended; {@code Integer.MAX_VALUE}: no bound. Immutable. */
+    private final int maxRunning;
     private final Object lock = new Object();
 
-    /** Spawned children that have not ended, by id, in spawn order. Guarded by lock. */
+    /**
+     * Spawned children that have not ended and were not detached, by id, in spawn order (those
+     * waiting for a slot included). Guarded by lock.
+     */
     private final Map<Long, ScopeChild<T>> running = new LinkedHashMap<>();
+    /**
+     * Children waiting for a slot, in spawn order; an entry whose {@code queued} flag was cleared
+     * (aborted while waiting) is skipped. Guarded by lock.
+     */
+    private final ArrayDeque<ScopeChild<T>> waitingToStart = new ArrayDeque<>();
+    /** Children started and not ended: the slots in use (detached ones included). Guarded by lock. */
+    private int startedNow;
+    /** A thread is in {@link #serveWaiting()}'s start or end of a child. Guarded by lock. */
+    private boolean serving;
     /** Outcomes not yet handed out, in finishing order. Guarded by lock. */
     private final ArrayDeque<TaskOutcome<T>> ended = new ArrayDeque<>();
     /** Wakers of the next/joinAll/shutdown futures pending now, one per future. Guarded by lock. */
@@ -81,9 +117,13 @@ public final class TaskScope<T> implements AutoCloseable {
     /** Once true, never false: a child failed under CANCEL_SIBLINGS. Guarded by lock. */
     private boolean siblingsCancelled;
 
-    private TaskScope(Runtime runtime, FailurePolicy policy) {
+    private TaskScope(Runtime runtime, FailurePolicy policy, int maxRunning) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.policy = Objects.requireNonNull(policy, "policy");
+        if (maxRunning < 1) {
+            throw new IllegalArgumentException("maxRunning must be >= 1, was " + maxRunning);
+        }
+        this.maxRunning = maxRunning;
     }
 
     /**
@@ -94,7 +134,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @return an open, empty scope; close it to abort the children still running
      */
     public static <T> TaskScope<T> open(Runtime runtime) {
-        return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING);
+        return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING, Integer.MAX_VALUE);
     }
 
     /**
@@ -106,13 +146,45 @@ public final class TaskScope<T> implements AutoCloseable {
      * @return an open, empty scope; close it to abort the children still running
      */
     public static <T> TaskScope<T> open(Runtime runtime, FailurePolicy policy) {
-        return new TaskScope<>(runtime, policy);
+        return new TaskScope<>(runtime, policy, Integer.MAX_VALUE);
     }
 
     /**
-     * Spawns {@code future} as a child task and returns its id (0, 1, 2, ... in spawn order). The
-     * scope owns the future from now on. Under {@link FailurePolicy#CANCEL_SIBLINGS}, once a child
-     * has failed, a new child is not run: its future is closed and it ends as cancelled.
+     * An empty scope that runs at most {@code maxRunning} of its children at once (see "Bounded
+     * parallelism"); failures do not affect each other.
+     *
+     * @param <T> the children's value type
+     * @param runtime spawns the children
+     * @param maxRunning the most children polled at a time, at least 1
+     * @return an open, bounded scope
+     * @throws IllegalArgumentException if {@code maxRunning < 1}
+     */
+    public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning) {
+        return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING, maxRunning);
+    }
+
+    /**
+     * An empty scope that runs at most {@code maxRunning} of its children at once, with the given
+     * failure policy. Under {@link FailurePolicy#CANCEL_SIBLINGS} a failure also ends every
+     * waiting child as cancelled, unrun.
+     *
+     * @param <T> the children's value type
+     * @param runtime spawns the children
+     * @param maxRunning the most children polled at a time, at least 1
+     * @param policy what a failed child does to its siblings
+     * @return an open, bounded scope
+     * @throws IllegalArgumentException if {@code maxRunning < 1}
+     */
+    public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning, FailurePolicy policy) {
+        return new TaskScope<>(runtime, policy, maxRunning);
+    }
+
+    /**
+     * Spawns {@code future} as a child task and returns its {@link AbortHandle}, whose id is 0, 1,
+     * 2, ... in spawn order. The scope owns the future from now on. In a {@linkplain #bounded
+     * bounded} scope that runs its maximum already, the child waits for a slot (this call does
+     * not). Under {@link FailurePolicy#CANCEL_SIBLINGS}, once a child has failed, a new child is
+     * not run: its future is closed and it ends as cancelled.
      *
      * @param future the child's work; the scope owns it from now on
      * @return the child's id
@@ -120,15 +192,24 @@ public final class TaskScope<T> implements AutoCloseable {
      * @throws IllegalStateException if the scope is closed (the future is closed)
      * @throws RejectedExecutionException if the runtime is closed (the future is closed)
      */
-    public long spawn(PollFuture<? extends T> future) {
+    public AbortHandle spawn(PollFuture<? extends T> future) {
         Objects.requireNonNull(future, "future");
         ScopeChild<T> child = null;
         boolean runIt = false;
+        boolean startNow = false;
         synchronized (lock) {
             if (!closed) {
                 child = new ScopeChild<>(nextId++, this, future);
                 running.put(child.id, child);
                 runIt = !siblingsCancelled;
+                if (runIt && startedNow < maxRunning) {
+                    startedNow++;
+                    child.started = true;
+                    startNow = true;
+                } else if (runIt) {
+                    child.queued = true;
+                    waitingToStart.add(child);
+                }
             }
         }
         if (child == null) {
@@ -137,8 +218,17 @@ public final class TaskScope<T> implements AutoCloseable {
         }
         if (!runIt) {
             child.endWithoutRunning();
-            return child.id;
+        } else if (startNow) {
+            start(child, future);
         }
+        return child;
+    }
+
+    /**
+     * Hands a child that holds a slot to the runtime. A closed runtime refuses: the child leaves
+     * the scope (and its slot), its future is closed and the refusal is thrown.
+     */
+    private void start(ScopeChild<T> child, PollFuture<? extends T> future) {
         JoinHandle<Void> handle;
         try {
             handle = runtime.spawn(child);
@@ -146,6 +236,9 @@ public final class TaskScope<T> implements AutoCloseable {
             List<Waker> toWake;
             synchronized (lock) {
                 running.remove(child.id);
+                child.started = false;
+                child.finished = true;
+                startedNow--;
                 toWake = takeWaiters(); // a joinAll may have been waiting for this child alone
             }
             toWake.forEach(Waker::wake); // before the user's close(), which must not lose them
@@ -155,10 +248,10 @@ public final class TaskScope<T> implements AutoCloseable {
         boolean stillRunning;
         boolean abortNow;
         synchronized (lock) {
-            // The child may already have ended (childEnded removed it), or the scope may have
-            // been told to stop before the handle was known: then abort it here.
-            stillRunning = running.containsKey(child.id);
-            abortNow = stillRunning && (closed || siblingsCancelled);
+            // The child may already have ended (childEnded marked it), or it may have been told
+            // to stop before the handle was known: then abort it here.
+            stillRunning = !child.finished;
+            abortNow = stillRunning && (child.abortRequested || (!child.detached && (closed || siblingsCancelled)));
             if (stillRunning) {
                 child.handle = handle; // closed by childEnded
             }
@@ -169,7 +262,89 @@ public final class TaskScope<T> implements AutoCloseable {
         if (!stillRunning) {
             handle.close();
         }
-        return child.id;
+    }
+
+    /**
+     * Starts waiting children while slots are free, and ends them unrun once the scope stopped
+     * (closed, or a sibling failed under CANCEL_SIBLINGS). One thread serves at a time, in a loop,
+     * not by recursion: a call made while another serves (from inside a start whose child ended
+     * at once, or from another thread) returns, and the server re-checks under the lock after
+     * each child, so no free slot is missed. A start the runtime refuses (it is closed, and this
+     * thread is outside it) ends the child as cancelled.
+     */
+    private void serveWaiting() {
+        while (true) {
+            ScopeChild<T> next;
+            boolean run;
+            synchronized (lock) {
+                if (serving) {
+                    return;
+                }
+                boolean stopped = closed || siblingsCancelled;
+                next = null;
+                if (stopped || startedNow < maxRunning) {
+                    while ((next = waitingToStart.poll()) != null && !next.queued) {
+                        // aborted while it waited: ended already
+                    }
+                }
+                if (next == null) {
+                    return;
+                }
+                next.queued = false;
+                run = !stopped;
+                if (run) {
+                    startedNow++;
+                    next.started = true;
+                }
+                serving = true;
+            }
+            try {
+                if (!run) {
+                    next.endWithoutRunning();
+                } else {
+                    try {
+                        start(next, next.inner());
+                    } catch (RejectedExecutionException closedRuntime) {
+                        next.reportEnded(TaskOutcome.cancelled(next.id)); // start() closed its future
+                    }
+                }
+            } finally {
+                synchronized (lock) {
+                    serving = false;
+                }
+            }
+        }
+    }
+
+    /** {@link AbortHandle#abort()} of {@code child}. */
+    void abort(ScopeChild<T> child) {
+        boolean unrun = false;
+        JoinHandle<Void> handle = null;
+        synchronized (lock) {
+            if (child.finished) {
+                return;
+            }
+            if (child.queued) {
+                child.queued = false; // serveWaiting skips it
+                unrun = true;
+            } else if (child.handle != null) {
+                handle = child.handle;
+            } else {
+                child.abortRequested = true; // being started: start() aborts it once it has the handle
+            }
+        }
+        if (unrun) {
+            child.endWithoutRunning();
+        } else if (handle != null) {
+            handle.abort();
+        }
+    }
+
+    /** {@link AbortHandle#isFinished()} of {@code child}. */
+    boolean isFinished(ScopeChild<T> child) {
+        synchronized (lock) {
+            return child.finished;
+        }
     }
 
     /**
@@ -240,6 +415,67 @@ public final class TaskScope<T> implements AutoCloseable {
     }
 
     /**
+     * The outcome of a child that has finished and was not handed out yet, if there is one now,
+     * without waiting (Tokio's {@code try_join_next}). Empty if no finished outcome is waiting,
+     * whether children still run or none is left.
+     *
+     * @return the outcome of a finished child, or empty if none has finished
+     */
+    public Optional<TaskOutcome<T>> tryJoinNext() {
+        synchronized (lock) {
+            return Optional.ofNullable(ended.poll());
+        }
+    }
+
+    /**
+     * Lets every started child run on without the scope (Tokio's {@code detach_all}): the scope
+     * forgets them, {@link #close()} no longer aborts them, and their outcomes are dropped as a
+     * detached task's are: a failure goes to the runtime's uncaught-failure handler, a value that
+     * is an {@link AutoCloseable} is closed. Outcomes that finished and were not handed out yet are
+     * dropped the same way now. Children of a {@linkplain #bounded bounded} scope that are still
+     * waiting for a slot have not started and stay in the scope; detached children keep their
+     * slots until they end, since the bound protects a resource they still use. The scope stays
+     * open. Never blocks.
+     */
+    public void detachAll() {
+        List<TaskOutcome<T>> dropped;
+        List<Waker> toWake;
+        synchronized (lock) {
+            for (Iterator<ScopeChild<T>> it = running.values().iterator(); it.hasNext(); ) {
+                ScopeChild<T> child = it.next();
+                if (!child.queued) {
+                    child.detached = true;
+                    it.remove();
+                }
+            }
+            dropped = new ArrayList<>(ended);
+            ended.clear();
+            toWake = takeWaiters(); // a joinAll or next waiting for them can complete now
+        }
+        dropped.forEach(this::discard);
+        toWake.forEach(Waker::wake);
+    }
+
+    /** Drops the outcome of a detached child as a detached task's output is dropped (rule T8). */
+    private void discard(TaskOutcome<T> outcome) {
+        if (outcome.isSuccess()) {
+            if (outcome.value() instanceof AutoCloseable) {
+                try {
+                    ((AutoCloseable) outcome.value()).close();
+                } catch (Throwable broken) {
+                    reportUncaught(broken, "the close() of the value of a child detached from a TaskScope");
+                }
+            }
+        } else if (!outcome.isCancelled()) {
+            reportUncaught(outcome.failure(), "child " + outcome.id() + " detached from a TaskScope");
+        }
+    }
+
+    private void reportUncaught(Throwable failure, String source) {
+        EngineAccess.engineOf(runtime).reportUncaught(failure, source);
+    }
+
+    /**
      * {@link #close()}, then a future that completes once every child has ended and its future
      * has been closed. Outcomes not handed out are dropped; their {@link AutoCloseable} values are
      * closed (a throwing close goes to the runtime's uncaught-failure handler).
@@ -277,6 +513,7 @@ public final class TaskScope<T> implements AutoCloseable {
             toAbort = handlesOfRunning();
         }
         toAbort.forEach(JoinHandle::abort);
+        serveWaiting(); // children waiting for a slot end unrun
     }
 
     /**
@@ -312,23 +549,36 @@ public final class TaskScope<T> implements AutoCloseable {
         List<JoinHandle<Void>> toAbort = List.of();
         List<Waker> toWake;
         JoinHandle<Void> handle;
+        boolean detached;
         synchronized (lock) {
             running.remove(child.id);
             handle = child.handle;
             child.handle = null;
-            ended.add(outcome);
-            boolean failed = !outcome.isSuccess() && !outcome.isCancelled();
-            if (failed && policy == FailurePolicy.CANCEL_SIBLINGS && !siblingsCancelled) {
-                siblingsCancelled = true;
-                toAbort = handlesOfRunning();
+            child.finished = true;
+            if (child.started) {
+                child.started = false;
+                startedNow--; // its slot is free: serveWaiting below starts the next child
+            }
+            detached = child.detached;
+            if (!detached) {
+                ended.add(outcome);
+                boolean failed = !outcome.isSuccess() && !outcome.isCancelled();
+                if (failed && policy == FailurePolicy.CANCEL_SIBLINGS && !siblingsCancelled) {
+                    siblingsCancelled = true;
+                    toAbort = handlesOfRunning();
+                }
             }
             toWake = takeWaiters();
         }
         if (handle != null) {
             handle.close(); // detach: the task is over; the scope already has its outcome
         }
+        if (detached) {
+            discard(outcome);
+        }
         toAbort.forEach(JoinHandle::abort);
         toWake.forEach(Waker::wake);
+        serveWaiting();
     }
 
     /** The wakers of every pending waiter, forgotten here: each re-registers when polled. Guarded by lock. */
@@ -409,6 +659,9 @@ public final class TaskScope<T> implements AutoCloseable {
             if (done) {
                 throw new IllegalStateException("TaskScope future polled after it returned its result");
             }
+            if (!CoopBudget.pollProceed(cx)) {
+                return Poll.pending(); // rule 16: take nothing this turn
+            }
             Poll<R> result;
             synchronized (scope.lock) {
                 result = check();
@@ -419,6 +672,7 @@ public final class TaskScope<T> implements AutoCloseable {
                 scope.waiters.remove(this);
                 done = true;
             }
+            CoopBudget.consumeOne();
             closeDropped(result);
             return result;
         }

@@ -60,11 +60,11 @@ class FlowBridgeContractTest {
     }
 
     @Nested
-    class First extends PollFutureContract<String> {
+    class FirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>first(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>firstOrNull(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -73,11 +73,11 @@ class FlowBridgeContractTest {
 
     /** An empty publisher fails it. */
     @Nested
-    class FirstOrError extends PollFutureContract<String> {
+    class First extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>firstOrError(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>first(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());

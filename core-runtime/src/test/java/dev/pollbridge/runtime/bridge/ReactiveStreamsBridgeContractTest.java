@@ -59,11 +59,11 @@ class ReactiveStreamsBridgeContractTest {
     }
 
     @Nested
-    class First extends PollFutureContract<String> {
+    class FirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>first(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstOrNull(publisher))
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -72,11 +72,11 @@ class ReactiveStreamsBridgeContractTest {
 
     /** An empty publisher fails it. */
     @Nested
-    class FirstOrError extends PollFutureContract<String> {
+    class First extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>firstOrError(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>first(publisher))
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());

@@ -29,7 +29,7 @@ class SemaphoreContractTest {
         protected FutureSubject<Permit> subject() {
             Semaphore semaphore = new Semaphore(3);
             Permit held = semaphore.tryAcquire(2).orElseThrow();
-            return acquiring(semaphore, semaphore.acquire(2), held, 2);
+            return acquiring(semaphore, semaphore.acquireMany(2), held, 2);
         }
     }
 

@@ -46,7 +46,7 @@ class SemaphoreStressTest {
                     ThreadLocalRandom random = ThreadLocalRandom.current();
                     for (int round = 0; round < ROUNDS && !poller.expired(); round++) {
                         int wanted = 1 + random.nextInt(2);
-                        PollFuture<Permit> acquire = semaphore.acquire(wanted);
+                        PollFuture<Permit> acquire = semaphore.acquireMany(wanted);
                         Poll<Permit> poll = poller.pollOnce(acquire);
                         if (round == 0) {
                             assertTrue(poll.isPending(), "the first acquire waits");

@@ -21,7 +21,7 @@ class SemaphoreTest {
     void acquireTakesAndClosingThePermitGivesBackOnce() {
         Semaphore semaphore = new Semaphore(3);
         Permit permit;
-        try (MockTask<Permit> acquire = MockTask.spawn(semaphore.acquire(2))) {
+        try (MockTask<Permit> acquire = MockTask.spawn(semaphore.acquireMany(2))) {
             permit = assertReadyPermit(acquire);
         }
         assertEquals(2, permit.count());
@@ -36,9 +36,11 @@ class SemaphoreTest {
     void badRequestsFailEarly() {
         assertThrows(IllegalArgumentException.class, () -> new Semaphore(-1));
         Semaphore semaphore = new Semaphore(2);
-        assertThrows(IllegalArgumentException.class, () -> semaphore.acquire(0));
-        assertThrows(IllegalArgumentException.class, () -> semaphore.acquire(3));
-        assertThrows(IllegalArgumentException.class, () -> semaphore.tryAcquire(3));
+        assertThrows(IllegalArgumentException.class, () -> semaphore.acquireMany(0));
+        assertThrows(IllegalArgumentException.class, () -> semaphore.tryAcquire(0));
+        assertThrows(IllegalArgumentException.class, () -> semaphore.addPermits(-1));
+        assertThrows(IllegalArgumentException.class, () -> semaphore.forgetPermits(-1));
+        assertTrue(semaphore.tryAcquire(3).isEmpty(), "more than it has: not now (addPermits may make them)");
     }
 
     @Test
@@ -65,8 +67,8 @@ class SemaphoreTest {
     void aLargeRequestAtTheHeadIsNotOvertakenBySmallOnes() {
         Semaphore semaphore = new Semaphore(3);
         Permit held = semaphore.tryAcquire(2).orElseThrow();
-        try (MockTask<Permit> large = MockTask.spawn(semaphore.acquire(3));
-                MockTask<Permit> small = MockTask.spawn(semaphore.acquire(1))) {
+        try (MockTask<Permit> large = MockTask.spawn(semaphore.acquireMany(3));
+                MockTask<Permit> small = MockTask.spawn(semaphore.acquireMany(1))) {
             assertPending(large.poll());
             assertPending(small.poll()); // one permit is free, but the large request is first
             assertEquals(Optional.empty(), semaphore.tryAcquire(), "tryAcquire does not jump the queue");
@@ -83,8 +85,8 @@ class SemaphoreTest {
     void aDroppedWaitingAcquireLeavesTheQueueAndLetsTheNextOneGo() {
         Semaphore semaphore = new Semaphore(2);
         Permit held = semaphore.tryAcquire(1).orElseThrow();
-        MockTask<Permit> large = MockTask.spawn(semaphore.acquire(2));
-        try (MockTask<Permit> small = MockTask.spawn(semaphore.acquire(1))) {
+        MockTask<Permit> large = MockTask.spawn(semaphore.acquireMany(2));
+        try (MockTask<Permit> small = MockTask.spawn(semaphore.acquireMany(1))) {
             assertPending(large.poll());
             assertPending(small.poll());
             large.close();

@@ -67,9 +67,9 @@ class TaskScopeTest {
         ProbeFuture<String> c = new ProbeFuture<>();
         IllegalStateException failure = new IllegalStateException("b failed");
         try (TaskScope<String> scope = TaskScope.open(runtime)) {
-            assertEquals(0, scope.spawn(a));
-            assertEquals(1, scope.spawn(b));
-            assertEquals(2, scope.spawn(c));
+            assertEquals(0, scope.spawn(a).id());
+            assertEquals(1, scope.spawn(b).id());
+            assertEquals(2, scope.spawn(c).id());
             awaitPolled(a, b, c);
             c.complete("c");
             TaskOutcome<String> first = join(scope.next());
@@ -145,7 +145,7 @@ class TaskScopeTest {
             assertSame(failure, assertThrows(IllegalStateException.class, () -> join(scope.joinAll())));
 
             ProbeFuture<String> late = new ProbeFuture<>();
-            long lateId = scope.spawn(late);
+            long lateId = scope.spawn(late).id();
             TaskOutcome<String> lateOutcome = join(scope.next());
             assertEquals(lateId, lateOutcome.id());
             assertTrue(lateOutcome.isCancelled());
@@ -280,7 +280,7 @@ class TaskScopeTest {
             assertSame(failure, assertThrows(IllegalStateException.class, () -> join(scope.joinAll())));
         }
         assertEquals(2, semaphore.availablePermits());
-        try (Permit permit = join(semaphore.acquire(2))) {
+        try (Permit permit = join(semaphore.acquireMany(2))) {
             assertEquals(2, permit.count()); // a later task gets both permits
         }
     }

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -14,6 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * The future of one {@code spawnBlocking} job. The job is a {@link FutureTask}, which already
  * knows how to cancel before the start, interrupt while running and publish the result safely;
  * this class adds the waker protocol on top.
+ *
+ * <p><b>Poll budget</b> (rule 16): returning the finished job's result spends one unit of the
+ * polling task's budget; when it is spent the future answers pending once (waking its task).
  *
  * <p><b>Cancellation.</b> {@link #close()} before the job starts removes it from the queue (it
  * never runs); while it runs, the pool thread is interrupted and the result is dropped.
@@ -47,6 +51,10 @@ final class BlockingFuture<T> implements PollFuture<T> {
             if (!job.isDone()) {
                 return Poll.pending();
             }
+        }
+        if (!CoopBudget.tryConsume()) {
+            cx.waker().wake(); // the result stays in the job for the next turn
+            return Poll.pending();
         }
         delivered = true;
         try {

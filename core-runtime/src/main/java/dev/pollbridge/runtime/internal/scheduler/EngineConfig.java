@@ -19,6 +19,7 @@ import java.util.function.Consumer;
  * @param daemon whether the threads the runtime makes itself are daemon threads
  * @param threadFactory makes every thread of the runtime instead (see {@link RuntimeThreads}), or
  *     null for the runtime's own threads
+ * @param tuning the work-stealing scheduler's knobs (LIFO slot, watchdog, global-queue interval)
  */
 public record EngineConfig(
         int workers,
@@ -29,7 +30,28 @@ public record EngineConfig(
         Consumer<Throwable> uncaughtFailureHandler,
         Clock clock,
         boolean daemon,
-        ThreadFactory threadFactory) {
+        ThreadFactory threadFactory,
+        SchedulerTuning tuning) {
+
+    /**
+     * Settings with the default {@link SchedulerTuning}.
+     *
+     * @param workers worker threads; 0 means the deterministic current-thread flavour
+     * @param blockingThreads the blocking pool's maximum size
+     * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
+     * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
+     * @param slowPollThreshold polls longer than this are reported
+     * @param uncaughtFailureHandler receives failures nobody else will see
+     * @param clock the runtime's time source
+     * @param daemon whether the threads the runtime makes itself are daemon threads
+     * @param threadFactory makes every thread of the runtime instead, or null
+     */
+    public EngineConfig(int workers, int blockingThreads, Duration blockingKeepAlive, String threadNamePrefix,
+            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon,
+            ThreadFactory threadFactory) {
+        this(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold, uncaughtFailureHandler,
+                clock, daemon, threadFactory, SchedulerTuning.DEFAULT);
+    }
 
     /** Checks the values. */
     public EngineConfig {
@@ -44,12 +66,18 @@ public record EngineConfig(
         Objects.requireNonNull(slowPollThreshold, "slowPollThreshold");
         Objects.requireNonNull(uncaughtFailureHandler, "uncaughtFailureHandler");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(tuning, "tuning");
     }
 
     /** The slow-poll threshold in nanoseconds, saturated. */
     long slowPollThresholdNanos() {
+        return saturatedNanos(slowPollThreshold);
+    }
+
+    /** {@code duration} in nanoseconds, {@code Long.MAX_VALUE} if it does not fit. */
+    static long saturatedNanos(Duration duration) {
         try {
-            return slowPollThreshold.toNanos();
+            return duration.toNanos();
         } catch (ArithmeticException tooLong) {
             return Long.MAX_VALUE;
         }

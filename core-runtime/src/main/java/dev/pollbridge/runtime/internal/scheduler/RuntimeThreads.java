@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Makes every thread a runtime starts: its workers, its timer thread and its blocking-pool
- * threads.
+ * Makes every thread a runtime starts: its workers, its timer thread, its blocking-pool threads
+ * and its stuck-worker watchdog.
  *
  * <ul>
  *   <li>Without a thread factory ({@link EngineConfig#threadFactory()} null) the runtime makes
@@ -71,6 +71,20 @@ public final class RuntimeThreads {
             return thread;
         }
         return checked(factory, body, "blocking");
+    }
+
+    /**
+     * The thread of the stuck-worker watchdog (made at {@code build()} with the workers, if the
+     * runtime has one), running {@code body}; not started.
+     */
+    static Thread watchdog(EngineConfig config, Runnable body) {
+        ThreadFactory factory = config.threadFactory();
+        if (factory == null) {
+            Thread thread = new Thread(body, config.threadNamePrefix() + "watchdog");
+            thread.setDaemon(config.daemon());
+            return thread;
+        }
+        return checked(factory, body, "watchdog");
     }
 
     /** Makes the runtime's timer thread (started lazily by the time driver, real clocks only). */

@@ -10,7 +10,8 @@ import dev.pollbridge.runtime.Runtime;
 final class SlowPollReporter {
 
     private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
-    private static final boolean JFR_PRESENT = jfrPresent();
+    /** True if {@code jdk.jfr} is present (the stuck-worker report uses it too). */
+    static final boolean JFR_PRESENT = jfrPresent();
 
     private SlowPollReporter() {}
 

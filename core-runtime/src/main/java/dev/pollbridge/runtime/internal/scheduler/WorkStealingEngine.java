@@ -20,14 +20,19 @@ import java.util.function.Consumer;
  *   <li>Spawned or woken anywhere else: the global queue.
  * </ul>
  * After a push that other workers could take, a producer unparks one parked worker only if no
- * worker is searching ({@link Idle#notifyOne()}); a push to the LIFO slot unparks nobody (no one
- * else can take it, and this worker is awake).
+ * worker is searching ({@link Idle#notifyOne()}); a push to the LIFO slot unparks nobody (this
+ * worker takes it right after its poll). If that poll runs long, a searcher or the
+ * {@link Watchdog} takes the slot's task instead (see "The LIFO slot" in {@link Worker}).
  */
 final class WorkStealingEngine extends Engine {
 
     final GlobalQueue global = new GlobalQueue();
     final Idle idle;
-    /** The workers; other threads use only {@link #queues} and {@link #parkers}, never these objects. */
+    /**
+     * The workers. Other threads use {@link #queues} and {@link #parkers}, and only these methods
+     * of a worker: {@code polls()}, {@code runningTask()}, {@code peekLifo()} and
+     * {@code stealLifo(..)} (searchers and the watchdog), and {@code thread} (the closer).
+     */
     final Worker[] workers;
     /** Each worker's local queue, for stealers and the visibility check. Immutable array. */
     final LocalQueue<Task<?>>[] queues;
@@ -38,6 +43,8 @@ final class WorkStealingEngine extends Engine {
     private volatile boolean stopping;
     /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
     private final AtomicLong deadWorkers = new AtomicLong();
+    /** Samples the workers (stuck-worker reports, LIFO rescue); null if both are off. */
+    private final Watchdog watchdog;
     /** The workers run on threads of a user's factory, so {@link #localWorker()} also asks {@link RuntimeThreads}. */
     private final boolean factoryThreads;
 
@@ -55,6 +62,11 @@ final class WorkStealingEngine extends Engine {
             parkers[i] = workers[i].parker;
         }
         queues = localQueues;
+        SchedulerTuning tuning = config.tuning();
+        long stuckThreshold = tuning.stuckWorkerThresholdNanos();
+        boolean rescueLifo = tuning.lifoSlot() && workers.length > 1;
+        watchdog = stuckThreshold == Long.MAX_VALUE && !rescueLifo ? null
+                : new Watchdog(this, stuckThreshold, rescueLifo);
     }
 
     @Override
@@ -62,6 +74,15 @@ final class WorkStealingEngine extends Engine {
         for (Worker worker : workers) {
             worker.thread.start();
         }
+        if (watchdog != null) {
+            watchdog.start(RuntimeThreads.watchdog(config, watchdog));
+        }
+    }
+
+    /** The watchdog moved a task out of a stuck worker's LIFO slot: queue it where any worker finds it. */
+    void pushFromWatchdog(Task<?> task) {
+        global.push(task);
+        notifyParked();
     }
 
     boolean isStopping() {
@@ -203,6 +224,9 @@ final class WorkStealingEngine extends Engine {
         for (Parker parker : parkers) {
             parker.unpark();
         }
+        if (watchdog != null) {
+            watchdog.unpark();
+        }
     }
 
     @Override
@@ -224,6 +248,15 @@ final class WorkStealingEngine extends Engine {
                     break;
                 }
                 thread = latest;
+            }
+        }
+        Thread watcher = watchdog == null ? null : watchdog.thread();
+        while (watcher != null && watcher != self) {
+            try {
+                watcher.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
         }
         if (interrupted) {

@@ -4,6 +4,7 @@ import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * One worker of the {@link WorkStealingEngine}: its local queue, LIFO slot and loop (Tokio's
@@ -12,8 +13,9 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>The loop</h2>
  * <ol>
- *   <li>Every {@value #GLOBAL_QUEUE_INTERVAL}th tick, the global queue first (fairness: tasks from
- *       outside are not starved by a local queue that keeps refilling itself).
+ *   <li>Every {@code globalQueueInterval}th tick, the global queue first (fairness: tasks from
+ *       outside are not starved by a local queue that keeps refilling itself). The interval is
+ *       tuned (see "The global-queue interval") unless the builder fixed it.
  *   <li>Otherwise the LIFO slot, the local queue, then a batch from the global queue (its fair
  *       share, moved into the local queue so the next ticks need no shared access).
  *   <li>No local work: become a searcher (at most half the workers are) and steal half of another
@@ -24,8 +26,37 @@ import java.lang.invoke.VarHandle;
  *   <li>Park until a producer picks this worker ({@link Idle}).
  * </ol>
  * After a task's poll, the LIFO slot holds the task it woke last (a message hand-off runs next,
- * while the data is hot), for at most {@value #MAX_LIFO_POLLS} polls in a row; then the LIFO task
- * goes to the back of the queue so the rest of the queue is not starved.
+ * while the data is hot).
+ *
+ * <h2>The LIFO slot (Tokio's rules, and a slot others can take)</h2>
+ * <ul>
+ *   <li><b>Capped.</b> A task and the LIFO tasks run after it share one poll budget (it is granted
+ *       once per {@link #runTask}); each LIFO poll spends a unit, a LIFO task found when the
+ *       budget is spent goes to the back of the queue, and after {@value #MAX_LIFO_POLLS} LIFO
+ *       polls in a row the slot is switched off until the chain ends, so the third task's wakes
+ *       go to the queue too. Two tasks that wake each other cannot keep the worker from its queue.
+ *   <li><b>Stealable when the owner stays in one poll.</b> The slot is written by the owner only
+ *       while it polls, and taken by the owner right after the poll, so a task in it normally
+ *       waits for less than a poll. But a poll that runs long (CPU work, a blocking call against
+ *       rule 4) would hold the task hostage: it cannot be stolen from a plain field, and a push to
+ *       the slot unparks nobody. So the slot is an atomic reference that two others may empty by
+ *       CAS, only when the owner's poll counter has not moved while the same task sat in the slot:
+ *       a spinning searcher after {@value #LIFO_STEAL_GRACE_NANOS} ns (Go steals its
+ *       {@code runnext} after 3 &micro;s; Tokio 1.51 stole the slot at once and lost about 30 %
+ *       on short message hand-offs, so it reverted), and the {@link Watchdog} once a whole sample
+ *       period passed (it moves the task to the global queue and unparks a worker, for the case
+ *       where every other worker is parked). The owner takes the slot with a CAS too; putting a
+ *       task into an empty slot is a release store (only the owner makes it non-empty).
+ *   <li><b>Optional.</b> {@code RuntimeBuilder.lifoSlot(false)} sends every wake to the back of
+ *       the local queue instead (Tokio's {@code disable_lifo_slot}).
+ * </ul>
+ *
+ * <h2>The global-queue interval</h2>
+ * Tokio's self-tuning: the worker keeps an exponentially weighted mean of its poll time (one clock
+ * read per forced look, none per poll) and sets the interval to about
+ * {@value #TARGET_GLOBAL_QUEUE_NANOS} ns of polling, between 2 and 127 ticks, so a task injected
+ * from outside waits about as long behind long polls as behind short ones. The measurement
+ * restarts after each park. {@code RuntimeBuilder.globalQueueInterval(n)} fixes it instead.
  *
  * <h2>When the thread dies</h2>
  * User code never kills a worker: every call into it is contained (rule T10). A throwable that
@@ -42,16 +73,27 @@ import java.lang.invoke.VarHandle;
  */
 final class Worker implements Runnable {
 
-    /** Ticks between forced checks of the global queue (Tokio's value: prime, so it drifts). */
+    /** The first global-queue interval, and the fixed one Tokio used before it tuned it (prime, so it drifts). */
     static final int GLOBAL_QUEUE_INTERVAL = 61;
-    /** LIFO-slot polls allowed after one task's poll before the slot task is queued instead. */
+    /** The polling time a tuned interval aims at between two looks at the global queue (Tokio's 200 us). */
+    static final long TARGET_GLOBAL_QUEUE_NANOS = 200_000L;
+    /** Bounds of a tuned interval (Tokio's): 2 so the global queue is never checked first every time. */
+    static final int MIN_TUNED_INTERVAL = 2;
+    static final int MAX_TUNED_INTERVAL = 127;
+    /** Weight of one poll in the mean poll time (Tokio's). */
+    static final double POLL_TIME_EWMA_ALPHA = 0.1;
+    /** LIFO-slot polls allowed after one task's poll before the slot is switched off for the chain. */
     static final int MAX_LIFO_POLLS = 3;
+    /** How long a searcher watches a task sit in a busy worker's LIFO slot before taking it. */
+    static final long LIFO_STEAL_GRACE_NANOS = 20_000L;
     /** How long a searcher spins before parking. Spinning is bounded and only one worker in two spins. */
     static final long SPIN_NANOS = 40_000L;
 
     private static final VarHandle POLLS;
     private static final VarHandle STEALS;
     private static final VarHandle PARKS;
+    private static final VarHandle LIFO_SLOT;
+    private static final VarHandle RUNNING;
 
     static {
         try {
@@ -59,6 +101,8 @@ final class Worker implements Runnable {
             POLLS = lookup.findVarHandle(Worker.class, "polls", long.class);
             STEALS = lookup.findVarHandle(Worker.class, "steals", long.class);
             PARKS = lookup.findVarHandle(Worker.class, "parks", long.class);
+            LIFO_SLOT = lookup.findVarHandle(Worker.class, "lifoSlot", Task.class);
+            RUNNING = lookup.findVarHandle(Worker.class, "running", Task.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -80,17 +124,44 @@ final class Worker implements Runnable {
      */
     volatile Thread thread;
 
-    /** Owner only: the task woken last by the task being polled, run next. */
+    /**
+     * The task woken last by the task being polled, run next. Only the owner makes it non-empty;
+     * the owner, a searcher or the watchdog empties it by CAS (see "The LIFO slot"). Through
+     * {@link #LIFO_SLOT} only.
+     */
+    @SuppressWarnings("unused")
     private Task<?> lifoSlot;
+    /** Owner only: the builder's setting. */
+    private final boolean lifoConfigured;
+    /** Owner only: wakes may use the LIFO slot now (off for the rest of a chain once it is capped). */
+    private boolean lifoEnabled;
+    /** Owner only: what this worker saw in each victim's LIFO slot at its last look, and when. */
+    private final Task<?>[] lifoSeen;
+    private final long[] lifoSeenPolls;
+    private final long[] lifoSeenAt;
     /** Owner only: this worker is counted as searching in {@link Idle}. */
     private boolean searching;
     /** Owner only: unparked by a producer and has not run a task since. */
     private boolean notified;
-    /** Owner only: loop iterations, for the periodic global-queue check. */
-    private int tick;
+    /** Owner only: ticks left until the next forced look at the global queue. */
+    private int ticksToGlobalCheck = GLOBAL_QUEUE_INTERVAL;
+    /** Owner only: the fixed interval, or {@link SchedulerTuning#ADAPTIVE}. */
+    private final int fixedGlobalQueueInterval;
+    /** Owner only: the current interval (tuned, or fixed). */
+    private int globalQueueInterval;
+    /** Owner only: the tuning's running measurement (start time and poll count), and its result. */
+    private boolean measuring;
+    private long measureStartNanos;
+    private long measureStartPolls;
+    private double meanPollNanos = (double) TARGET_GLOBAL_QUEUE_NANOS / GLOBAL_QUEUE_INTERVAL;
     /** Owner only: xorshift state for the steal start. */
     private int random;
-    /** Owner only: the task being run now, for the report if this thread dies during its turn. */
+    /**
+     * The task being run now (polled, completed or cancelled), or null between tasks. Written by the
+     * owner (opaque, through {@link #RUNNING}); read by the {@link Watchdog} and by searchers
+     * deciding whether the owner is stuck in one poll, and by {@link #died} for its report.
+     */
+    @SuppressWarnings("unused")
     private Task<?> running;
     /** Owner only: the sequence part of the next task id spawned on this worker. */
     private long nextIdSequence;
@@ -105,6 +176,17 @@ final class Worker implements Runnable {
     Worker(WorkStealingEngine engine, int index) {
         this.engine = engine;
         this.index = index;
+        SchedulerTuning tuning = engine.config().tuning();
+        this.lifoConfigured = tuning.lifoSlot();
+        this.lifoEnabled = lifoConfigured;
+        this.fixedGlobalQueueInterval = tuning.globalQueueInterval();
+        this.globalQueueInterval = fixedGlobalQueueInterval == SchedulerTuning.ADAPTIVE
+                ? GLOBAL_QUEUE_INTERVAL : fixedGlobalQueueInterval;
+        this.ticksToGlobalCheck = globalQueueInterval;
+        int workers = engine.config().workers();
+        this.lifoSeen = new Task<?>[workers];
+        this.lifoSeenPolls = new long[workers];
+        this.lifoSeenAt = new long[workers];
         this.random = 0x9E3779B9 * (index + 1);
         this.thread = newThread();
         this.parker = new Parker(thread);
@@ -128,7 +210,6 @@ final class Worker implements Runnable {
 
     private void loop() {
         while (!engine.isStopping()) {
-            tick++;
             Task<?> task = nextTask();
             if (task == null) {
                 task = stealWork();
@@ -147,9 +228,10 @@ final class Worker implements Runnable {
     /** The loop threw (see "When the thread dies"); runs on the dying thread, never throws. */
     private void died(Throwable death) {
         try {
-            Task<?> cutShort = running;
-            running = null;
+            Task<?> cutShort = runningTask();
+            RUNNING.setOpaque(this, (Task<?>) null);
             notified = false;
+            lifoEnabled = lifoConfigured;
             if (searching) {
                 searching = false;
                 if (engine.idle.transitionWorkerFromSearching()) {
@@ -174,9 +256,8 @@ final class Worker implements Runnable {
                 }
             }
             if (!replaced) {
-                Task<?> slotTask = lifoSlot;
+                Task<?> slotTask = takeLifo();
                 if (slotTask != null) {
-                    lifoSlot = null;
                     pushBack(slotTask);
                 }
                 engine.idle.transitionWorkerToDead();
@@ -193,15 +274,15 @@ final class Worker implements Runnable {
     // ---- finding work ----
 
     private Task<?> nextTask() {
-        if (tick % GLOBAL_QUEUE_INTERVAL == 0) {
+        if (--ticksToGlobalCheck <= 0) {
+            ticksToGlobalCheck = tuneGlobalQueueInterval();
             Task<?> task = engine.global.pop();
             if (task != null) {
                 return task;
             }
         }
-        Task<?> task = lifoSlot;
+        Task<?> task = takeLifo();
         if (task != null) {
-            lifoSlot = null;
             return task;
         }
         task = queue.pop();
@@ -234,7 +315,7 @@ final class Worker implements Runnable {
         }
         if (count > 0) {
             queue.pushBackBatch(batch, count);
-            java.util.Arrays.fill(batch, 0, count, null);
+            Arrays.fill(batch, 0, count, null);
             VarHandle.fullFence(); // order the release store of the local tail before reading Idle
             engine.notifyParked();
         }
@@ -289,11 +370,77 @@ final class Worker implements Runnable {
                 }
             }
             if ((round & 3) == 0) {
-                if (System.nanoTime() - deadline > 0) {
+                long now = System.nanoTime();
+                if (now - deadline > 0) {
                     break;
+                }
+                Task<?> stuck = stealStuckLifo(now);
+                if (stuck != null) {
+                    return stuck;
                 }
                 // Let a descheduled producer (or worker) run if this CPU is contended.
                 Thread.yield();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * At a forced look at the global queue: folds the mean poll time since the last look into the
+     * running mean and returns the next interval (see "The global-queue interval"). One clock read.
+     */
+    private int tuneGlobalQueueInterval() {
+        if (fixedGlobalQueueInterval != SchedulerTuning.ADAPTIVE) {
+            return fixedGlobalQueueInterval;
+        }
+        long now = System.nanoTime();
+        long polled = polls - measureStartPolls;
+        if (measuring && polled > 0) {
+            meanPollNanos = nextMeanPollNanos(meanPollNanos, (double) (now - measureStartNanos) / polled, polled);
+            globalQueueInterval = tunedInterval(meanPollNanos);
+        }
+        measuring = true;
+        measureStartNanos = now;
+        measureStartPolls = polls;
+        return globalQueueInterval;
+    }
+
+    /** The running mean after {@code polled} polls of {@code meanNanos} each (Tokio's weighted EWMA). */
+    static double nextMeanPollNanos(double previous, double meanNanos, long polled) {
+        double weight = 1.0 - Math.pow(1.0 - POLL_TIME_EWMA_ALPHA, polled);
+        return weight * meanNanos + (1.0 - weight) * previous;
+    }
+
+    /** About {@link #TARGET_GLOBAL_QUEUE_NANOS} of polls of this mean length, clamped. */
+    static int tunedInterval(double meanPollNanos) {
+        double ticks = TARGET_GLOBAL_QUEUE_NANOS / Math.max(meanPollNanos, 1.0);
+        return (int) Math.max(MIN_TUNED_INTERVAL, Math.min(MAX_TUNED_INTERVAL, ticks));
+    }
+
+    /**
+     * A spinning searcher's last resort: a task that has sat in another worker's LIFO slot for at
+     * least {@link #LIFO_STEAL_GRACE_NANOS} while that worker stayed inside one poll (its poll
+     * counter did not move). Looks at every victim and remembers what it saw for the next look.
+     */
+    private Task<?> stealStuckLifo(long now) {
+        Worker[] workers = engine.workers;
+        for (int victim = 0; victim < workers.length; victim++) {
+            if (victim == index) {
+                continue;
+            }
+            Worker other = workers[victim];
+            Task<?> waiting = other.peekLifo();
+            long polls = other.polls();
+            if (waiting == null || waiting != lifoSeen[victim] || polls != lifoSeenPolls[victim]) {
+                lifoSeen[victim] = waiting;
+                lifoSeenPolls[victim] = polls;
+                lifoSeenAt[victim] = now;
+                continue;
+            }
+            if (now - lifoSeenAt[victim] >= LIFO_STEAL_GRACE_NANOS && other.stealLifo(waiting)) {
+                lifoSeen[victim] = null;
+                STEALS.setOpaque(this, steals + 1);
+                return waiting;
             }
         }
         return null;
@@ -318,38 +465,84 @@ final class Worker implements Runnable {
                 engine.notifyIfWorkPending();
             }
         }
+        // One budget for the task and the LIFO tasks run after it (Tokio's rule): a LIFO poll
+        // spends a unit, and one found when the budget is spent waits at the back of the queue.
+        CoopBudget.reset();
         poll(task);
-        for (int lifoPolls = 0; !engine.isStopping(); lifoPolls++) {
-            Task<?> next = lifoSlot;
+        for (int lifoPolls = 0; !engine.isStopping(); ) {
+            Task<?> next = takeLifo();
             if (next == null) {
-                return;
+                break;
             }
-            lifoSlot = null;
-            if (lifoPolls == MAX_LIFO_POLLS) {
+            if (!CoopBudget.tryConsume()) {
                 pushBack(next);
-                return;
+                break;
+            }
+            if (++lifoPolls == MAX_LIFO_POLLS) {
+                lifoEnabled = false; // the capped task's own wakes go to the queue
             }
             poll(next);
         }
+        lifoEnabled = lifoConfigured;
     }
 
     private void poll(Task<?> task) {
         POLLS.setOpaque(this, polls + 1);
-        CoopBudget.reset();
-        running = task;
+        RUNNING.setOpaque(this, task);
         task.run();
-        running = null;
+        RUNNING.setOpaque(this, (Task<?>) null);
     }
 
     // ---- scheduling from this worker's thread ----
 
-    /** A task woken by the task this worker is polling: into the LIFO slot (rule T3). */
+    /**
+     * A task woken or spawned by the task this worker is polling: into the LIFO slot (rule T3),
+     * or to the back of the queue while the slot is off. A task it displaces goes to the queue.
+     */
     void scheduleWoken(Task<?> task) {
-        Task<?> previous = lifoSlot;
-        lifoSlot = task;
+        if (!lifoEnabled) {
+            pushBack(task);
+            return;
+        }
+        Task<?> previous = (Task<?>) LIFO_SLOT.getOpaque(this);
+        if (previous == null) {
+            // Nobody else makes the slot non-empty, so it is still empty: publish the task (its
+            // fields, written by its spawner) to a stealer's CAS with a release store.
+            LIFO_SLOT.setRelease(this, task);
+            return;
+        }
+        previous = (Task<?>) LIFO_SLOT.getAndSet(this, task); // null if a stealer took it meanwhile
         if (previous != null) {
             pushBack(previous);
         }
+    }
+
+    /** Owner only: empties the LIFO slot; null if it was empty or a stealer emptied it first. */
+    Task<?> takeLifo() {
+        Task<?> task = (Task<?>) LIFO_SLOT.getOpaque(this);
+        if (task == null || !LIFO_SLOT.compareAndSet(this, task, null)) {
+            return null;
+        }
+        return task;
+    }
+
+    /** Any thread: the LIFO slot's task now, or null. */
+    Task<?> peekLifo() {
+        return (Task<?>) LIFO_SLOT.getAcquire(this);
+    }
+
+    /**
+     * Another thread (a searcher, the watchdog) takes {@code task} out of this worker's LIFO slot
+     * if it is still there; the owner is stuck in one poll. True if it took it: it is now the
+     * taker's to run or queue, exactly once (the owner's take is a CAS too).
+     */
+    boolean stealLifo(Task<?> task) {
+        return LIFO_SLOT.compareAndSet(this, task, null);
+    }
+
+    /** Any thread: the task this worker is running now, or null (a racy snapshot). */
+    Task<?> runningTask() {
+        return (Task<?>) RUNNING.getOpaque(this);
     }
 
     /**
@@ -377,6 +570,8 @@ final class Worker implements Runnable {
     // ---- parking ----
 
     private void park() {
+        measuring = false; // a poll-time measurement must not count the time parked
+        Arrays.fill(lifoSeen, null); // keep no finished task reachable while parked
         boolean wasLastSearcher = engine.idle.transitionWorkerToParked(index, searching);
         searching = false;
         PARKS.setOpaque(this, parks + 1);
@@ -398,7 +593,7 @@ final class Worker implements Runnable {
 
     /** Closer only, after this worker stopped: drops its queued tasks. */
     void clear() {
-        lifoSlot = null;
+        LIFO_SLOT.setOpaque(this, (Task<?>) null);
         queue.clear();
     }
 

@@ -14,10 +14,18 @@
  *       {@code queue.rs}; stress-tested with one owner and several stealers.
  *   <li><b>Global injection queue</b> ({@code GlobalQueue}): spawns and wakes from foreign
  *       threads, and local overflow. Workers take a fair share as a batch into their local queue.
- *       Every 61st tick a worker looks at it first, so outside work is not starved.
- *   <li><b>LIFO slot</b>: a task woken or spawned by the task being polled runs next on the same worker (a
- *       message hand-off stays hot in cache and costs no queue operation); at most 3 such polls in
- *       a row, then the slot's task goes to the back of the queue.
+ *       Every few ticks a worker looks at it first, so outside work is not starved: the interval
+ *       is tuned per worker from its measured poll time (Tokio's self-tuning, about 200 &micro;s
+ *       of polling between two looks), see {@code Worker}.
+ *   <li><b>LIFO slot</b>: a task woken or spawned by the task being polled runs next on the same
+ *       worker (a message hand-off stays hot in cache and costs no queue operation). The chain
+ *       shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
+ *       that a searcher or the watchdog may empty when its owner stays in one poll, so a long
+ *       poll cannot hold the slot's task hostage (the argument is in {@code Worker}).
+ *   <li><b>Watchdog</b> ({@code Watchdog}): one thread per runtime samples each worker's poll
+ *       counter and running task; it reports a worker stuck in one poll or close past the
+ *       stuck-worker threshold, while stuck, with its stack, and moves a stuck worker's LIFO task
+ *       to the global queue. The workers read no clock for it.
  *   <li><b>Idle workers</b> ({@code Idle}): a packed word counts searching and unparked workers;
  *       at most half of the workers search at once; a producer unparks a parked worker only if
  *       none is searching; the last searcher to stop re-checks every queue. The argument for "no

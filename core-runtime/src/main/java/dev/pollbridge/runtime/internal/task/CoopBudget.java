@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.task;
 
+import dev.pollbridge.api.Context;
+
 /**
  * The per-task poll budget (rule 16; Tokio's {@code coop} module). Each time the runtime polls a
  * task it grants {@link #PER_POLL} units. A cooperative source that would be ready (a join handle
@@ -7,6 +9,11 @@ package dev.pollbridge.runtime.internal.task;
  * it returns {@code false} the source must wake {@code cx.waker()} and return {@code pending}. The
  * task is then re-queued at the back of a run queue (rule T4), so an always-ready source cannot
  * starve the other tasks on its worker.
+ *
+ * <p>The usual shape in a primitive whose ready result takes something (an item, a permit): call
+ * {@link #pollProceed(Context)} before taking it, and {@link #consumeOne()} when returning ready.
+ * A primitive whose readiness is only observed (a finished join, a fired timer) may instead
+ * check first and call {@link #tryConsume()} on the ready path.
  *
  * <p>The budget lives on the polling thread: a field of {@link BudgetedThread} for runtime
  * threads, or a thread-local for threads that drive futures themselves ({@code blockOn}, the test
@@ -50,6 +57,24 @@ public final class CoopBudget {
         }
         cell[0]--;
         return true;
+    }
+
+    /**
+     * For a poll about to make progress: true if the budget allows it; false if it is spent, in
+     * which case {@code cx}'s waker has been woken and the caller must return {@code pending}
+     * without taking anything (its task comes back on a later turn). Consumes nothing.
+     */
+    public static boolean pollProceed(Context cx) {
+        if (hasRemaining()) {
+            return true;
+        }
+        cx.waker().wake();
+        return false;
+    }
+
+    /** Spends one unit for a ready result, if a budget is in force (after {@link #pollProceed}). */
+    public static void consumeOne() {
+        tryConsume();
     }
 
     /** True if the current poll may still make progress (the budget is not exhausted). */

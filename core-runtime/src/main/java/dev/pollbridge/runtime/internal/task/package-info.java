@@ -79,9 +79,12 @@
  * </ul>
  *
  * <h2>Poll budget</h2>
- * {@link dev.pollbridge.runtime.internal.task.CoopBudget}: every task poll starts with 128 units;
- * cooperative sources (the join handle, and the runtime's channels) spend one per ready result
- * and, once it is spent, wake their task and return pending so it re-queues by T4.
+ * {@link dev.pollbridge.runtime.internal.task.CoopBudget}: every turn of a task starts with 128
+ * units (on the work-stealing scheduler the LIFO polls that follow a poll share its budget and
+ * spend a unit each); every primitive of the runtime (join handles, promises, channels,
+ * semaphores, notify, task scopes, timers, blocking futures) spends one per ready result and,
+ * once it is spent, wakes its task and returns pending without taking anything, so the task
+ * re-queues by T4. User futures take part through the public {@code task.Coop}.
  *
  * <h2>Context attachment, current task, task-locals</h2>
  * Every poll of a task gets a {@code Context} whose waker and attachment are the task itself (a

@@ -3,19 +3,28 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.time.MissedTickBehavior;
 
 /**
  * Ticks {@code 0, 1, 2, ...} on the grid {@code start + k * period}, where {@code start} is the
  * time the interval was built. The first tick is due at {@code start}, so the first poll returns
  * it at once.
  *
- * <p><b>Missed ticks: skip</b> (Tokio's {@code MissedTickBehavior::Skip}). When the consumer
- * polls late, one tick is delivered at once for the late period, and the next one is due at the
- * next grid point after the current time; the periods missed in between are dropped, not
- * replayed. We chose Skip because a consumer that fell behind (a GC pause, a slow poll, a
- * suspended laptop) should neither be flooded with a burst of stale ticks ({@code Burst}) nor
- * drift off its schedule for ever ({@code Delay}): ticks stay aligned to the original grid.
- * Tick numbers count delivered ticks, so they stay consecutive when periods are skipped.
+ * <p><b>Missed ticks</b> follow a {@link MissedTickBehavior} (Tokio's semantics). When a tick is
+ * taken at {@code now}, the next one is due at:
+ * <ul>
+ *   <li>{@code BURST}: {@code due + period}, even if that is already past (missed ticks come at
+ *       once, one per poll, until the stream is back on the grid);
+ *   <li>{@code DELAY}: {@code now + period} if the tick was taken more than
+ *       {@value #DELAY_TOLERANCE_NANOS} ns late (a timer that fires a little late does not move
+ *       the grid), else {@code due + period};
+ *   <li>{@code SKIP}: the first grid point after {@code now}.
+ * </ul>
+ * Tick numbers count delivered ticks, so they stay consecutive whatever was missed.
+ *
+ * <p>A tick spends one unit of the polling task's budget (rule 16), so a bursting interval cannot
+ * keep its task polling for ever.
  *
  * <p>Cancel-safe: dropping the stream between ticks loses nothing (the next tick was not yet
  * taken). Closing unlinks the timer in O(1). Never ends on its own; fails with the driver's
@@ -23,18 +32,23 @@ import dev.pollbridge.api.PollStream;
  */
 final class Interval implements PollStream<Long> {
 
+    /** How late a tick may be taken before {@code DELAY} restarts the grid (Tokio's 5 ms). */
+    static final long DELAY_TOLERANCE_NANOS = 5_000_000L;
+
     private final TimeDriver driver;
     private final long periodNanos;
+    private final MissedTickBehavior missed;
     private final TimerEntry entry;
-    /** Owner-thread only: the deadline of the next tick (a grid point), and ticks delivered. */
+    /** Owner-thread only: the deadline of the next tick, and ticks delivered. */
     private long deadlineNanos;
     private long ticks;
     private boolean failed;
     private boolean closed;
 
-    Interval(TimeDriver driver, long startNanos, long periodNanos) {
+    Interval(TimeDriver driver, long startNanos, long periodNanos, MissedTickBehavior missed) {
         this.driver = driver;
         this.periodNanos = periodNanos;
+        this.missed = missed;
         this.deadlineNanos = startNanos;
         this.entry = driver.newEntry(startNanos);
     }
@@ -47,6 +61,9 @@ final class Interval implements PollStream<Long> {
         if (failed) {
             throw new IllegalStateException("interval polled after it failed");
         }
+        if (!CoopBudget.pollProceed(cx)) {
+            return Poll.pending();
+        }
         Poll<Void> due = driver.poll(entry, cx);
         if (due.isPending()) {
             return Poll.pending();
@@ -55,18 +72,30 @@ final class Interval implements PollStream<Long> {
             failed = true;
             return due.cast();
         }
+        CoopBudget.consumeOne();
         deadlineNanos = nextDeadline(deadlineNanos, driver.nowNanos());
         driver.reset(entry, deadlineNanos);
         return Poll.ready(ticks++);
     }
 
-    /** The grid point after {@code due}, or, if that is already past, the first one after now. */
+    /** When the tick after one due at {@code due} and taken at {@code now} is due. */
     private long nextDeadline(long due, long now) {
         long next = TimeDriver.saturatedAdd(due, periodNanos);
-        if (next > now) {
-            return next;
+        switch (missed) {
+            case BURST:
+                return next;
+            case DELAY:
+                return now - due > DELAY_TOLERANCE_NANOS ? TimeDriver.saturatedAdd(now, periodNanos) : next;
+            case SKIP:
+                return next > now ? next : firstGridPointAfter(due, now);
+            default:
+                throw new AssertionError(missed);
         }
-        long periodsBehind = (now - due) / periodNanos; // >= 1 here
+    }
+
+    /** The first point of the grid through {@code due} that is after {@code now} ({@code now >= due}). */
+    private long firstGridPointAfter(long due, long now) {
+        long periodsBehind = (now - due) / periodNanos;
         try {
             return Math.addExact(due, Math.multiplyExact(periodsBehind + 1, periodNanos));
         } catch (ArithmeticException beyondTime) {

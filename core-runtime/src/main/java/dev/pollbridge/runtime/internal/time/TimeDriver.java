@@ -6,6 +6,8 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.time.Clock;
+import dev.pollbridge.runtime.time.MissedTickBehavior;
+import dev.pollbridge.runtime.time.Sleep;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,13 +116,13 @@ public final class TimeDriver implements AutoCloseable {
      * due at once. Registers with the wheel on its first poll; closing it unlinks it. Cancel-safe
      * (dropping it loses nothing).
      */
-    public PollFuture<Void> sleep(Duration duration) {
-        return new Sleep(this, deadlineAfter(duration));
+    public Sleep sleep(Duration duration) {
+        return new TimerSleep(this, deadlineAfter(duration));
     }
 
     /** Like {@link #sleep}, until the clock reads {@code deadlineNanos} ({@link Clock#nanoTime()}). */
-    public PollFuture<Void> sleepUntil(long deadlineNanos) {
-        return new Sleep(this, deadlineNanos);
+    public Sleep sleepUntil(long deadlineNanos) {
+        return new TimerSleep(this, deadlineNanos);
     }
 
     /**
@@ -132,7 +134,16 @@ public final class TimeDriver implements AutoCloseable {
      */
     public <T> PollFuture<T> timeout(PollFuture<T> inner, Duration duration) {
         Objects.requireNonNull(inner, "inner");
-        return new Timeout<>(this, inner, deadlineAfter(duration), duration);
+        return new Timeout<>(this, inner, deadlineAfter(duration), "timed out after " + duration);
+    }
+
+    /**
+     * Like {@link #timeout}, with the limit given as a deadline on the clock ({@code nanoTime()}
+     * value); a past deadline times out on the first poll unless {@code inner} is ready then.
+     */
+    public <T> PollFuture<T> timeoutAt(PollFuture<T> inner, long deadlineNanos) {
+        Objects.requireNonNull(inner, "inner");
+        return new Timeout<>(this, inner, deadlineNanos, "timed out at the deadline (clock nanoTime " + deadlineNanos + ")");
     }
 
     /**
@@ -142,11 +153,22 @@ public final class TimeDriver implements AutoCloseable {
      * @throws IllegalArgumentException if {@code period} is shorter than 1 ms (the resolution)
      */
     public PollStream<Long> interval(Duration period) {
+        return interval(period, MissedTickBehavior.SKIP);
+    }
+
+    /**
+     * A stream of ticks {@code 0, 1, 2, ...} on the grid {@code start + k * period}, missed ticks
+     * handled as {@code missed} says.
+     *
+     * @throws IllegalArgumentException if {@code period} is shorter than 1 ms (the resolution)
+     */
+    public PollStream<Long> interval(Duration period, MissedTickBehavior missed) {
         Objects.requireNonNull(period, "period");
+        Objects.requireNonNull(missed, "missed");
         if (period.compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException("interval period must be at least 1 ms: " + period);
         }
-        return new Interval(this, clock.nanoTime(), saturatedNanos(period));
+        return new Interval(this, clock.nanoTime(), saturatedNanos(period), missed);
     }
 
     /** The number of timers linked into the wheel (registered, not fired, not closed). */
@@ -205,8 +227,7 @@ public final class TimeDriver implements AutoCloseable {
      * are one critical section (rule 6).
      */
     Poll<Void> poll(TimerEntry entry, Context cx) {
-        boolean startThread = false;
-        Thread toUnpark = null;
+        Object afterLink = null;
         synchronized (lock) {
             if (entry.fired) {
                 return Poll.ready(null);
@@ -228,25 +249,43 @@ public final class TimeDriver implements AutoCloseable {
             }
             entry.waker = cx.waker();
             if (!entry.isLinked()) {
-                wheel.insert(entry);
-                if (virtualAccess == null) {
-                    if (!threadRequested) {
-                        threadRequested = true;
-                        startThread = true;
-                    } else if (entry.deadlineTick < parkedUntilTick) {
-                        parkedUntilTick = entry.deadlineTick;
-                        toUnpark = timerThread;
-                    }
-                }
+                afterLink = linkLocked(entry);
             }
         }
-        if (startThread) {
-            startTimerThread();
-        }
-        if (toUnpark != null) {
-            LockSupport.unpark(toUnpark);
-        }
+        runAfterLink(afterLink);
         return Poll.pending();
+    }
+
+    /** {@link #linkLocked}'s answer when the timer thread must be started. */
+    private static final Object START_TIMER_THREAD = new Object();
+
+    /**
+     * Links {@code entry}, whose deadline is ahead, into the wheel. Returns what to do once the lock
+     * is released: {@link #START_TIMER_THREAD}, a timer thread to unpark (the entry is due before
+     * the thread would wake), or null.
+     */
+    private Object linkLocked(TimerEntry entry) {
+        wheel.insert(entry);
+        if (virtualAccess != null) {
+            return null;
+        }
+        if (!threadRequested) {
+            threadRequested = true;
+            return START_TIMER_THREAD;
+        }
+        if (entry.deadlineTick < parkedUntilTick) {
+            parkedUntilTick = entry.deadlineTick;
+            return timerThread;
+        }
+        return null;
+    }
+
+    private void runAfterLink(Object action) {
+        if (action == START_TIMER_THREAD) {
+            startTimerThread();
+        } else if (action != null) {
+            LockSupport.unpark((Thread) action);
+        }
     }
 
     /** Unlinks a timer (closing its future). O(1). Idempotent. */
@@ -256,6 +295,41 @@ public final class TimeDriver implements AutoCloseable {
                 wheel.remove(entry);
             }
             entry.waker = null;
+        }
+    }
+
+    /**
+     * Moves a timer to a new deadline, as {@code Sleep.reset} does: it is no longer fired, and if a
+     * poller's waker is registered (the timer was pending), it stays registered: the timer is
+     * linked at the new deadline, or, if that is already due, fired and the waker woken now
+     * (after the lock). Otherwise the timer registers on its next poll.
+     */
+    void rearm(TimerEntry entry, long deadlineNanos) {
+        Waker dueNow = null;
+        Object afterLink = null;
+        synchronized (lock) {
+            if (entry.isLinked()) {
+                wheel.remove(entry);
+            }
+            entry.fired = false;
+            entry.deadlineTick = tickCeil(deadlineNanos);
+            entry.deadlineNanos = deadlineNanos;
+            if (entry.waker == null || closed) {
+                return;
+            }
+            long nowNanos = clock.nanoTime();
+            long now = Math.max(wheel.elapsed(), tickFloor(nowNanos));
+            if (entry.deadlineTick <= now || nowNanos >= deadlineNanos) {
+                entry.fired = true;
+                dueNow = entry.waker;
+                entry.waker = null;
+            } else {
+                afterLink = linkLocked(entry);
+            }
+        }
+        runAfterLink(afterLink);
+        if (dueNow != null) {
+            dueNow.wake(); // on the owner's thread, like any wake from a reset it made (rule T3)
         }
     }
 

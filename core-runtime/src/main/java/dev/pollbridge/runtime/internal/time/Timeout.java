@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import java.time.Duration;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -19,19 +19,25 @@ import java.util.concurrent.TimeoutException;
  * </ul>
  * This future owns the inner future and closes it exactly once: on expiry, or in
  * {@link #close()}.
+ *
+ * <p><b>Poll budget</b> (rule 16; Tokio's {@code Timeout}). The inner future spends its own
+ * budget. The timer spends one unit when it fires, like a sleep; but if it was the inner future
+ * that spent the last of the budget in this poll, the timer is polled with the budget lifted, so
+ * an inner future that is always ready can still time out.
  */
 final class Timeout<T> implements PollFuture<T> {
 
     private final TimeDriver driver;
     private final PollFuture<T> inner;
     private final TimerEntry timer;
-    private final Duration limit;
+    /** The failure message: how the limit was given. */
+    private final String limit;
     /** Owner-thread only. */
     private boolean finished;
     private boolean closed;
     private boolean innerClosed;
 
-    Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, Duration limit) {
+    Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
         this.driver = driver;
         this.inner = inner;
         this.timer = driver.newEntry(deadlineNanos);
@@ -46,13 +52,30 @@ final class Timeout<T> implements PollFuture<T> {
         if (finished) {
             throw new IllegalStateException("timeout polled after it completed");
         }
+        boolean hadBudget = CoopBudget.hasRemaining();
         Poll<T> result = inner.poll(cx);
         if (!result.isPending()) {
             finished = true;
             driver.cancel(timer);
             return result;
         }
-        Poll<Void> deadline = driver.poll(timer, cx);
+        Poll<Void> deadline;
+        if (hadBudget && !CoopBudget.hasRemaining()) {
+            int previous = CoopBudget.set(CoopBudget.unlimited()); // the inner future spent it
+            try {
+                deadline = driver.poll(timer, cx);
+            } finally {
+                CoopBudget.set(previous);
+            }
+        } else {
+            if (!CoopBudget.pollProceed(cx)) {
+                return Poll.pending();
+            }
+            deadline = driver.poll(timer, cx);
+            if (!deadline.isPending()) {
+                CoopBudget.consumeOne();
+            }
+        }
         if (deadline.isPending()) {
             return Poll.pending();
         }
@@ -61,7 +84,7 @@ final class Timeout<T> implements PollFuture<T> {
         if (deadline.isFailed()) {
             return deadline.cast();
         }
-        return Poll.failed(new TimeoutException("timed out after " + limit));
+        return Poll.failed(new TimeoutException(limit));
     }
 
     private void closeInner() {

@@ -15,9 +15,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * The LIFO slot hand-off of a real {@code Worker} (of an engine whose threads are not started):
  * the worker's thread schedules task a, then task b, as wakes from the task it polls (a goes to
  * the slot; b takes the slot and pushes a to the back of the local queue), while another worker
- * steals from that queue. The slot is a plain field of the owner: no other thread ever reads it,
- * so the task in it can never be stolen; the displaced task is published to stealers by the
- * queue push.
+ * steals from that queue. A queue steal never takes the slot's task (only a {@code stealLifo}
+ * of a stuck owner may, see {@code LifoSlotTakeVsStealStress}); the displaced task is published to
+ * stealers by the queue push.
  *
  * <p>The arbiter reads what the slot holds the only way the worker exposes it: it schedules a
  * third task c, which pushes the slot's task to the queue, then pops the queue.

@@ -3,16 +3,16 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.firstOrError}. */
-public class FirstOrErrorSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
+/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.firstOrNull}. */
+public class FirstOrNullSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
-    public FirstOrErrorSubscriberBlackboxTckTest() {
+    public FirstOrNullSubscriberBlackboxTckTest() {
         super(TckSettings.environment());
     }
 
     @Override
     public Subscriber<Integer> createSubscriber() {
-        return CapturedSubscriber.reactiveStreamsFirstOrError().subscriber;
+        return CapturedSubscriber.reactiveStreamsFirstOrNull().subscriber;
     }
 
     @Override

@@ -17,7 +17,8 @@ import java.util.concurrent.SubmissionPublisher;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.FlowAdapters;
 
-class FirstAndSingleTest {
+/** The one-item awaits ({@link ItemFromStream}) through the public Reactive Streams and Flow bridges, by hand. */
+class OneItemAwaitsTest {
 
     @Test
     void firstTakesOneItemAndCancels() {
@@ -37,19 +38,109 @@ class FirstAndSingleTest {
     }
 
     @Test
-    void firstOfEmptyIsNullAndFirstOrErrorFails() {
+    void firstOfEmptyFailsAndTheOrNullAndOrDefaultFormsGiveTheirValue() {
         ManualPublisher<String> empty = new ManualPublisher<>();
         try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.first(empty))) {
             assertPending(task.poll());
             empty.complete();
-            assertReady(task.poll(), null);
+            NoSuchElementException error = assertFailed(task.poll(), NoSuchElementException.class);
+            assertTrue(error.getMessage().contains("first()"), error.getMessage());
         }
-        assertEquals(0, empty.cancels());
+        assertEquals(0, empty.cancels(), "the publisher ended: nothing to cancel");
         ManualPublisher<String> alsoEmpty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstOrError(alsoEmpty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstOrNull(alsoEmpty))) {
             assertPending(task.poll());
             alsoEmpty.complete();
-            assertFailed(task.poll(), NoSuchElementException.class);
+            assertReady(task.poll(), null);
+        }
+        ManualPublisher<String> withDefault = new ManualPublisher<>();
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstOrDefault(withDefault, "OK"))) {
+            assertPending(task.poll());
+            withDefault.complete();
+            assertReady(task.poll(), "OK");
+        }
+    }
+
+    @Test
+    void lastReadsToTheEndAndClosesThePassedOverItems() {
+        ManualPublisher<Held> publisher = new ManualPublisher<>();
+        Held one = new Held();
+        Held two = new Held();
+        Held three = new Held();
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.last(publisher))) {
+            assertPending(task.poll());
+            assertEquals(List.of(256L), publisher.requests, "last() requests in batches, like a stream");
+            publisher.emit(one);
+            publisher.emit(two);
+            assertPending(task.poll());
+            publisher.emit(three);
+            assertPending(task.poll());
+            publisher.complete();
+            assertSame(three, assertReady(task.poll()));
+        }
+        assertEquals(0, publisher.cancels());
+        assertEquals(1, one.closes, "passed over: closed");
+        assertEquals(1, two.closes);
+        assertEquals(0, three.closes, "the last item is the owner's");
+    }
+
+    @Test
+    void lastOfEmptyFailsOrIsNullAndAFailureDropsTheCandidate() {
+        ManualPublisher<String> empty = new ManualPublisher<>();
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.last(empty))) {
+            assertPending(task.poll());
+            empty.complete();
+            assertTrue(assertFailed(task.poll(), NoSuchElementException.class).getMessage().contains("last()"));
+        }
+        ManualPublisher<String> alsoEmpty = new ManualPublisher<>();
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.lastOrNull(alsoEmpty))) {
+            assertPending(task.poll());
+            alsoEmpty.complete();
+            assertReady(task.poll(), null);
+        }
+        ManualPublisher<Held> failing = new ManualPublisher<>();
+        Held candidate = new Held();
+        RuntimeException boom = new RuntimeException("boom");
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.lastOrNull(failing))) {
+            assertPending(task.poll());
+            failing.emit(candidate);
+            failing.fail(boom);
+            assertSame(boom, assertFailed(task.poll(), RuntimeException.class));
+        }
+        assertEquals(1, candidate.closes, "the candidate of a failed last() is dropped");
+    }
+
+    @Test
+    void lastYieldsItsWorkerAfterABudgetOfItems() {
+        ManualPublisher<Integer> publisher = new ManualPublisher<>();
+        try (MockTask<Integer> task = MockTask.spawn(ReactiveStreamsBridge.last(publisher))) {
+            assertPending(task.poll());
+            for (int i = 1; i <= 200; i++) {
+                publisher.emit(i);
+            }
+            assertPending(task.poll());
+            assertTrue(task.isWoken(), "out of budget after 128 items: it woke itself (rule 5)");
+            assertPending(task.poll());
+            publisher.complete();
+            assertReady(task.poll(), 200);
+        }
+    }
+
+    @Test
+    void singleOrNullOfEmptyIsNullButASecondItemStillFails() {
+        ManualPublisher<String> empty = new ManualPublisher<>();
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleOrNull(empty))) {
+            assertPending(task.poll());
+            empty.complete();
+            assertReady(task.poll(), null);
+        }
+        ManualPublisher<String> two = new ManualPublisher<>();
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleOrNull(two))) {
+            assertPending(task.poll());
+            two.emit("a");
+            two.emit("b");
+            assertFailed(task.poll(), IllegalArgumentException.class);
+            assertEquals(1, two.cancels());
         }
     }
 
@@ -123,7 +214,7 @@ class FirstAndSingleTest {
             assertEquals(1, publisher.cancels());
         }
         try (SubmissionPublisher<String> jdk = new SubmissionPublisher<>();
-                MockTask<String> task = MockTask.spawn(FlowBridge.firstOrError(jdk))) {
+                MockTask<String> task = MockTask.spawn(FlowBridge.first(jdk))) {
             assertPending(task.poll());
             org.awaitility.Awaitility.await().until(() -> jdk.getNumberOfSubscribers() == 1);
             jdk.submit("from the JDK");

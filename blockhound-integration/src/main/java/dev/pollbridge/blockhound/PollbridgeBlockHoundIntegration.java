@@ -30,8 +30,8 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  *       blocking pool's submit and withdraw (its executor's lock), the launch of an {@code Async}
  *       body on Java 17's platform-thread pool, and the logging of a slow poll or an uncaught
  *       failure;
- *   <li>the timer thread's park, and the blocking pool's threads: the job a {@code spawnBlocking}
- *       runs and a pool thread's wait for its next job, even if some other predicate marks those
+ *   <li>the timer thread's park, the stuck-worker watchdog's loop, and the blocking pool's
+ *       threads: the job a {@code spawnBlocking} runs and a pool thread's wait for its next job, even if some other predicate marks those
  *       threads non-blocking (a name-prefix predicate, say).
  * </ul>
  * The allowed methods are runtime internals named by class and method; a test of this module
@@ -62,6 +62,7 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
             new Allowance(SCHEDULER + "Engine", "reportSlowPoll"),
             new Allowance(SCHEDULER + "FailureReporter", "report"),
             new Allowance("dev.pollbridge.runtime.internal.time.TimeDriver", "runTimerTurn"),
+            new Allowance(SCHEDULER + "Watchdog", "run"),
             new Allowance("dev.pollbridge.runtime.internal.async.PooledLauncher", "launch"),
             new Allowance("dev.pollbridge.runtime.internal.async.PooledLauncher", "withdraw"));
 

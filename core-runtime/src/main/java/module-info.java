@@ -21,4 +21,6 @@ module dev.pollbridge.runtime {
     // sink, the uncaught-failure entry point): internal, so not exported to anybody else.
     exports dev.pollbridge.runtime.internal.bridge to
             dev.pollbridge.reactor, dev.pollbridge.rxjava3, dev.pollbridge.completablefuture;
+    // The task-local bindings, for context-propagation's TaskLocal accessor.
+    exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
 }

@@ -12,5 +12,9 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.test.runtime;
     requires dev.pollbridge.rxjava3;
     requires dev.pollbridge.spring;
+    requires dev.pollbridge.context;
+    requires dev.pollbridge.blockhound;
     requires reactor.test;
+
+    uses reactor.blockhound.integration.BlockHoundIntegration;
 }

@@ -120,6 +120,26 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
+     * True if {@code thread} is a worker thread of a Pollbridge runtime: a thread that polls tasks
+     * and so must never block (rule 4 of {@code docs/concepts.md}). Made for blocking detectors:
+     * {@code pollbridge-reactor} registers it with Reactor's
+     * {@code Schedulers.registerNonBlockingThreadPredicate}, so {@code Mono.block()} throws on a
+     * worker, and {@code pollbridge-blockhound} marks workers non-blocking for BlockHound.
+     *
+     * <p>A worker made by a {@linkplain RuntimeBuilder#threadFactory thread factory} counts while
+     * it runs its worker loop. The runtime's timer thread, its blocking-pool threads
+     * ({@link #spawnBlocking}) and a thread inside {@link #blockOn} are not workers: blocking there
+     * is what they are for, or (for {@code blockOn}) the caller's own business.
+     *
+     * @param thread the thread to test
+     * @return true if {@code thread} is a runtime worker thread
+     * @throws NullPointerException if {@code thread} is null
+     */
+    public static boolean isWorkerThread(Thread thread) {
+        return RuntimeThreads.isWorker(Objects.requireNonNull(thread, "thread"));
+    }
+
+    /**
      * A future that gives the worker to other tasks once (Tokio's {@code yield_now}): its first
      * poll wakes its own task and returns {@code pending}, so the task goes to the back of its
      * worker's queue and everything queued before it runs first; its second poll returns ready.

@@ -218,4 +218,46 @@ class RuntimeThreadsTest {
             return e.toString();
         }
     }
+    /** The thread a task of {@code runtime} is polled on, and what {@code isWorkerThread} said there. */
+    private static boolean isWorkerInsideATask(Runtime runtime, Set<Thread> pollThreads) {
+        return runtime.blockOn(runtime.spawn(cx -> {
+            pollThreads.add(Thread.currentThread());
+            return Poll.ready(Runtime.isWorkerThread(Thread.currentThread()));
+        }));
+    }
+
+    @Test
+    void isWorkerThreadIsTrueOnWorkersOnly() throws Exception {
+        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("is-worker-").build()) {
+            Set<Thread> pollThreads = ConcurrentHashMap.newKeySet();
+            assertTrue(isWorkerInsideATask(runtime, pollThreads));
+            Thread worker = pollThreads.iterator().next();
+            assertTrue(Runtime.isWorkerThread(worker), "asked from another thread");
+            boolean onBlockingThread = runtime.blockOn(runtime.spawnBlocking(() -> Runtime.isWorkerThread(Thread.currentThread())));
+            assertFalse(onBlockingThread, "a blocking-pool thread");
+            boolean insideBlockOn = runtime.blockOn(cx -> Poll.ready(Runtime.isWorkerThread(Thread.currentThread())));
+            assertFalse(insideBlockOn, "the thread inside blockOn");
+            assertFalse(Runtime.isWorkerThread(Thread.currentThread()));
+        }
+        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+            assertFalse(isWorkerInsideATask(runtime, ConcurrentHashMap.newKeySet()),
+                    "workers(0): tasks run on the blockOn thread, which is the caller's");
+        }
+        assertThrows(NullPointerException.class, () -> Runtime.isWorkerThread(null));
+    }
+
+    @Test
+    void aFactoryMadeWorkerIsAWorkerWhileItsLoopRuns() {
+        NamingFactory factory = new NamingFactory();
+        Set<Thread> pollThreads = ConcurrentHashMap.newKeySet();
+        try (Runtime runtime = Runtime.builder().workers(1).threadFactory(factory).build()) {
+            assertTrue(isWorkerInsideATask(runtime, pollThreads));
+            Thread worker = pollThreads.iterator().next();
+            assertTrue(factory.threads.contains(worker));
+            assertTrue(Runtime.isWorkerThread(worker), "asked from another thread");
+        }
+        Thread worker = pollThreads.iterator().next();
+        assertFalse(worker.isAlive(), "close() joined it");
+        assertFalse(Runtime.isWorkerThread(worker), "its loop ended");
+    }
 }

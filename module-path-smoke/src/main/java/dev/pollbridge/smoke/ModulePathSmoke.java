@@ -4,7 +4,11 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.blockhound.PollbridgeBlockHoundIntegration;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
+import dev.pollbridge.context.ContextPropagation;
+import dev.pollbridge.context.TaskLocalAccessor;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
@@ -15,9 +19,12 @@ import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.sync.Channel;
+import dev.pollbridge.runtime.task.TaskLocal;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.runtime.TestRuntime;
+import io.micrometer.context.ContextRegistry;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
@@ -26,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +41,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
+import reactor.blockhound.integration.BlockHoundIntegration;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
@@ -69,6 +78,8 @@ public final class ModulePathSmoke {
                 flow(runtime);
                 rxJava(runtime);
                 spring(runtime);
+                contextPropagation(runtime);
+                blockHoundService();
             }
             sharedRuntime();
             testKit();
@@ -168,6 +179,31 @@ public final class ModulePathSmoke {
                 .expectComplete()
                 .verify(LONG);
         ok("spring: PollFuture through ReactiveAdapterRegistry");
+    }
+
+    /** A thread-local and a task-local carried into a task by a snapshot (the qualified export of the bindings). */
+    private static void contextPropagation(Runtime runtime) {
+        ThreadLocal<String> user = new ThreadLocal<>();
+        TaskLocal<String> request = TaskLocal.create("request");
+        ContextRegistry registry = new ContextRegistry()
+                .registerThreadLocalAccessor("user", user::get, user::set, user::remove)
+                .registerThreadLocalAccessor(TaskLocalAccessor.of("request", request));
+        ContextPropagation context = ContextPropagation.using(ContextSnapshotFactory.builder().contextRegistry(registry).build());
+        user.set("ada");
+        String seen = runtime.blockOn(request.scope("r-1",
+                cx -> Poll.ready(context.spawn(runtime, c -> Poll.ready(user.get() + "/" + request.get()))))
+                .flatMap(child -> child));
+        user.remove();
+        check(seen.equals("ada/r-1"), "context propagated into a task: " + seen);
+        ok("context-propagation: a ThreadLocal and a TaskLocal into a spawned task");
+    }
+
+    /** BlockHound finds the integration as a service (the agent itself is not installed here). */
+    private static void blockHoundService() {
+        boolean found = ServiceLoader.load(BlockHoundIntegration.class).stream()
+                .anyMatch(provider -> provider.type() == PollbridgeBlockHoundIntegration.class);
+        check(found, "PollbridgeBlockHoundIntegration is a BlockHoundIntegration service");
+        ok("blockhound: the integration is a service");
     }
 
     private static void reactor(Runtime runtime) {

@@ -46,10 +46,32 @@ import reactor.util.context.ContextView;
  * closed), a {@code close()} or {@code cancel()} that threw and a subscriber that threw go to
  * {@code Hooks.onErrorDropped} with the subscriber's context, exactly once; an error that is the
  * cancellation itself (a {@code CancellationException}) stays silent.
+ *
+ * <h2>Blocking on a worker</h2>
+ * Loading this class registers the runtime's worker threads with Reactor as non-blocking threads
+ * ({@link #registerNonBlockingWorkers()}): {@code Mono.block()} inside a task throws
+ * {@link IllegalStateException} instead of blocking the worker (rule 4). Await the Mono instead
+ * ({@link #toFuture}, or {@link #await} inside an {@code Async} body).
  */
 public final class ReactorBridge {
 
+    static {
+        NonBlockingWorkers.register();
+    }
+
     private ReactorBridge() {}
+
+    /**
+     * Registers the runtime's worker threads with Reactor as non-blocking threads, so that
+     * {@code Mono.block()} and its kin throw {@link IllegalStateException} on a worker, as they do
+     * on {@code Schedulers.parallel()}. Done automatically when this class is first used; call it
+     * at startup if tasks call {@code block()} before anything touches {@code ReactorBridge}, or
+     * after {@code Schedulers.resetNonBlockingThreadPredicate()} (which removes it). Each call
+     * adds the predicate once more; call it once. See {@code docs/integrations.md}.
+     */
+    public static void registerNonBlockingWorkers() {
+        NonBlockingWorkers.register();
+    }
 
     // ---- Mono -> PollFuture ------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** {@link ReactorBridge#toFuture}: a Mono polled by hand with {@link MockTask}, no runtime. */
 class FutureFromMonoTest {
@@ -102,10 +103,17 @@ class FutureFromMonoTest {
 
     @Test
     void upstreamTimeoutFailsWithReactorsTimeoutException() {
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(Mono.<String>never().timeout(Duration.ofMillis(30))))) {
+        // Reactor's virtual time: the timeout cannot fire before the first poll on a loaded machine.
+        VirtualTimeScheduler time = VirtualTimeScheduler.create();
+        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(Mono.<String>never().timeout(Duration.ofMillis(30), time)))) {
             assertPending(task.poll());
+            time.advanceTimeBy(Duration.ofMillis(29));
+            assertPending(task.poll());
+            time.advanceTimeBy(Duration.ofMillis(1));
             await().atMost(Duration.ofSeconds(5)).until(task::isWoken);
             assertFailed(task.poll(), TimeoutException.class);
+        } finally {
+            time.dispose();
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
+import reactor.test.scheduler.VirtualTimeScheduler;
 import reactor.util.context.Context;
 
 /** {@link ReactorBridge#toStream}: Reactor publishers pulled by hand with {@link MockStreamTask}. */
@@ -109,10 +110,17 @@ class StreamFromFluxTest {
 
     @Test
     void upstreamTimeoutFailsTheStream() {
-        try (MockStreamTask<Object> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.never().timeout(Duration.ofMillis(30))))) {
+        // Reactor's virtual time: the timeout cannot fire before the first poll on a loaded machine.
+        VirtualTimeScheduler time = VirtualTimeScheduler.create();
+        try (MockStreamTask<Object> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.never().timeout(Duration.ofMillis(30), time)))) {
             assertPending(task.pollNext());
+            time.advanceTimeBy(Duration.ofMillis(29));
+            assertPending(task.pollNext());
+            time.advanceTimeBy(Duration.ofMillis(1));
             await().atMost(Duration.ofSeconds(5)).until(task::isWoken);
             assertFailed(task.pollNext(), TimeoutException.class);
+        } finally {
+            time.dispose();
         }
     }
 

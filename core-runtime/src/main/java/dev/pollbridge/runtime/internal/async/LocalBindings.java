@@ -47,6 +47,16 @@ public final class LocalBindings {
             this.inherited = inherited;
         }
 
+        /** The bound key (a {@code TaskLocal}). */
+        public Object key() {
+            return key;
+        }
+
+        /** The bound value; {@code null} hides older frames of the same key (it reads as unbound). */
+        public Object value() {
+            return value;
+        }
+
         /** The bindings this frame shadows, or {@code null}. */
         public Frame next() {
             return next;

@@ -85,6 +85,16 @@ final class BlockingFuture<T> implements PollFuture<T> {
             super(work);
         }
 
+        /**
+         * Runs the work. Declared here, not only inherited, so that a blocking detector can name
+         * it: {@code pollbridge-blockhound} allows blocking inside it (a {@code spawnBlocking}
+         * job blocks by design, even on a thread some predicate marks non-blocking).
+         */
+        @Override
+        public void run() {
+            super.run();
+        }
+
         /** Runs on the pool thread that finished the job; the waker is user code, so it is contained. */
         @Override
         protected void done() {

@@ -108,6 +108,22 @@ final class BlockingPool {
         void enqueue(Runnable job) {
             super.offer(job);
         }
+
+        /**
+         * An idle pool thread waits here for its next job (with the keep-alive as time-out).
+         * Declared here, not only inherited, so that {@code pollbridge-blockhound} can allow
+         * this wait by name.
+         */
+        @Override
+        public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+            return super.poll(timeout, unit);
+        }
+
+        /** As {@link #poll(long, TimeUnit)}, without a time-out; declared for the same reason. */
+        @Override
+        public Runnable take() throws InterruptedException {
+            return super.take();
+        }
     }
 
     /**

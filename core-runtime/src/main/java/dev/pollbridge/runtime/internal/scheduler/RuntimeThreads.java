@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -26,6 +28,13 @@ public final class RuntimeThreads {
     /** The worker whose loop runs on this factory-made thread; unset on every other thread. */
     private static final ThreadLocal<Bound> FACTORY_WORKER = new ThreadLocal<>();
 
+    /**
+     * The factory-made threads running a worker loop now, so that {@link #isWorker(Thread)} can
+     * answer for any thread, not only the current one. Each adds itself when its loop starts and
+     * removes itself when the loop ends.
+     */
+    private static final Set<Thread> FACTORY_WORKER_THREADS = ConcurrentHashMap.newKeySet();
+
     /** A worker and its engine, bound to the factory-made thread that runs the worker's loop. */
     private record Bound(WorkStealingEngine engine, Worker worker) {}
 
@@ -41,10 +50,13 @@ public final class RuntimeThreads {
         }
         Bound bound = new Bound(engine, worker);
         return checked(factory, () -> {
+            Thread self = Thread.currentThread();
             FACTORY_WORKER.set(bound);
+            FACTORY_WORKER_THREADS.add(self);
             try {
                 worker.run();
             } finally {
+                FACTORY_WORKER_THREADS.remove(self);
                 FACTORY_WORKER.remove();
             }
         }, "worker");
@@ -95,6 +107,15 @@ public final class RuntimeThreads {
     static Worker factoryWorker(WorkStealingEngine engine) {
         Bound bound = FACTORY_WORKER.get();
         return bound != null && bound.engine() == engine ? bound.worker() : null;
+    }
+
+    /**
+     * True if {@code thread} is a worker thread of some runtime: a {@link WorkerThread}, or a
+     * factory-made thread while it runs a worker loop. Not the timer, blocking-pool or
+     * {@code blockOn} threads.
+     */
+    public static boolean isWorker(Thread thread) {
+        return thread instanceof WorkerThread || (!FACTORY_WORKER_THREADS.isEmpty() && FACTORY_WORKER_THREADS.contains(thread));
     }
 
     /** The engine whose worker runs on the current factory-made thread, or null. */

@@ -1,0 +1,37 @@
+package dev.pollbridge.context;
+
+import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollStream;
+import io.micrometer.context.ContextSnapshot;
+
+/** A stream polled and closed with a snapshot's thread-locals set; see {@link ContextPropagation}. */
+final class PropagatingStream<T> implements PollStream<T> {
+
+    private final ContextSnapshot snapshot;
+    private final PollStream<T> stream;
+
+    PropagatingStream(ContextSnapshot snapshot, PollStream<T> stream) {
+        this.snapshot = snapshot;
+        this.stream = stream;
+    }
+
+    @Override
+    public Poll<T> pollNext(Context cx) {
+        try (ContextSnapshot.Scope restoresThePollersValues = snapshot.setThreadLocals()) {
+            return stream.pollNext(cx);
+        }
+    }
+
+    @Override
+    public void close() {
+        try (ContextSnapshot.Scope restoresThePollersValues = snapshot.setThreadLocals()) {
+            stream.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ContextPropagation(" + stream + ")";
+    }
+}

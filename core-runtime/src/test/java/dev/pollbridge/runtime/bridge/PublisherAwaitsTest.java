@@ -300,13 +300,19 @@ class PublisherAwaitsTest {
         for (Function<Source<String>, PollFuture<String>> await : failsAtOnce.all()) {
             assertSame(boom, assertThrows(IllegalStateException.class, () -> get(await.apply(failsAtOnce))));
         }
-        assertEquals("a", get(failsAfterOne.first()), "first() has its item before the failure");
-        assertEquals("a", get(failsAfterOne.firstOrNull()));
         for (Function<Source<String>, PollFuture<String>> await : List.<Function<Source<String>, PollFuture<String>>>of(
                 Source::last, Source::lastOrNull, Source::single, Source::singleOrNull)) {
             assertSame(boom, assertThrows(IllegalStateException.class, () -> get(await.apply(failsAfterOne))));
         }
         assertEquals(List.of(), uncaught, "a failure that reached its awaiter is not reported again");
+
+        assertEquals("a", get(failsAfterOne.first()), "first() has its item before the failure");
+        assertEquals("a", get(failsAfterOne.firstOrNull()));
+        // first() cancels after its item; the body's failure then reaches no awaiter. A body that
+        // fails after it was cancelled is reported once (issue 16 item 3, as kotlinx's publish);
+        // one that failed just before the cancel has its failure dropped with the look-ahead item.
+        // Which of the two happens is a race, so: at most once per subscription, and only boom.
+        assertTrue(uncaught.size() <= 2 && uncaught.stream().allMatch(failure -> failure == boom), uncaught::toString);
     }
 
     /**

@@ -123,6 +123,34 @@ class ChannelContractTest {
         }
     }
 
+    /** A send waiting on a full channel when its only {@link Receiver} closes: nobody will read, so it fails. */
+    @Nested
+    class SendWhenTheLastReceiverCloses extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            Channel<String> channel = Channel.bounded(1);
+            Receiver<String> receiver = channel.receiver();
+            channel.trySend("first");
+            return FutureSubject.of(channel.send("second"))
+                    .completesWith(null, () -> takeOne(channel))
+                    .fails(receiver::close, ChannelClosedException.class)
+                    .upstream(Upstream.queued("place among the senders", WaitQueues.nonEmpty(channel, "senders")))
+                    .closing(receiver);
+        }
+    }
+
+    /** A reserve waiting on a full channel when its only {@link Receiver} closes: it fails. */
+    @Nested
+    class ReserveWhenTheLastReceiverCloses extends PollFutureContract<SendPermit<String>> {
+        @Override
+        protected FutureSubject<SendPermit<String>> subject() {
+            Channel<String> channel = Channel.bounded(1);
+            Receiver<String> receiver = channel.receiver();
+            channel.trySend("first");
+            return reserving(channel, channel.reserve(), receiver::close).closing(receiver);
+        }
+    }
+
     /** A receive through a {@link Receiver}: the last {@link Sender}'s close ends the channel and fails it. */
     @Nested
     class ReceiverReceive extends PollFutureContract<String> {

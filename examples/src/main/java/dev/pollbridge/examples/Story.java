@@ -22,18 +22,21 @@ public final class Story {
     }
 
     /** Starts a step: a blank line and its heading. */
-    public void step(String heading) {
+    public synchronized void step(String heading) {
         out.println();
         out.println("-- " + heading);
     }
 
-    /** One line of the story. */
-    public void say(String line) {
+    /**
+     * One line of the story. Synchronized with the other lines (and with a caller that holds this
+     * story's monitor to keep a line of its own ahead of what another thread says in reaction).
+     */
+    public synchronized void say(String line) {
         out.println("   " + line);
     }
 
     /** The end of the story. */
-    public void end() {
+    public synchronized void end() {
         out.println();
     }
 

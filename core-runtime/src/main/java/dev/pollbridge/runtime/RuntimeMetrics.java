@@ -22,6 +22,11 @@ package dev.pollbridge.runtime;
  *     logged at {@code ERROR}, and replaced by a new thread of the same name unless the runtime
  *     was shutting down or no thread could be started; above 0 the JVM is likely in trouble
  *     (out of memory, say)
+ * @param unwindingBodies {@code Async} bodies that were cancelled while they ran (by an abort, a
+ *     select, a scope, a shutdown, a {@code blockOn}) and have not finished their {@code finally}
+ *     blocks yet; the tasks and calls that cancelled them wait for them. After {@link
+ *     Runtime#close()} returns, these are the bodies that did not end in time (a log line names
+ *     them)
  */
 public record RuntimeMetrics(
         int workers,
@@ -35,4 +40,5 @@ public record RuntimeMetrics(
         int blockingThreadsBusy,
         int blockingThreadsIdle,
         int blockingQueueDepth,
-        long deadWorkers) {}
+        long deadWorkers,
+        long unwindingBodies) {}

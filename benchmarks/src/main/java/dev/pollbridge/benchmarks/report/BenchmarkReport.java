@@ -86,7 +86,12 @@ public final class BenchmarkReport {
             new Comparison("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", null, ""),
             new Comparison("join_many n=10", "JoinMany.pollbridge10", "JoinMany.allOf10", null, ""),
             new Comparison("join_many n=1,000", "JoinMany.pollbridge1000", "JoinMany.allOf1000", null, ""),
-            new Comparison("join_many n=100,000", "JoinMany.pollbridge100000", "JoinMany.allOf100000", null, ""));
+            new Comparison("join_many n=100,000", "JoinMany.pollbridge100000", "JoinMany.allOf100000", null, ""),
+            new Comparison("async_await", "AsyncAwait.awaitSpawned", "AsyncAwait.threadJoinSupplyAsync", null, ""),
+            new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitReady",
+                    "AsyncAwaitVirtual.virtualThreadJoinCompleted", null, ""),
+            new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitSpawned",
+                    "AsyncAwaitVirtual.virtualThreadJoinSupplyAsync", null, ""));
 
     /**
      * A scenario run at several sizes, one benchmark per size named prefix + size, each scoring

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.time.MissedTickBehavior;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
@@ -14,9 +15,10 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Nested;
 
 /**
- * {@link Runtime#sleep}, {@link Runtime#timeout} and {@link Runtime#interval} keep the contract on
- * a runtime with a {@link VirtualClock}: advancing the clock is the trigger, and each one's timer
- * is its upstream (linked at the first poll, unlinked by close).
+ * {@link Runtime#sleep}, {@link Runtime#sleepUntil}, {@link Runtime#timeout},
+ * {@link Runtime#timeoutAt} and {@link Runtime#interval} (with each {@link MissedTickBehavior})
+ * keep the contract on a runtime with a {@link VirtualClock}: advancing the clock is the trigger,
+ * and each one's timer is its upstream (linked at the first poll, unlinked by close).
  */
 class TimeContractTest {
 
@@ -86,5 +88,106 @@ class TimeContractTest {
                     .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
                     .closing(runtime);
         }
+    }
+
+    /** An absolute deadline one period ahead on the runtime's clock. */
+    @Nested
+    class SleepUntil extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            return FutureSubject.of(runtime.sleepUntil(clock.nanoTime() + PERIOD.toNanos()))
+                    .completesWith(null, () -> clock.advance(PERIOD))
+                    .fails(runtime::close, CancellationException.class)
+                    .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                    .closing(runtime);
+        }
+    }
+
+    /** A sleep reset, before its first poll, to twice its period: only the later deadline completes it. */
+    @Nested
+    class SleepReset extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            dev.pollbridge.runtime.time.Sleep sleep = runtime.sleep(PERIOD);
+            sleep.reset(clock.nanoTime() + PERIOD.multipliedBy(2).toNanos());
+            return FutureSubject.of(sleep)
+                    .completesWith(null, () -> clock.advance(PERIOD.multipliedBy(2)))
+                    .fails(runtime::close, CancellationException.class)
+                    .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                    .closing(runtime);
+        }
+    }
+
+    /** {@code timeoutAt}: the inner future finishes before the absolute deadline (or fails). */
+    @Nested
+    class TimeoutAt extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            ProbeFuture<String> inner = new ProbeFuture<>();
+            return FutureSubject.of(runtime.timeoutAt(inner, clock.nanoTime() + PERIOD.toNanos()))
+                    .completesWith("in time", () -> inner.complete("in time"))
+                    .failsWith(inner::fail)
+                    .upstream(Upstream.of(inner), Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                    .closing(runtime);
+        }
+    }
+
+    /** {@code timeoutAt}: the absolute deadline comes first; the inner future is closed. */
+    @Nested
+    class TimeoutAtElapses extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            ProbeFuture<String> inner = new ProbeFuture<>();
+            return FutureSubject.of(runtime.timeoutAt(inner, clock.nanoTime() + PERIOD.toNanos()))
+                    .fails(() -> clock.advance(PERIOD), TimeoutException.class)
+                    .upstream(Upstream.of(inner), Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                    .closing(runtime);
+        }
+    }
+
+    /** {@code MissedTickBehavior.BURST}: tick 0 at once, then one per period. */
+    @Nested
+    class IntervalBurst extends PollStreamContract<Long> {
+        @Override
+        protected StreamSubject<Long> subject() {
+            return interval(MissedTickBehavior.BURST);
+        }
+    }
+
+    /** {@code MissedTickBehavior.DELAY}: tick 0 at once, then one per period. */
+    @Nested
+    class IntervalDelay extends PollStreamContract<Long> {
+        @Override
+        protected StreamSubject<Long> subject() {
+            return interval(MissedTickBehavior.DELAY);
+        }
+    }
+
+    /** {@code MissedTickBehavior.SKIP}, named: tick 0 at once, then one per period. */
+    @Nested
+    class IntervalSkip extends PollStreamContract<Long> {
+        @Override
+        protected StreamSubject<Long> subject() {
+            return interval(MissedTickBehavior.SKIP);
+        }
+    }
+
+    private static StreamSubject<Long> interval(MissedTickBehavior missed) {
+        VirtualClock clock = new VirtualClock();
+        Runtime runtime = runtimeOn(clock);
+        return StreamSubject.of(runtime.interval(PERIOD, missed))
+                .readyFirst(List.of(0L))
+                .emits(i -> clock.advance(PERIOD), i -> i + 1L)
+                .fails(runtime::close, CancellationException.class)
+                .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                .closing(runtime);
     }
 }

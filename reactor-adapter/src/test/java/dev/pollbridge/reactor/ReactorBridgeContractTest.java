@@ -1,5 +1,9 @@
 package dev.pollbridge.reactor;
 
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -11,6 +15,7 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,6 +25,7 @@ import org.junit.jupiter.api.Nested;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.util.context.Context;
 
 /**
  * Every direction of {@link ReactorBridge} keeps the contract. {@code Mono}/{@code Flux} to pull:
@@ -29,6 +35,8 @@ import reactor.core.publisher.Sinks;
  * (reached on a runtime thread, so asynchronously).
  */
 class ReactorBridgeContractTest {
+
+    private static final String USER = "user";
 
     private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("reactor-contract-").build();
 
@@ -124,6 +132,183 @@ class ReactorBridgeContractTest {
                     .completes(() -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
+        }
+    }
+
+    /** {@code first}: the first item; an empty Flux fails it. */
+    @Nested
+    class First extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>first(source.flux))
+                    .completesWith("item", () -> source.sink.tryEmitNext("item"))
+                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code firstOrNull}: an empty Flux gives {@code null}. */
+    @Nested
+    class FirstOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>firstOrNull(source.flux))
+                    .completesWith(null, () -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code firstOrDefault}: an empty Flux gives the default. */
+    @Nested
+    class FirstOrDefault extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>firstOrDefault(source.flux, "default"))
+                    .completesWith("default", () -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code last}: two items and the end give the second; an empty Flux fails it. */
+    @Nested
+    class Last extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>last(source.flux))
+                    .completesWith("second", () -> {
+                        source.sink.tryEmitNext("first");
+                        source.sink.tryEmitNext("second");
+                        source.sink.tryEmitComplete();
+                    })
+                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code lastOrNull}: an empty Flux gives {@code null}. */
+    @Nested
+    class LastOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>lastOrNull(source.flux))
+                    .completesWith(null, () -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code single}: one item and the end give it; a second item fails it. */
+    @Nested
+    class Single extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>single(source.flux))
+                    .completesWith("item", () -> {
+                        source.sink.tryEmitNext("item");
+                        source.sink.tryEmitComplete();
+                    })
+                    .fails(() -> {
+                        source.sink.tryEmitNext("first");
+                        source.sink.tryEmitNext("second");
+                    }, IllegalArgumentException.class)
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code singleOrNull}: an empty Flux gives {@code null}. */
+    @Nested
+    class SingleOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(ReactorBridge.<String>singleOrNull(source.flux))
+                    .completesWith(null, () -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code toFuture(mono, context)}: the Mono sees the given Reactor context. */
+    @Nested
+    class ToFutureWithContext extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedMono source = new CountedMono();
+            Mono<String> mono = Mono.deferContextual(context -> source.mono.map(value -> value + "@" + context.get(USER)));
+            return FutureSubject.of(ReactorBridge.<String>toFuture(mono, Context.of(USER, "ada")))
+                    .completesWith("value@ada", () -> source.sink.tryEmitValue("value"))
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code toStream(publisher, context)}: the Flux sees the given Reactor context. */
+    @Nested
+    class ToStreamWithContext extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            Flux<String> flux = Flux.deferContextual(context -> source.flux.map(item -> item + "@" + context.get(USER)));
+            return StreamSubject.of(ReactorBridge.<String>toStream(flux, Context.of(USER, "ada")))
+                    .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i + "@ada")
+                    .completes(() -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code withContext(context, future)}: the future's outcome and close pass through. */
+    @Nested
+    class WithContextFuture extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> inner = new ProbeFuture<>();
+            return FutureSubject.of(ReactorBridge.withContext(Context.of(USER, "ada"), (PollFuture<String>) inner))
+                    .completesWith("value", () -> inner.complete("value"))
+                    .failsWith(inner::fail)
+                    .upstream(Upstream.of(inner));
+        }
+    }
+
+    /** {@code withContext(context, stream)}: the stream's items, end and close pass through. */
+    @Nested
+    class WithContextStream extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> inner = new ProbeStream<>();
+            return StreamSubject.of(ReactorBridge.withContext(Context.of(USER, "ada"), (PollStream<String>) inner))
+                    .emits(i -> inner.emit("item" + i), i -> "item" + i)
+                    .completes(inner::complete)
+                    .failsWith(inner::fail)
+                    .upstream(Upstream.of(inner));
+        }
+    }
+
+    /**
+     * {@code toMono(shared)}, read back with {@code toFuture}: the subscription polls a clone, so the
+     * work starts only then; a cancel closes that clone only (the shared future stays open), so
+     * closing cancels nothing.
+     */
+    @Nested
+    class ToMonoFromSharedRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            SharedFuture<String> shared = Futures.shared(work);
+            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(shared, runtime)))
+                    .completesWith("value", () -> work.complete("value"))
+                    .failsWith(work::fail)
+                    .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
+                    .closeDetaches()
+                    .closing(shared);
         }
     }
 

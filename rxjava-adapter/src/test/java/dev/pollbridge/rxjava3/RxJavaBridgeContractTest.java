@@ -1,5 +1,8 @@
 package dev.pollbridge.rxjava3;
 
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -21,6 +24,7 @@ import io.reactivex.rxjava3.subjects.CompletableSubject;
 import io.reactivex.rxjava3.subjects.MaybeSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import io.reactivex.rxjava3.subjects.UnicastSubject;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -200,6 +204,240 @@ class RxJavaBridgeContractTest {
                 .doOnDispose(counts.disposals::incrementAndGet);
     }
 
+    // ---- awaiting one item of a Flowable or an Observable ------------------------------------
+
+    /** {@code first(Flowable)}: the first item; an empty source fails it. */
+    @Nested
+    class FlowableFirst extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return first(feed, RxJavaBridge.<String>first(feed.flowable()));
+        }
+    }
+
+    /** {@code firstOrNull(Flowable)}: an empty source gives {@code null}. */
+    @Nested
+    class FlowableFirstOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.flowable()), null);
+        }
+    }
+
+    /** {@code firstOrDefault(Flowable)}: an empty source gives the default. */
+    @Nested
+    class FlowableFirstOrDefault extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.flowable(), "default"), "default");
+        }
+    }
+
+    /** {@code last(Flowable)}: two items and the end give the second; an empty source fails it. */
+    @Nested
+    class FlowableLast extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return last(feed, RxJavaBridge.<String>last(feed.flowable()));
+        }
+    }
+
+    /** {@code lastOrNull(Flowable)}: an empty source gives {@code null}. */
+    @Nested
+    class FlowableLastOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.flowable()), null);
+        }
+    }
+
+    /** {@code single(Flowable)}: one item and the end give it; a second item fails it. */
+    @Nested
+    class FlowableSingle extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return single(feed, RxJavaBridge.<String>single(feed.flowable()));
+        }
+    }
+
+    /** {@code singleOrNull(Flowable)}: an empty source gives {@code null}. */
+    @Nested
+    class FlowableSingleOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.flowable()), null);
+        }
+    }
+
+    /** {@code first(Observable)}: the first item; an empty source fails it. */
+    @Nested
+    class ObservableFirst extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return first(feed, RxJavaBridge.<String>first(feed.observable()));
+        }
+    }
+
+    /** {@code firstOrNull(Observable)}: an empty source gives {@code null}. */
+    @Nested
+    class ObservableFirstOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.observable()), null);
+        }
+    }
+
+    /** {@code firstOrDefault(Observable)}: an empty source gives the default. */
+    @Nested
+    class ObservableFirstOrDefault extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.observable(), "default"), "default");
+        }
+    }
+
+    /** {@code last(Observable)}: two items and the end give the second; an empty source fails it. */
+    @Nested
+    class ObservableLast extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return last(feed, RxJavaBridge.<String>last(feed.observable()));
+        }
+    }
+
+    /** {@code lastOrNull(Observable)}: an empty source gives {@code null}. */
+    @Nested
+    class ObservableLastOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.observable()), null);
+        }
+    }
+
+    /** {@code single(Observable)}: one item and the end give it; a second item fails it. */
+    @Nested
+    class ObservableSingle extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return single(feed, RxJavaBridge.<String>single(feed.observable()));
+        }
+    }
+
+    /** {@code singleOrNull(Observable)}: an empty source gives {@code null}. */
+    @Nested
+    class ObservableSingleOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Feed feed = new Feed();
+            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.observable()), null);
+        }
+    }
+
+    /**
+     * A source of items the test feeds, as a {@link Flowable} (over a {@link UnicastProcessor}) or
+     * an {@link Observable} (over a {@link UnicastSubject}), whichever is asked for first, counted.
+     */
+    static final class Feed {
+        private final UnicastProcessor<String> processor = UnicastProcessor.create();
+        private final UnicastSubject<String> subject = UnicastSubject.create();
+        private final Counts counts = new Counts();
+        private volatile boolean observable; // set by the first accessor, before any trigger runs
+
+        Flowable<String> flowable() {
+            return processor.doOnSubscribe(s -> counts.subscriptions.incrementAndGet())
+                    .doOnCancel(counts.disposals::incrementAndGet);
+        }
+
+        Observable<String> observable() {
+            observable = true;
+            return subject.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
+                    .doOnDispose(counts.disposals::incrementAndGet);
+        }
+
+        void next(String item) {
+            if (observable) {
+                subject.onNext(item);
+            } else {
+                processor.onNext(item);
+            }
+        }
+
+        void complete() {
+            if (observable) {
+                subject.onComplete();
+            } else {
+                processor.onComplete();
+            }
+        }
+
+        void fail(Throwable error) {
+            if (observable) {
+                subject.onError(error);
+            } else {
+                processor.onError(error);
+            }
+        }
+
+        Upstream upstream() {
+            return counts.upstream(observable ? "observable" : "flowable");
+        }
+    }
+
+    /** {@code first}: the first item completes it, an empty end fails it. */
+    private static FutureSubject<String> first(Feed feed, PollFuture<String> await) {
+        return FutureSubject.of(await)
+                .completesWith("item", () -> feed.next("item"))
+                .fails(feed::complete, NoSuchElementException.class)
+                .upstream(feed.upstream());
+    }
+
+    /** The forms that end empty with a value: an empty end completes it with {@code expected}. */
+    private static FutureSubject<String> orDefault(Feed feed, PollFuture<String> await, String expected) {
+        return FutureSubject.of(await)
+                .completesWith(expected, feed::complete)
+                .failsWith(feed::fail)
+                .upstream(feed.upstream());
+    }
+
+    /** {@code last}: two items and the end complete it with the second, an empty end fails it. */
+    private static FutureSubject<String> last(Feed feed, PollFuture<String> await) {
+        return FutureSubject.of(await)
+                .completesWith("second", () -> {
+                    feed.next("first");
+                    feed.next("second");
+                    feed.complete();
+                })
+                .fails(feed::complete, NoSuchElementException.class)
+                .upstream(feed.upstream());
+    }
+
+    /** {@code single}: one item and the end complete it, a second item fails it. */
+    private static FutureSubject<String> single(Feed feed, PollFuture<String> await) {
+        return FutureSubject.of(await)
+                .completesWith("item", () -> {
+                    feed.next("item");
+                    feed.complete();
+                })
+                .fails(() -> {
+                    feed.next("first");
+                    feed.next("second");
+                }, IllegalArgumentException.class)
+                .upstream(feed.upstream());
+    }
+
     // ---- pull to RxJava, read back ------------------------------------------------------------
 
     @Nested
@@ -282,6 +520,42 @@ class RxJavaBridgeContractTest {
                     .startsEagerly()
                     .closeDetaches();
         }
+    }
+
+    /**
+     * {@code toSingle(shared)}, read back with {@code toFuture}: the subscription polls a clone, so
+     * the work starts only then; a dispose closes that clone only (the shared future stays open), so
+     * closing cancels nothing.
+     */
+    @Nested
+    class ToSingleFromSharedRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            SharedFuture<String> shared = Futures.shared(work);
+            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(shared, runtime)));
+        }
+    }
+
+    /** {@code toMaybe(shared)}, read back with {@code toFuture}: as {@code toSingle(shared)}. */
+    @Nested
+    class ToMaybeFromSharedRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            SharedFuture<String> shared = Futures.shared(work);
+            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(shared, runtime)));
+        }
+    }
+
+    private static FutureSubject<String> fromShared(ProbeFuture<String> work, SharedFuture<String> shared,
+            PollFuture<String> readBack) {
+        return FutureSubject.of(readBack)
+                .completesWith("value", () -> work.complete("value"))
+                .failsWith(work::fail)
+                .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
+                .closeDetaches()
+                .closing(shared);
     }
 
     @Nested

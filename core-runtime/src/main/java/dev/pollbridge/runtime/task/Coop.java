@@ -122,6 +122,7 @@ public final class Coop {
     /** {@link #unconstrained(PollFuture)}. */
     private static final class Unconstrained<T> implements PollFuture<T> {
         private final PollFuture<T> inner;
+        private boolean closed; // owner only: close() is idempotent (rule 11), the inner one is closed once
 
         Unconstrained(PollFuture<T> inner) {
             this.inner = inner;
@@ -129,6 +130,9 @@ public final class Coop {
 
         @Override
         public Poll<T> poll(Context cx) {
+            if (closed) {
+                throw new IllegalStateException("unconstrained() polled after close");
+            }
             int previous = CoopBudget.set(CoopBudget.unlimited());
             try {
                 return inner.poll(cx);
@@ -139,7 +143,10 @@ public final class Coop {
 
         @Override
         public void close() {
-            inner.close();
+            if (!closed) {
+                closed = true;
+                inner.close();
+            }
         }
     }
 }

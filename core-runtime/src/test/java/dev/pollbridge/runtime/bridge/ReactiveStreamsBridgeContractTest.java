@@ -98,6 +98,77 @@ class ReactiveStreamsBridgeContractTest {
         }
     }
 
+    /** An empty publisher gives the default. */
+    @Nested
+    class FirstOrDefault extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstOrDefault(publisher, "default"))
+                    .completesWith("default", publisher::complete)
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** Two items and the end give the second. */
+    @Nested
+    class Last extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<String>last(publisher))
+                    .completesWith("second", () -> {
+                        publisher.emit("first");
+                        publisher.emit("second");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** An empty publisher fails {@code last}. */
+    @Nested
+    class LastOfNothing extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<String>last(publisher))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** An empty publisher gives {@code null}. */
+    @Nested
+    class LastOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<String>lastOrNull(publisher))
+                    .completesWith(null, publisher::complete)
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** An empty publisher gives {@code null}; a second item fails it (and cancels the subscription). */
+    @Nested
+    class SingleOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<String>singleOrNull(publisher))
+                    .completesWith(null, publisher::complete)
+                    .fails(() -> {
+                        publisher.emit("first");
+                        publisher.emit("second");
+                    }, IllegalArgumentException.class)
+                    .upstream(publisher.upstream());
+        }
+    }
+
     /** {@code toPublisher}, read back with {@code toStream}. */
     @Nested
     class ToPublisherRoundTrip extends PollStreamContract<String> {

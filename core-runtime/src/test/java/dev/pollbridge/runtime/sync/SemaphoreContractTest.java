@@ -8,8 +8,10 @@ import dev.pollbridge.test.Upstream;
 import org.junit.jupiter.api.Nested;
 
 /**
- * {@link Semaphore#acquire()} and {@link Semaphore#acquire(int)} keep the contract while they
- * wait for permits the test holds; a closed acquire leaves the queue, and every permit comes back.
+ * {@link Semaphore#acquire()} and {@link Semaphore#acquireMany(int)} keep the contract while they
+ * wait for permits the test holds, and fail with {@link SemaphoreClosedException} when the
+ * semaphore is {@linkplain Semaphore#close() closed}; a closed acquire leaves the queue, and every
+ * permit comes back (also after a close).
  */
 class SemaphoreContractTest {
 
@@ -41,6 +43,7 @@ class SemaphoreContractTest {
                     assertEquals(count, permit.count());
                     permit.close();
                 })
+                .fails(semaphore::close, SemaphoreClosedException.class)
                 .upstream(Upstream.queued("place among the waiters", WaitQueues.nonEmpty(semaphore, "waiters")))
                 .closing(() -> {
                     held.close();

@@ -9,10 +9,14 @@ import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import org.junit.jupiter.api.Nested;
 
-/** {@link TaskLocal#scope} and {@link TaskLocal#scopeStream} pass the contract of what they wrap on. */
+/**
+ * {@link TaskLocal#scope} and {@link TaskLocal#scopeStream} pass the contract of what they wrap on,
+ * for a plain and an {@linkplain TaskLocal#createInheritable inheritable} local.
+ */
 class TaskLocalContractTest {
 
     private static final TaskLocal<String> USER = TaskLocal.create("user");
+    private static final TaskLocal<String> TENANT = TaskLocal.createInheritable("tenant");
 
     @Nested
     class Scope extends PollFutureContract<String> {
@@ -34,6 +38,19 @@ class TaskLocalContractTest {
             return StreamSubject.of(USER.scopeStream("ada", inner.map(item -> item + " for " + USER.get())))
                     .emits(i -> inner.emit("item" + i), i -> "item" + i + " for ada")
                     .completes(inner::complete)
+                    .failsWith(inner::fail)
+                    .upstream(Upstream.of(inner));
+        }
+    }
+
+    /** An inheritable local's scope: the same contract, and the value in force during the polls. */
+    @Nested
+    class InheritableScope extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> inner = new ProbeFuture<>();
+            return FutureSubject.of(TENANT.scope("acme", inner.map(value -> value + " for " + TENANT.get())))
+                    .completesWith("value for acme", () -> inner.complete("value"))
                     .failsWith(inner::fail)
                     .upstream(Upstream.of(inner));
         }

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * {@link TaskScope#next()}, {@link TaskScope#joinAll()} and {@link TaskScope#shutdown()} keep the
- * future contract. The scope's children run on a runtime without workers, so a child moves only
+ * future contract, on open and {@linkplain TaskScope#bounded bounded} scopes, and when a child
+ * ends through its {@link AbortHandle}. The scope's children run on a runtime without workers, so a child moves only
  * when the trigger drives the runtime: the subjects stay pending until then. A closed waiter
  * leaves the scope's waiter table.
  */
@@ -84,6 +86,104 @@ class TaskScopeContractTest {
             scope.spawn(new ProbeFuture<>());
             return FutureSubject.of(scope.shutdown())
                     .completesWith(null, () -> runUntilIdle(runtime))
+                    .startsEagerly()
+                    .closing(runtime);
+        }
+    }
+
+    /** A child aborted through its {@link AbortHandle}: {@code next()} gives its cancelled outcome. */
+    @Nested
+    class NextOfAnAbortedChild extends PollFutureContract<TaskOutcome<String>> {
+        @Override
+        protected FutureSubject<TaskOutcome<String>> subject() {
+            Runtime runtime = Runtime.builder().workers(0).build();
+            TaskScope<String> scope = TaskScope.open(runtime);
+            ProbeFuture<String> child = new ProbeFuture<>();
+            AbortHandle handle = scope.spawn(child);
+            return FutureSubject.of(scope.next())
+                    .completes(() -> {
+                        handle.abort();
+                        runUntilIdle(runtime);
+                    }, outcome -> {
+                        assertTrue(outcome.isCancelled(), "the aborted child ends as cancelled: " + outcome);
+                        assertEquals(1, child.closes(), "the aborted child's future was closed once");
+                    })
+                    .upstream(Upstream.queued("place among the scope's waiters", waiting(scope)))
+                    .closing(runtime)
+                    .closing(scope);
+        }
+    }
+
+    /**
+     * A scope bounded to one running child, with two: the second runs only once the first is done,
+     * and {@code joinAll()} gives both values in spawn order; a failure of the first fails it.
+     */
+    @Nested
+    class BoundedJoinAll extends PollFutureContract<List<String>> {
+        @Override
+        protected FutureSubject<List<String>> subject() {
+            Runtime runtime = Runtime.builder().workers(0).build();
+            TaskScope<String> scope = TaskScope.bounded(runtime, 1);
+            ProbeFuture<String> first = new ProbeFuture<>();
+            ProbeFuture<String> second = new ProbeFuture<>();
+            scope.spawn(first);
+            scope.spawn(second);
+            return FutureSubject.of(scope.joinAll())
+                    .completesWith(List.of("a", "b"), () -> {
+                        second.complete("b");
+                        first.complete("a");
+                        runUntilIdle(runtime);
+                    })
+                    .failsWith(error -> {
+                        first.fail(error);
+                        second.complete("b");
+                        runUntilIdle(runtime);
+                    })
+                    .upstream(Upstream.queued("place among the scope's waiters", waiting(scope)))
+                    .closing(runtime)
+                    .closing(scope);
+        }
+    }
+
+    /** A bounded scope's {@code next()}: the waiting child's abort ends it unrun, as cancelled. */
+    @Nested
+    class BoundedNextOfAnAbortedWaitingChild extends PollFutureContract<TaskOutcome<String>> {
+        @Override
+        protected FutureSubject<TaskOutcome<String>> subject() {
+            Runtime runtime = Runtime.builder().workers(0).build();
+            TaskScope<String> scope = TaskScope.bounded(runtime, 1);
+            ProbeFuture<String> running = new ProbeFuture<>();
+            ProbeFuture<String> waiting = new ProbeFuture<>();
+            scope.spawn(running);
+            AbortHandle handle = scope.spawn(waiting);
+            runUntilIdle(runtime);
+            return FutureSubject.of(scope.next())
+                    .completes(handle::abort, outcome -> {
+                        assertTrue(outcome.isCancelled(), "the aborted child ends as cancelled: " + outcome);
+                        assertEquals(0, waiting.polls(), "a waiting child that is aborted never runs");
+                    })
+                    .upstream(Upstream.queued("place among the scope's waiters", waiting(scope)))
+                    .closing(runtime)
+                    .closing(scope);
+        }
+    }
+
+    /** A bounded scope's {@code shutdown()}: it ends the running child and the waiting one. */
+    @Nested
+    class BoundedShutdown extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            Runtime runtime = Runtime.builder().workers(0).build();
+            TaskScope<String> scope = TaskScope.bounded(runtime, 1);
+            ProbeFuture<String> running = new ProbeFuture<>();
+            ProbeFuture<String> waiting = new ProbeFuture<>();
+            scope.spawn(running);
+            scope.spawn(waiting);
+            return FutureSubject.of(scope.shutdown())
+                    .completes(() -> runUntilIdle(runtime), done -> {
+                        assertEquals(1, running.closes(), "the running child was closed once");
+                        assertEquals(1, waiting.closes(), "the waiting child was closed once");
+                    })
                     .startsEagerly()
                     .closing(runtime);
         }

@@ -4,7 +4,7 @@
 #   2. the memory footprints (one fresh JVM per subject),
 #   3. if JDK 25 is installed, the virtual-thread scenarios and footprints, built with the
 #      Java 21 source set (profile virtual-threads) into benchmarks/target/jdk25,
-# then prints one comparison table (benchmarks/report.py, needs python3).
+# then prints one comparison table (BenchmarkReport, a single-file Java program).
 #
 # Results: benchmarks/results/<date>.json (raw JMH JSON), <date>-jdk25.json, <date>-memory.jsonl,
 # <date>-machine.txt (<date>-partial-* when an include regex is given).
@@ -77,8 +77,4 @@ fi
 
 echo "load after: $(uptime)" | tee -a "$results/$date_tag-machine.txt"
 if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then reports+=("$results/$date_tag-memory.jsonl"); fi
-if command -v python3 > /dev/null; then
-  python3 "$root/benchmarks/report.py" "${reports[@]}" | tee "$results/$date_tag-table.md"
-else
-  echo "python3 not found: raw results are in $results" >&2
-fi
+"$java_bin" "$root/benchmarks/src/main/java/dev/pollbridge/benchmarks/report/BenchmarkReport.java" "${reports[@]}" | tee "$results/$date_tag-table.md"

@@ -1,0 +1,414 @@
+package dev.pollbridge.benchmarks.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Formats a {@code benchmarks/run.sh} run as Markdown tables.
+ *
+ * <pre>
+ * java benchmarks/src/main/java/dev/pollbridge/benchmarks/report/BenchmarkReport.java \
+ *     [--section comparisons|memory|benchmarks] RESULT.json [MORE.json ...] [MEMORY.jsonl]
+ * </pre>
+ *
+ * <p>A single-file program on purpose: it needs only a JDK (no build, no Python), so
+ * {@code run.sh}, a contributor and the docs test ({@code DocsTest}, which checks every
+ * {@code <!-- generated: ... -->} table of {@code docs/performance.md} against this output) all
+ * run the same source. Without {@code --section} it prints all three tables.
+ *
+ * <p>Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so
+ * a ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the
+ * measurement iterations; "ns" is the cost of one unit, 1e9 / median.
+ */
+public final class BenchmarkReport {
+
+    /** One row of the comparison table; {@code target} is a ratio Pollbridge/anchor, or null. */
+    record Comparison(String scenario, String mine, String anchor, Double target, String targetText) {
+    }
+
+    static final List<Comparison> COMPARISONS = List.of(
+            new Comparison("spawn_many", "SpawnMany.pollbridge", "SpawnMany.forkJoin", 1.0, ">= 1x"),
+            new Comparison("spawn_many", "SpawnMany.pollbridge", "SpawnMany.reactor", 5.0, ">= 5x"),
+            new Comparison("spawn_many_local", "SpawnMany.pollbridgeLocal", "SpawnMany.forkJoinLocal", 1.0, ">= 1x"),
+            new Comparison("spawn_many_local", "SpawnMany.pollbridgeLocal", "SpawnMany.reactorLocal", 5.0, ">= 5x"),
+            new Comparison("spawn_many (JDK 25)", "SpawnManyVirtual.pollbridge", "SpawnManyVirtual.virtualThreads",
+                    2.0, ">= 2x"),
+            new Comparison("spawn_many_local (JDK 25)", "SpawnManyVirtual.pollbridgeLocal",
+                    "SpawnManyVirtual.virtualThreadsLocal", 2.0, ">= 2x"),
+            new Comparison("spawn_many (JDK 25)", "SpawnManyVirtual.pollbridge", "SpawnManyVirtual.forkJoin", null, ""),
+            new Comparison("ping_pong", "PingPong.pollbridge", "PingPong.completableFuture", 1.0, ">= 1x"),
+            new Comparison("ping_pong", "PingPong.pollbridge", "PingPong.reactor", 5.0, ">= 5x"),
+            new Comparison("yield_many", "YieldMany.pollbridge", "YieldMany.forkJoin", 2.0, ">= 2x"),
+            new Comparison("yield_many", "YieldMany.pollbridge", "YieldMany.forkJoinFifo", null, ""),
+            new Comparison("yield_many", "YieldMany.pollbridge", "YieldMany.reactor", null, ""),
+            new Comparison("yield_many (JDK 25)", "YieldManyVirtual.pollbridge", "YieldManyVirtual.virtualThreads",
+                    10.0, ">= 10x"),
+            new Comparison("yield_many (JDK 25)", "YieldManyVirtual.pollbridge", "YieldManyVirtual.forkJoin", null, ""),
+            new Comparison("chained_spawn", "ChainedSpawn.pollbridge", "ChainedSpawn.completableFuture", 1.0, ">= 1x"),
+            new Comparison("chained_spawn", "ChainedSpawn.pollbridge", "ChainedSpawn.reactor", 5.0, ">= 5x"),
+            new Comparison("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.publishOnUnfused", 0.5, ">= 0.5x"),
+            new Comparison("stream_bridge", "StreamBridge.pollbridgeReactiveStreams", "StreamBridge.publishOnUnfused",
+                    null, ""),
+            new Comparison("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.plainFlux", null, ""),
+            new Comparison("stream_bridge", "StreamBridge.pollbridge", "StreamBridge.rxjavaObserveOn", null, ""),
+            new Comparison("rxjava_stream_bridge", "RxJavaStreamBridge.pollbridge", "RxJavaStreamBridge.observeOnUnfused",
+                    null, ""),
+            new Comparison("rxjava_stream_bridge", "RxJavaStreamBridge.pollbridge", "RxJavaStreamBridge.observeOnFused",
+                    null, ""),
+            new Comparison("rxjava_stream_bridge", "RxJavaStreamBridge.pollbridge", "RxJavaStreamBridge.plainFlowable",
+                    null, ""),
+            new Comparison("mono_roundtrip", "MonoRoundTrip.blockOnToFuture", "MonoRoundTrip.monoBlock", 1 / 1.5,
+                    "within 1.5x (>= 0.67x)"),
+            new Comparison("mono_roundtrip", "MonoRoundTrip.toMonoToFuture", "MonoRoundTrip.subscribeOnParallelBlock",
+                    1.0, ">= 1x"),
+            new Comparison("mono_roundtrip", "MonoRoundTrip.blockOnToFuture", "MonoRoundTrip.monoHideBlock", null, ""),
+            new Comparison("mono_roundtrip", "MonoRoundTrip.toMonoToFuture", "MonoRoundTrip.completableFuture", null, ""),
+            new Comparison("cf_chain", "CfChain.pollbridge", "CfChain.completableFuture", null, ""),
+            new Comparison("cf_chain", "CfChain.halfMigrated", "CfChain.completableFuture", null, ""),
+            new Comparison("timers churn", "Timers.pollbridgeTimeoutReady", "Timers.completableFutureOrTimeoutReady",
+                    null, ""),
+            new Comparison("timers insert+cancel", "Timers.pollbridgeSleepCancel", "Timers.scheduledExecutorCancel",
+                    null, ""),
+            new Comparison("timers insert+cancel", "Timers.pollbridgeSleepCancel",
+                    "Timers.completableFutureOrTimeoutCancel", null, ""),
+            new Comparison("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", null, ""),
+            new Comparison("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", null, ""),
+            new Comparison("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", null, ""));
+
+    static final Map<String, Double> MEMORY_TARGETS = Map.of("pollbridge-task", 128.0);
+
+    static final List<String> SECTIONS = List.of("comparisons", "memory", "benchmarks");
+
+    private static final String USAGE = "usage: BenchmarkReport [--section comparisons|memory|benchmarks]"
+            + " RESULT.json [MORE.json ...] [MEMORY.jsonl]";
+
+    /** A JMH result: the median, min and max of all measurement iterations of all forks. */
+    record Score(double median, double min, double max, String jdk) {
+    }
+
+    private final Map<String, Score> scores = new TreeMap<>();
+    private final List<Map<String, Object>> footprints = new ArrayList<>();
+    private final List<String> out = new ArrayList<>();
+
+    public static void main(String[] args) throws IOException {
+        List<String> arguments = new ArrayList<>(Arrays.asList(args));
+        List<String> chosen = SECTIONS;
+        if (!arguments.isEmpty() && arguments.get(0).equals("--section")) {
+            if (arguments.size() < 2 || !SECTIONS.contains(arguments.get(1))) {
+                fail();
+            }
+            chosen = List.of(arguments.get(1));
+            arguments = arguments.subList(2, arguments.size());
+        }
+        if (arguments.isEmpty()) {
+            fail();
+        }
+        BenchmarkReport report = new BenchmarkReport();
+        for (String path : arguments) {
+            report.load(Path.of(path));
+        }
+        for (String line : report.render(chosen)) {
+            System.out.println(line);
+        }
+    }
+
+    private static void fail() {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+
+    void load(Path path) throws IOException {
+        String text = Files.readString(path, StandardCharsets.UTF_8);
+        if (path.toString().endsWith(".jsonl")) {
+            for (String line : text.split("\n")) {
+                if (line.strip().startsWith("{")) {
+                    footprints.add(Json.object(Json.parse(line.strip())));
+                }
+            }
+            return;
+        }
+        for (Object entry : Json.list(Json.parse(text))) {
+            Map<String, Object> result = Json.object(entry);
+            String[] parts = ((String) result.get("benchmark")).split("\\.");
+            String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
+            List<Double> samples = new ArrayList<>();
+            for (Object fork : Json.list(Json.object(result.get("primaryMetric")).get("rawData"))) {
+                for (Object value : Json.list(fork)) {
+                    samples.add(((Number) value).doubleValue());
+                }
+            }
+            samples.sort(null);
+            Object jdk = result.get("jdkVersion");
+            scores.put(name, new Score(median(samples), samples.get(0), samples.get(samples.size() - 1),
+                    jdk == null ? "?" : jdk.toString()));
+        }
+    }
+
+    List<String> render(List<String> sections) {
+        boolean printed = false;
+        for (String section : sections) {
+            if (printed) {
+                out.add("");
+            }
+            printed = switch (section) {
+                case "comparisons" -> comparisons();
+                case "memory" -> memory();
+                default -> benchmarks();
+            };
+        }
+        return out;
+    }
+
+    private boolean comparisons() {
+        out.add("| scenario | Pollbridge variant | Pollbridge | anchor | anchor score | ratio | target | met |");
+        out.add("|---|---|---|---|---|---|---|---|");
+        for (Comparison row : COMPARISONS) {
+            Score mine = scores.get(row.mine());
+            Score anchor = scores.get(row.anchor());
+            if (mine == null && anchor == null) {
+                continue;
+            }
+            String ratio = "";
+            String met = "";
+            if (mine != null && anchor != null) {
+                double value = mine.median() / anchor.median();
+                ratio = format("%.2fx", value);
+                if (row.target() != null) {
+                    met = value >= row.target() ? "met" : "NOT met";
+                }
+            }
+            out.add("| " + row.scenario() + " | " + method(row.mine()) + " | " + cell(mine) + " | "
+                    + method(row.anchor()) + " | " + cell(anchor) + " | " + ratio + " | " + row.targetText() + " | "
+                    + met + " |");
+        }
+        return true;
+    }
+
+    private boolean memory() {
+        if (footprints.isEmpty()) {
+            return false;
+        }
+        out.add("| memory subject | JDK | units | bytes per pending unit | target | met |");
+        out.add("|---|---|---|---|---|---|");
+        for (Map<String, Object> row : footprints) {
+            Double target = MEMORY_TARGETS.get((String) row.get("subject"));
+            double bytes = ((Number) row.get("bytesPerUnit")).doubleValue();
+            String met = target == null ? "" : bytes <= target ? "met" : "NOT met";
+            String targetText = target == null ? "" : format("<= %.0f B", target);
+            out.add("| " + row.get("subject") + " | " + row.get("jdk") + " | "
+                    + format("%,d", ((Number) row.get("count")).longValue()) + " | " + format("%.1f B", bytes) + " | "
+                    + targetText + " | " + met + " |");
+        }
+        return true;
+    }
+
+    private boolean benchmarks() {
+        out.add("| benchmark | JDK | median | min | max | ns per unit |");
+        out.add("|---|---|---|---|---|---|");
+        scores.forEach((name, row) -> out.add("| " + name + " | " + row.jdk() + " | " + rate(row.median()) + " | "
+                + rate(row.min()) + " | " + rate(row.max()) + " | " + format("%,.1f", 1e9 / row.median()) + " |"));
+        return true;
+    }
+
+    private static String cell(Score score) {
+        return score == null ? "n/a" : rate(score.median()) + " (" + format("%,.0f", 1e9 / score.median()) + " ns)";
+    }
+
+    static String rate(double value) {
+        if (value >= 1e9) {
+            return format("%.2f G/s", value / 1e9);
+        }
+        if (value >= 1e6) {
+            return format("%.2f M/s", value / 1e6);
+        }
+        if (value >= 1e3) {
+            return format("%.2f k/s", value / 1e3);
+        }
+        return format("%.1f /s", value);
+    }
+
+    private static String method(String benchmark) {
+        return benchmark.substring(benchmark.indexOf('.') + 1);
+    }
+
+    /** Sorted input; the mean of the two middle values for an even count. */
+    static double median(List<Double> sorted) {
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+
+    /** Just enough JSON for JMH's result files: objects, arrays, strings, numbers, literals. */
+    static final class Json {
+
+        private final String text;
+        private int at;
+
+        private Json(String text) {
+            this.text = text;
+        }
+
+        static Object parse(String text) {
+            Json json = new Json(text);
+            Object value = json.value();
+            json.skipSpace();
+            if (json.at != text.length()) {
+                throw json.error("trailing characters");
+            }
+            return value;
+        }
+
+        @SuppressWarnings("unchecked")
+        static Map<String, Object> object(Object value) {
+            return (Map<String, Object>) value;
+        }
+
+        @SuppressWarnings("unchecked")
+        static List<Object> list(Object value) {
+            return (List<Object>) value;
+        }
+
+        private Object value() {
+            skipSpace();
+            if (at >= text.length()) {
+                throw error("unexpected end");
+            }
+            char c = text.charAt(at);
+            switch (c) {
+                case '{':
+                    return objectValue();
+                case '[':
+                    return arrayValue();
+                case '"':
+                    return string();
+                default:
+                    break;
+            }
+            for (String literal : new String[] {"true", "false", "null", "NaN"}) {
+                if (text.startsWith(literal, at)) {
+                    at += literal.length();
+                    return switch (literal) {
+                        case "true" -> Boolean.TRUE;
+                        case "false" -> Boolean.FALSE;
+                        case "NaN" -> Double.NaN;
+                        default -> null;
+                    };
+                }
+            }
+            return number();
+        }
+
+        private Map<String, Object> objectValue() {
+            Map<String, Object> object = new LinkedHashMap<>();
+            at++;
+            skipSpace();
+            if (peek('}')) {
+                return object;
+            }
+            do {
+                skipSpace();
+                String key = string();
+                skipSpace();
+                expect(':');
+                object.put(key, value());
+                skipSpace();
+            } while (peek(','));
+            expect('}');
+            return object;
+        }
+
+        private List<Object> arrayValue() {
+            List<Object> array = new ArrayList<>();
+            at++;
+            skipSpace();
+            if (peek(']')) {
+                return array;
+            }
+            do {
+                array.add(value());
+                skipSpace();
+            } while (peek(','));
+            expect(']');
+            return array;
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder value = new StringBuilder();
+            while (true) {
+                if (at >= text.length()) {
+                    throw error("unterminated string");
+                }
+                char c = text.charAt(at++);
+                if (c == '"') {
+                    return value.toString();
+                }
+                if (c != '\\') {
+                    value.append(c);
+                    continue;
+                }
+                char escaped = text.charAt(at++);
+                switch (escaped) {
+                    case 'n' -> value.append('\n');
+                    case 't' -> value.append('\t');
+                    case 'r' -> value.append('\r');
+                    case 'b' -> value.append('\b');
+                    case 'f' -> value.append('\f');
+                    case 'u' -> {
+                        value.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                        at += 4;
+                    }
+                    default -> value.append(escaped);
+                }
+            }
+        }
+
+        private Double number() {
+            int start = at;
+            while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+                at++;
+            }
+            if (start == at) {
+                throw error("unexpected character '" + text.charAt(at) + "'");
+            }
+            return Double.parseDouble(text.substring(start, at));
+        }
+
+        private void skipSpace() {
+            while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+                at++;
+            }
+        }
+
+        /** Consumes {@code c} if it is next. */
+        private boolean peek(char c) {
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        private void expect(char c) {
+            if (!peek(c)) {
+                throw error("expected '" + c + "'");
+            }
+        }
+
+        private IllegalArgumentException error(String what) {
+            return new IllegalArgumentException("JSON: " + what + " at offset " + at);
+        }
+    }
+}

@@ -6,7 +6,10 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollTimeHistogram;
 import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.TaskDump;
+import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
@@ -14,7 +17,9 @@ import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -162,6 +167,9 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<T> task = new Task<>(id, future, this, true);
+        if (config.captureSpawnSites()) {
+            task.captureSpawnSite();
+        }
         if (!tasks.bind(task)) {
             if (!calledInside()) {
                 throw closedRuntime();
@@ -169,6 +177,7 @@ public abstract class Engine implements Scheduler {
             task.shutdown();
             return new TaskJoinHandle<>(task);
         }
+        RuntimeEvents.taskSpawned(task);
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
@@ -184,9 +193,13 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<?> task = new Task<>(id, future, this, false);
+        if (config.captureSpawnSites()) {
+            task.captureSpawnSite();
+        }
         if (!tasks.bind(task)) {
             throw closedRuntime();
         }
+        RuntimeEvents.taskSpawned(task);
         submitNew(task);
     }
 
@@ -309,6 +322,7 @@ public abstract class Engine implements Scheduler {
     @Override
     public void release(Task<?> task) {
         tasks.remove(task);
+        RuntimeEvents.taskCompleted(task);
     }
 
     @Override
@@ -336,6 +350,15 @@ public abstract class Engine implements Scheduler {
     /** A snapshot of the counters. */
     public RuntimeMetrics metrics() {
         SchedulerCounters counters = schedulerCounters();
+        List<WorkerMetrics> perWorker = new ArrayList<>(config.workers());
+        long[] pollTimes = new long[PollTimeHistogram.BUCKETS];
+        addWorkerMetrics(perWorker, pollTimes);
+        long forcedYields = 0;
+        long localQueueDepth = 0;
+        for (WorkerMetrics worker : perWorker) {
+            forcedYields += worker.budgetForcedYields();
+            localQueueDepth += worker.localQueueDepth();
+        }
         return new RuntimeMetrics(
                 config.workers(),
                 tasks.spawned(),
@@ -348,7 +371,27 @@ public abstract class Engine implements Scheduler {
                 blocking.busy(),
                 blocking.idle(),
                 blocking.queued(),
-                counters.deadWorkers());
+                counters.deadWorkers(),
+                forcedYields,
+                localQueueDepth,
+                blocking.max(),
+                List.copyOf(perWorker),
+                new PollTimeHistogram(pollTimes));
+    }
+
+    /** Adds each worker's counters to {@code perWorker} (by index) and its poll-time buckets to {@code pollTimes}. */
+    protected abstract void addWorkerMetrics(List<WorkerMetrics> perWorker, long[] pollTimes);
+
+    // ---- task dump ----
+
+    /** A dump of every live task; see {@code Runtime.dump()} and {@link TaskDumper}. */
+    public TaskDump dump() {
+        return TaskDumper.dump(tasks.snapshot(), runningTasks());
+    }
+
+    /** The task each worker is running now, mapped to the worker thread's name (racy). */
+    protected Map<Task<?>, String> runningTasks() {
+        return Map.of();
     }
 
     // ---- shutdown ----

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.TaskDump;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -18,12 +19,17 @@ import java.util.concurrent.CancellationException;
 public final class Task<T> extends TaskState implements Waker {
 
     private static final VarHandle JOIN_WAKER;
+    private static final VarHandle LAST_POLLED_AT;
+    /** {@link #lastPolledAtNanos()} of a task not polled yet (or polled while poll timing is off). */
+    public static final long NEVER_POLLED = Long.MIN_VALUE;
     /** {@link #current()} on threads that are not runtime threads. */
     private static final ThreadLocal<Task<?>> CURRENT = new ThreadLocal<>();
 
     static {
         try {
-            JOIN_WAKER = MethodHandles.lookup().findVarHandle(Task.class, "joinWaker", Waker.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            JOIN_WAKER = lookup.findVarHandle(Task.class, "joinWaker", Waker.class);
+            LAST_POLLED_AT = lookup.findVarHandle(Task.class, "lastPolledAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -50,6 +56,18 @@ public final class Task<T> extends TaskState implements Waker {
      * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
      */
     private boolean selfWoken;
+    /** {@link System#nanoTime()} at construction, for the task dump's age. Immutable. */
+    private final long spawnedAt;
+    /**
+     * When the latest poll started ({@link System#nanoTime()}), or {@link #NEVER_POLLED}. Written by
+     * the RUNNING holder with the clock read the slow-poll check makes anyway (none if that is off);
+     * read by the task dump from another thread, so accessed opaquely (no torn long, no ordering
+     * needed: a dump is a racy snapshot).
+     */
+    @SuppressWarnings("unused")
+    private long lastPolledAt = NEVER_POLLED;
+    /** Where the task was spawned, if the runtime captures spawn sites; set before the task is published. */
+    private Throwable spawnSite;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -63,6 +81,7 @@ public final class Task<T> extends TaskState implements Waker {
         this.id = id;
         this.slot = future;
         this.scheduler = scheduler;
+        this.spawnedAt = System.nanoTime();
     }
 
     /** The task's id, unique within its runtime. */
@@ -157,29 +176,35 @@ public final class Task<T> extends TaskState implements Waker {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
+     *
+     * @return how long the poll took in nanoseconds (for the poll-time histogram), or -1 if this
+     *     turn made no poll or the poll was not timed (the slow-poll check is off)
      */
-    public void run() {
+    public long run() {
         switch (transitionToRunning()) {
             case SUCCESS:
-                pollOnce();
-                break;
+                return pollOnce();
             case CANCELLED:
                 cancel();
-                break;
+                return -1L;
             case NOT_SCHEDULED:
-                break;
+                return -1L;
             default:
                 throw new AssertionError();
         }
     }
 
-    private void pollOnce() {
+    private long pollOnce() {
         // The poll is timed from here, not from the end of the worker's previous turn: queue work,
         // the previous task's completion and a descheduled worker between turns are not this
         // task's poll (slow-poll reports name the task, so they must measure only its poll).
         long threshold = scheduler.slowPollThresholdNanos();
         boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
-        long start = timed ? System.nanoTime() : 0L;
+        long start = 0L;
+        if (timed) {
+            start = System.nanoTime();
+            LAST_POLLED_AT.setOpaque(this, start);
+        }
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
@@ -198,15 +223,16 @@ public final class Task<T> extends TaskState implements Waker {
         } finally {
             exit(thread, outer);
         }
+        long elapsed = -1L;
         if (timed) {
-            long elapsed = System.nanoTime() - start;
+            elapsed = System.nanoTime() - start;
             if (elapsed > threshold && markSlowPollReported()) {
                 scheduler.reportSlowPoll(this, elapsed); // contained by the scheduler (rule T10)
             }
         }
         if (!result.isPending()) {
             complete(result);
-            return;
+            return elapsed;
         }
         boolean woken = selfWoken;
         selfWoken = false;
@@ -222,6 +248,7 @@ public final class Task<T> extends TaskState implements Waker {
             default:
                 throw new AssertionError();
         }
+        return elapsed;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -342,6 +369,71 @@ public final class Task<T> extends TaskState implements Waker {
 
     Detach detach() {
         return unsetJoinInterest();
+    }
+
+    // ---- diagnostics (the task dump); any thread, racy snapshots ----
+
+    /** Records where this task is spawned; the spawner calls it before publishing the task. */
+    public void captureSpawnSite() {
+        spawnSite = new Throwable("spawn site");
+    }
+
+    /** Where this task was spawned, or null if spawn sites were not captured. */
+    public Throwable spawnSite() {
+        return spawnSite;
+    }
+
+    /** {@link System#nanoTime()} when the task was created. */
+    public long spawnedAtNanos() {
+        return spawnedAt;
+    }
+
+    /** {@link System#nanoTime()} when its latest poll started, or {@link #NEVER_POLLED}. */
+    public long lastPolledAtNanos() {
+        return (long) LAST_POLLED_AT.getOpaque(this);
+    }
+
+    /**
+     * The future, if it is not closed yet, else null. A racy read from any thread: the caller may
+     * only describe it (the dump calls its {@code toString}), never poll or close it (rule T2).
+     */
+    public Object futureForDiagnostics() {
+        Object current = slot;
+        return current instanceof PollFuture ? current : null;
+    }
+
+    /**
+     * The completer's description of the output it just stored: {@code value}, {@code cancelled} or
+     * {@code failed: <exception class>}; {@code unknown} if the output was taken already.
+     */
+    public String outcomeForDiagnostics() {
+        Object current = slot;
+        if (!(current instanceof Poll)) {
+            return "unknown";
+        }
+        Poll<?> output = (Poll<?>) current;
+        if (output.isReady()) {
+            return "value";
+        }
+        return output.error() instanceof CancellationException ? "cancelled"
+                : "failed: " + output.error().getClass().getName();
+    }
+
+    /** The phase of the state word now, for the task dump. */
+    public TaskDump.State phase() {
+        long s = loadState();
+        if (isComplete(s)) {
+            return TaskDump.State.COMPLETE;
+        }
+        if (isRunning(s)) {
+            return TaskDump.State.RUNNING;
+        }
+        return isScheduled(s) ? TaskDump.State.SCHEDULED : TaskDump.State.IDLE;
+    }
+
+    /** True once abort or shutdown was requested. */
+    public boolean isCancelRequested() {
+        return isCancelled(loadState());
     }
 
     /** A snapshot of the state word, for tests and diagnostics. */

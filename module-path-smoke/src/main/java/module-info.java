@@ -11,5 +11,6 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.test;
     requires dev.pollbridge.rxjava3;
     requires dev.pollbridge.spring;
+    requires dev.pollbridge.micrometer;
     requires reactor.test;
 }

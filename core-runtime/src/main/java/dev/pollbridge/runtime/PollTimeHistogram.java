@@ -146,8 +146,9 @@ public final class PollTimeHistogram {
         boolean first = true;
         for (int bucket = 0; bucket < BUCKETS; bucket++) {
             if (counts[bucket] != 0) {
-                text.append(first ? "" : ", ").append("<").append(upperBoundNanos(bucket)).append("ns=")
-                        .append(counts[bucket]);
+                text.append(first ? "" : ", ")
+                        .append(bucket == BUCKETS - 1 ? ">=" + lowerBoundNanos(bucket) : "<" + upperBoundNanos(bucket))
+                        .append("ns=").append(counts[bucket]);
                 first = false;
             }
         }

@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -70,6 +71,11 @@ public abstract class Engine implements Scheduler {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final long slowPollThresholdNanos;
+    /**
+     * Each live task's spawn site, if the builder asked for them; else null. Beside the tasks, not
+     * in them: the task object stays as small without it (Tasks use identity equality).
+     */
+    private final Map<Task<?>, Throwable> spawnSites;
     /** Where failures nobody else receives go (the uncaught-failure handler). */
     protected final FailureReporter failures;
     /** The public facade, set once right after construction. */
@@ -82,6 +88,7 @@ public abstract class Engine implements Scheduler {
         this.failures = new FailureReporter(config.uncaughtFailureHandler());
         this.blocking = new BlockingPool(config, failures);
         this.slowPollThresholdNanos = config.slowPollThresholdNanos();
+        this.spawnSites = config.captureSpawnSites() ? new ConcurrentHashMap<>() : null;
     }
 
     /** Builds the engine flavour the settings ask for and starts its threads. */
@@ -167,9 +174,7 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<T> task = new Task<>(id, future, this, true);
-        if (config.captureSpawnSites()) {
-            task.captureSpawnSite();
-        }
+        captureSpawnSite(task);
         if (!tasks.bind(task)) {
             if (!calledInside()) {
                 throw closedRuntime();
@@ -193,9 +198,7 @@ public abstract class Engine implements Scheduler {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<?> task = new Task<>(id, future, this, false);
-        if (config.captureSpawnSites()) {
-            task.captureSpawnSite();
-        }
+        captureSpawnSite(task);
         if (!tasks.bind(task)) {
             throw closedRuntime();
         }
@@ -222,6 +225,13 @@ public abstract class Engine implements Scheduler {
                 throw closed;
             }
             return Futures.failed(new CancellationException("spawnBlocking on a runtime that is shutting down"));
+        }
+    }
+
+    /** Records where {@code task} is being spawned, if spawn sites are captured; before it is published. */
+    private void captureSpawnSite(Task<?> task) {
+        if (spawnSites != null) {
+            spawnSites.put(task, new Throwable("spawn site"));
         }
     }
 
@@ -322,6 +332,9 @@ public abstract class Engine implements Scheduler {
     @Override
     public void release(Task<?> task) {
         tasks.remove(task);
+        if (spawnSites != null) {
+            spawnSites.remove(task);
+        }
         RuntimeEvents.taskCompleted(task);
     }
 
@@ -386,7 +399,7 @@ public abstract class Engine implements Scheduler {
 
     /** A dump of every live task; see {@code Runtime.dump()} and {@link TaskDumper}. */
     public TaskDump dump() {
-        return TaskDumper.dump(tasks.snapshot(), runningTasks());
+        return TaskDumper.dump(tasks.snapshot(), runningTasks(), spawnSites == null ? Map.of() : spawnSites);
     }
 
     /** The task each worker is running now, mapped to the worker thread's name (racy). */

@@ -7,12 +7,12 @@ import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
-import jdk.jfr.Timespan;
 
 /**
  * A JDK Flight Recorder event for a task that completed: with a value, a failure or by
  * cancellation. The event's thread is the one that completed it (a worker, or the closer at
- * shutdown). Disabled by default, as {@link TaskSpawnEvent} is.
+ * shutdown). Its lifetime is the time from the {@link TaskSpawnEvent} with the same task id.
+ * Disabled by default, as {@link TaskSpawnEvent} is.
  */
 @Name("dev.pollbridge.TaskComplete")
 @Label("Task completed")
@@ -32,10 +32,6 @@ final class TaskCompleteEvent extends jdk.jfr.Event {
     @Description("value, failed (with the exception class) or cancelled")
     String outcome;
 
-    @Label("Lifetime")
-    @Timespan(Timespan.NANOSECONDS)
-    long lifetimeNanos;
-
     /** Commits one event if JFR records this event type; called by the completer right after completion. */
     static void emit(Task<?> completed) {
         TaskCompleteEvent event = new TaskCompleteEvent();
@@ -43,7 +39,6 @@ final class TaskCompleteEvent extends jdk.jfr.Event {
             event.taskId = completed.id();
             event.task = completed.name();
             event.outcome = completed.outcomeForDiagnostics();
-            event.lifetimeNanos = System.nanoTime() - completed.spawnedAtNanos();
             event.commit();
         }
     }

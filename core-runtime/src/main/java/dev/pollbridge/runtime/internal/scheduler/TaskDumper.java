@@ -33,28 +33,27 @@ final class TaskDumper {
      *
      * @param running the task each worker is running now, mapped to the worker's thread name
      */
-    static TaskDump dump(List<Task<?>> live, Map<Task<?>, String> running) {
+    static TaskDump dump(List<Task<?>> live, Map<Task<?>, String> running, Map<Task<?>, Throwable> spawnSites) {
         long now = System.nanoTime();
-        List<Task<?>> oldestFirst = new ArrayList<>(live);
-        oldestFirst.sort(Comparator.comparingLong((Task<?> task) -> now - task.spawnedAtNanos()).reversed());
-        List<TaskDump.TaskInfo> entries = new ArrayList<>(oldestFirst.size());
-        for (Task<?> task : oldestFirst) {
-            entries.add(describe(task, now, running));
+        List<TaskDump.TaskInfo> entries = new ArrayList<>(live.size());
+        for (Task<?> task : live) {
+            entries.add(describe(task, now, running, spawnSites));
         }
+        entries.sort(Comparator.comparing(TaskDump.TaskInfo::age).reversed()); // oldest first
         return new TaskDump(List.copyOf(entries));
     }
 
-    private static TaskDump.TaskInfo describe(Task<?> task, long now, Map<Task<?>, String> running) {
+    private static TaskDump.TaskInfo describe(Task<?> task, long now, Map<Task<?>, String> running,
+            Map<Task<?>, Throwable> spawnSites) {
         TaskDump.State state = task.phase();
-        long lastPolled = task.lastPolledAtNanos();
-        Optional<Duration> sinceLastPoll = lastPolled == Task.NEVER_POLLED ? Optional.empty()
-                : Optional.of(Duration.ofNanos(Math.max(0L, now - lastPolled)));
+        long sinceLastPoll = task.sinceLastPollNanos(now);
         Optional<String> worker = state == TaskDump.State.RUNNING ? Optional.ofNullable(running.get(task))
                 : Optional.empty();
         return new TaskDump.TaskInfo(task.name(), task.id(), state, task.isCancelRequested(),
-                Duration.ofNanos(Math.max(0L, now - task.spawnedAtNanos())), sinceLastPoll,
+                Duration.ofNanos(task.ageNanos(now)),
+                sinceLastPoll < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(sinceLastPoll)),
                 Optional.ofNullable(describeFuture(task.futureForDiagnostics())), worker,
-                spawnSite(task.spawnSite()));
+                spawnSite(spawnSites.get(task)));
     }
 
     /** The future's {@code toString()}, contained (rule T10) and cut short; null for a closed future. */

@@ -19,17 +19,12 @@ import java.util.concurrent.CancellationException;
 public final class Task<T> extends TaskState implements Waker {
 
     private static final VarHandle JOIN_WAKER;
-    private static final VarHandle LAST_POLLED_AT;
-    /** {@link #lastPolledAtNanos()} of a task not polled yet (or polled while poll timing is off). */
-    public static final long NEVER_POLLED = Long.MIN_VALUE;
     /** {@link #current()} on threads that are not runtime threads. */
     private static final ThreadLocal<Task<?>> CURRENT = new ThreadLocal<>();
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            JOIN_WAKER = lookup.findVarHandle(Task.class, "joinWaker", Waker.class);
-            LAST_POLLED_AT = lookup.findVarHandle(Task.class, "lastPolledAt", long.class);
+            JOIN_WAKER = MethodHandles.lookup().findVarHandle(Task.class, "joinWaker", Waker.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -56,18 +51,6 @@ public final class Task<T> extends TaskState implements Waker {
      * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
      */
     private boolean selfWoken;
-    /** {@link System#nanoTime()} at construction, for the task dump's age. Immutable. */
-    private final long spawnedAt;
-    /**
-     * When the latest poll started ({@link System#nanoTime()}), or {@link #NEVER_POLLED}. Written by
-     * the RUNNING holder with the clock read the slow-poll check makes anyway (none if that is off);
-     * read by the task dump from another thread, so accessed opaquely (no torn long, no ordering
-     * needed: a dump is a racy snapshot).
-     */
-    @SuppressWarnings("unused")
-    private long lastPolledAt = NEVER_POLLED;
-    /** Where the task was spawned, if the runtime captures spawn sites; set before the task is published. */
-    private Throwable spawnSite;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -77,11 +60,39 @@ public final class Task<T> extends TaskState implements Waker {
      * exactly once right after registering it.
      */
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
-        super(joinInterest);
+        this(id, future, scheduler, joinInterest, spawnTime());
+    }
+
+    /**
+     * A task for {@code future} spawned at {@code spawnTime} (from {@link #spawnTime()}), born
+     * SCHEDULED as above.
+     */
+    public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest, long spawnTime) {
+        super(joinInterest, spawnTime);
         this.id = id;
         this.slot = future;
         this.scheduler = scheduler;
-        this.spawnedAt = System.nanoTime();
+    }
+
+    /**
+     * The spawn time of a task spawned now, for the task dump's age (a {@link TaskClock} timestamp).
+     * Inside a timed turn of a task on a runtime thread it is that turn's start, read without a
+     * clock read (a spawn on a worker is a hot path, and {@code System.nanoTime()} costs 20 ns or
+     * more, a tenth of a spawn); the age is then overstated by at most how long that poll had run.
+     * Elsewhere, the clock.
+     */
+    public static long spawnTime() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread) {
+            Task<?> spawner = ((BudgetedThread) thread).currentTask;
+            if (spawner != null) {
+                long turnStart = lastPollUnits(spawner.loadState());
+                if (turnStart != UNTIMED) {
+                    return turnStart;
+                }
+            }
+        }
+        return TaskClock.units(System.nanoTime());
     }
 
     /** The task's id, unique within its runtime. */
@@ -181,9 +192,16 @@ public final class Task<T> extends TaskState implements Waker {
      *     turn made no poll or the poll was not timed (the slow-poll check is off)
      */
     public long run() {
-        switch (transitionToRunning()) {
+        // The poll is timed from the start of this turn, not from the end of the worker's previous
+        // one: queue work, the previous task's completion and a descheduled worker between turns
+        // are not this task's poll (slow-poll reports name the task, so they must measure only its
+        // turn). The start is read before the CAS that takes the task, which records it for the dump.
+        long threshold = scheduler.slowPollThresholdNanos();
+        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
+        long start = timed ? System.nanoTime() : 0L;
+        switch (transitionToRunning(timed ? TaskClock.units(start) : UNTIMED)) {
             case SUCCESS:
-                return pollOnce();
+                return pollOnce(threshold, timed, start);
             case CANCELLED:
                 cancel();
                 return -1L;
@@ -194,17 +212,7 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
-    private long pollOnce() {
-        // The poll is timed from here, not from the end of the worker's previous turn: queue work,
-        // the previous task's completion and a descheduled worker between turns are not this
-        // task's poll (slow-poll reports name the task, so they must measure only its poll).
-        long threshold = scheduler.slowPollThresholdNanos();
-        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
-        long start = 0L;
-        if (timed) {
-            start = System.nanoTime();
-            LAST_POLLED_AT.setOpaque(this, start);
-        }
+    private long pollOnce(long threshold, boolean timed, long start) {
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
@@ -373,24 +381,24 @@ public final class Task<T> extends TaskState implements Waker {
 
     // ---- diagnostics (the task dump); any thread, racy snapshots ----
 
-    /** Records where this task is spawned; the spawner calls it before publishing the task. */
-    public void captureSpawnSite() {
-        spawnSite = new Throwable("spawn site");
+    /**
+     * Time since the task was spawned, to about 17 ms (see {@link TaskClock}).
+     *
+     * @param nowNanos a {@link System#nanoTime()} reading
+     */
+    public long ageNanos(long nowNanos) {
+        return TaskClock.elapsedNanos(TaskClock.units(nowNanos), spawnedUnits(loadState()));
     }
 
-    /** Where this task was spawned, or null if spawn sites were not captured. */
-    public Throwable spawnSite() {
-        return spawnSite;
-    }
-
-    /** {@link System#nanoTime()} when the task was created. */
-    public long spawnedAtNanos() {
-        return spawnedAt;
-    }
-
-    /** {@link System#nanoTime()} when its latest poll started, or {@link #NEVER_POLLED}. */
-    public long lastPolledAtNanos() {
-        return (long) LAST_POLLED_AT.getOpaque(this);
+    /**
+     * Time since its latest turn started, to about 17 ms; -1 if it was never polled, or its polls
+     * are not timed (the slow-poll check is off).
+     *
+     * @param nowNanos a {@link System#nanoTime()} reading
+     */
+    public long sinceLastPollNanos(long nowNanos) {
+        long last = lastPollUnits(loadState());
+        return last == UNTIMED ? -1L : TaskClock.elapsedNanos(TaskClock.units(nowNanos), last);
     }
 
     /**

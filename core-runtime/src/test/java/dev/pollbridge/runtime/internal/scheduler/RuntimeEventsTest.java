@@ -88,7 +88,8 @@ class RuntimeEventsTest {
         for (RecordedEvent completion : completions) {
             long id = completion.getLong("taskId");
             assertTrue(spawns.stream().anyMatch(s -> s.getLong("taskId") == id), "completed task was spawned");
-            assertFalse(completion.getDuration("lifetimeNanos").isNegative());
+            RecordedEvent spawn = spawns.stream().filter(s -> s.getLong("taskId") == id).findFirst().orElseThrow();
+            assertFalse(completion.getStartTime().isBefore(spawn.getStartTime()), "completed after it was spawned");
         }
     }
 

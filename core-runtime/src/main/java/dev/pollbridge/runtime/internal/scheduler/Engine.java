@@ -200,6 +200,9 @@ public abstract class Engine implements Scheduler {
         Task<?> task = new Task<>(id, future, this, false);
         captureSpawnSite(task);
         if (!tasks.bind(task)) {
+            if (spawnSites != null) {
+                spawnSites.remove(task); // never bound, so never released
+            }
             throw closedRuntime();
         }
         RuntimeEvents.taskSpawned(task);
@@ -228,7 +231,10 @@ public abstract class Engine implements Scheduler {
         }
     }
 
-    /** Records where {@code task} is being spawned, if spawn sites are captured; before it is published. */
+    /**
+     * Records where {@code task} is being spawned, if spawn sites are captured: before it is bound,
+     * so that its release (on any worker, at once) always finds the entry to remove.
+     */
     private void captureSpawnSite(Task<?> task) {
         if (spawnSites != null) {
             spawnSites.put(task, new Throwable("spawn site"));

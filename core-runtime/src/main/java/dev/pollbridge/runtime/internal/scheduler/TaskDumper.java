@@ -65,9 +65,18 @@ final class TaskDumper {
         try {
             text = String.valueOf(future.toString());
         } catch (Throwable broken) {
-            text = "<toString() of " + future.getClass().getName() + " threw " + broken + ">";
+            text = "<toString() of " + future.getClass().getName() + " threw " + describeFailure(broken) + ">";
         }
         return text.length() <= MAX_DESCRIPTION ? text : text.substring(0, MAX_DESCRIPTION) + "...";
+    }
+
+    /** A throwable's {@code toString()}, which is user code too: its class name if that throws as well. */
+    private static String describeFailure(Throwable failure) {
+        try {
+            return String.valueOf(failure);
+        } catch (Throwable broken) {
+            return failure.getClass().getName();
+        }
     }
 
     /** The spawn call's stack without the runtime's own frames on top; empty if not captured. */

@@ -41,9 +41,12 @@ public record TaskDump(List<TaskInfo> tasks) {
      * @param state what it is doing
      * @param cancelRequested whether it was aborted (or the runtime is shutting down) and its
      *     cancellation has not completed yet
-     * @param age time since it was spawned
-     * @param sinceLastPoll time since its latest poll started; empty if it was never polled, or if
-     *     the runtime does not time polls (its slow-poll threshold is too long to count)
+     * @param age time since it was spawned, to about 17 ms (the timestamps are kept in spare bits
+     *     of the task's state word, in units of 2^24 ns, and wrap after about 52 days); a task
+     *     spawned inside another task's poll counts from the start of that poll
+     * @param sinceLastPoll time since its latest poll started, to about 17 ms; empty if it was
+     *     never polled, or if the runtime does not time polls (its slow-poll threshold is too long
+     *     to count)
      * @param waitingOn the {@code toString()} of its future (what it waits on, if the future says),
      *     or a note if that threw; empty once the future is closed
      * @param worker the name of the worker thread running it, if it is {@link State#RUNNING}
@@ -64,7 +67,7 @@ public record TaskDump(List<TaskInfo> tasks) {
     /**
      * The dump as text, one block per task:
      * <pre>
-     * task-0.3 (com.example.Fetch) IDLE, age 12.004 s, last polled 12.001 s ago
+     * task-0.3 (com.example.Fetch) IDLE, age 12.012 s, last polled 11.995 s ago
      *   waiting on: Fetch[user=42, awaiting response]
      *   spawned at: com.example.Service.load(Service.java:31)
      * </pre>

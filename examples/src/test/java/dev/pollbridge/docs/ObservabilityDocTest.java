@@ -61,6 +61,8 @@ class ObservabilityDocTest {
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
+            // A worker counts a poll just after it: the join may return a moment before.
+            await().until(() -> runtime.metrics().pollTimes().totalCount() >= 100);
             // tag::metrics[]
             RuntimeMetrics metrics = runtime.metrics();
             for (WorkerMetrics worker : metrics.perWorker()) {

@@ -14,7 +14,11 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.sync;
     exports dev.pollbridge.runtime.bridge;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
-    exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test;
+    exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test.runtime;
     // What the library adapters share (the task link, the Scheduler engine, the waker slot).
     exports dev.pollbridge.runtime.internal.adapter to dev.pollbridge.reactor, dev.pollbridge.rxjava3;
+    // The adapters run on the bridge engine (one-item awaits, publishers with their own failure
+    // sink, the uncaught-failure entry point): internal, so not exported to anybody else.
+    exports dev.pollbridge.runtime.internal.bridge to
+            dev.pollbridge.reactor, dev.pollbridge.rxjava3, dev.pollbridge.completablefuture;
 }

@@ -9,6 +9,7 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.reactor;
     requires dev.pollbridge.completablefuture;
     requires dev.pollbridge.test;
+    requires dev.pollbridge.test.runtime;
     requires dev.pollbridge.rxjava3;
     requires dev.pollbridge.spring;
     requires dev.pollbridge.micrometer;

@@ -215,6 +215,25 @@ public final class Futures {
         return new FuseFuture<>(Checks.notNull(future, "future"));
     }
 
+    /**
+     * A future whose outcome several owners can await: the returned {@link SharedFuture} is the
+     * first clone, and {@link SharedFuture#share()} makes more. The future underneath is polled
+     * by whichever clone is polled (one at a time, every waiting clone woken on progress), and
+     * every clone is ready with the same value or failed with the same exception. It is closed
+     * when it completes, or, unfinished, when the last clone is closed (which cancels it). A
+     * shared value is never closed by the clones, even if it is {@link AutoCloseable}: several
+     * owners hold it. Lazy. Cancel-safe: closing a clone loses nothing for the others. This is
+     * futures-rs {@code Shared}, and what kotlinx's {@code Deferred} offers: a result awaited any
+     * number of times.
+     *
+     * @param <T> the value type
+     * @param future the future to share; the shared future owns it
+     * @return the first clone
+     */
+    public static <T> SharedFuture<T> shared(PollFuture<? extends T> future) {
+        return new SharedClone<>(new SharedState<T>(Checks.notNull(future, "future")));
+    }
+
     // ---- many children ----
 
     /**

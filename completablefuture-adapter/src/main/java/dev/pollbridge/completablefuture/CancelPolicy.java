@@ -10,11 +10,22 @@ public enum CancelPolicy {
 
     /**
      * Cancel the source (the default): {@code stage.toCompletableFuture().cancel(false)}, so the
-     * stage and its other dependents complete with a {@code CancellationException}. A stage that
-     * refuses {@code toCompletableFuture()} (throws {@link UnsupportedOperationException}) is
-     * detached instead. The JDK's {@code minimalCompletionStage()} returns a <em>copy</em> from
-     * {@code toCompletableFuture()}; cancelling that copy does not reach the original, so such a
-     * stage is in effect detached too.
+     * stage and its other dependents complete with a {@code CancellationException}.
+     *
+     * <p><b>Stages that cannot be cancelled are detached instead</b>, silently (there is nobody to
+     * tell; closing is not an error):
+     * <ul>
+     *   <li>a stage whose {@code toCompletableFuture()} throws {@link UnsupportedOperationException};
+     *   <li>a minimal stage: the JDK's {@code cf.minimalCompletionStage()}, or any
+     *       {@code CompletableFuture} whose {@code toCompletableFuture()} returns another object.
+     *       That other object is a copy that <em>depends</em> on the minimal stage, and a
+     *       {@code CompletableFuture} never passes a cancel from a dependent back to its source;
+     *       the minimal stage itself refuses {@code cancel} and keeps no reference to the
+     *       {@code cf} it was made from. So the source cannot be reached from the stage at all.
+     * </ul>
+     * If you hold the {@code CompletableFuture} a minimal stage came from and want closing to
+     * cancel it, pass that one to {@code toFuture} (its own {@code minimalCompletionStage()} is
+     * only a read-only view of it).
      */
     CANCEL_SOURCE,
 

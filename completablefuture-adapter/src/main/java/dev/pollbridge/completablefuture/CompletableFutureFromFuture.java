@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -40,8 +41,9 @@ import java.util.concurrent.RejectedExecutionException;
  * A {@code poll} that throws or returns {@code null} completes this future exceptionally with
  * that exception (a {@link NullPointerException} for {@code null}). A {@code close()} that
  * throws (rule 11) changes nothing here: the outcome was settled before the runtime closed the
- * source, and the exception goes to the runtime's uncaught-failure handler
- * ({@link DroppedFailures}).
+ * source, and the exception goes to the runtime's uncaught-failure handler. So does a failure of
+ * the source that comes after a caller cancelled (completed) the {@code CompletableFuture}, unless
+ * it is the cancellation itself: errors after cancellation are reported exactly once.
  *
  * <h2>Threads</h2>
  * The task completes this future from inside a poll on a runtime worker, so non-async dependent
@@ -119,9 +121,10 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
         super.complete(value);
     }
 
-    private void settleExceptionally(Throwable error) {
+    /** True if this completed the future; false if a caller had completed it first. */
+    private boolean settleExceptionally(Throwable error) {
         settledByTask = true;
-        super.completeExceptionally(error);
+        return super.completeExceptionally(error);
     }
 
     /**
@@ -151,7 +154,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
                     poll = Poll.failed(new NullPointerException("poll() of " + source.getClass().getName() + " returned null"));
                 }
             } catch (Throwable brokenSource) {
-                result.settleExceptionally(brokenSource);
+                fail(brokenSource);
                 if (brokenSource instanceof Error) {
                     throw (Error) brokenSource; // the runtime reports it too
                 }
@@ -163,11 +166,23 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
             if (poll.isReady()) {
                 result.settle(poll.value());
             } else {
-                result.settleExceptionally(poll.error());
+                fail(poll.error());
             }
             // The outcome went to the CompletableFuture; the task itself ends with no value, so a
             // failure is not reported twice (again by the runtime's uncaught-failure handler).
             return Poll.ready(null);
+        }
+
+        /**
+         * Completes the result with the source's failure. If a caller completed (cancelled) it
+         * first, the failure came after the cancellation: reported once, unless it is the
+         * cancellation itself.
+         */
+        private void fail(Throwable error) {
+            if (!result.settleExceptionally(error)) {
+                UncaughtFailures.ofCurrentThread().reportAfterCancel(
+                        "a future behind a CompletableFuture failed after the CompletableFuture was cancelled", error);
+            }
         }
 
         @Override
@@ -180,7 +195,8 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
                 source.close();
             } catch (Throwable brokenClose) {
                 // Rule 11 broken. The outcome, if any, is already in the CompletableFuture.
-                DroppedFailures.report("close() of a future behind a CompletableFuture threw", brokenClose);
+                UncaughtFailures.ofCurrentThread().report("close() of a future behind a CompletableFuture threw",
+                        brokenClose);
             }
             if (!result.isDone()) {
                 result.settleExceptionally(new CancellationException("the task was closed before it finished"));

@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -39,11 +40,15 @@ import java.util.concurrent.CompletionStage;
  * {@link #close()} before the outcome was recorded (polled or not) applies the
  * {@link CancelPolicy}: {@link CancelPolicy#CANCEL_SOURCE} calls
  * {@code stage.toCompletableFuture().cancel(false)}, which completes the stage and runs its other
- * dependents on the closing thread; a stage whose {@code toCompletableFuture()} throws
- * {@code UnsupportedOperationException} is detached instead. A {@code toCompletableFuture()} or
- * {@code cancel} that throws anything else detaches the stage too, and the exception is reported
- * to the current runtime's uncaught-failure handler ({@link DroppedFailures}): close never
- * throws. A {@code whenComplete} that throws fails the future with that exception; a callback
+ * dependents on the closing thread. Two kinds of stage cannot be cancelled and are detached
+ * instead: one whose {@code toCompletableFuture()} throws {@code UnsupportedOperationException},
+ * and a minimal stage ({@code minimalCompletionStage()}, or any {@code CompletableFuture} whose
+ * {@code toCompletableFuture()} returns another object): that returns a copy that depends on the
+ * stage, cancelling a dependent never reaches its source, and the minimal stage holds no
+ * reference to the future it came from, so the source is unreachable (the copy is not even
+ * cancelled). A {@code toCompletableFuture()} or {@code cancel} that throws anything else
+ * detaches the stage too, and the exception is reported to the current runtime's
+ * uncaught-failure handler: close never throws. A {@code whenComplete} that throws fails the future with that exception; a callback
  * the stage calls twice counts once. {@link CancelPolicy#DETACH} leaves the stage running; its
  * outcome is dropped when it arrives (the callback stays registered on the stage until then: a
  * stage offers no way to remove it). Closing after the outcome was recorded only releases it.
@@ -164,16 +169,27 @@ final class FutureFromStage<T> implements PollFuture<T> {
         } catch (UnsupportedOperationException minimalStage) {
             return; // a stage that cannot be cancelled is detached instead, as CancelPolicy documents
         } catch (Throwable refused) {
-            DroppedFailures.report("toCompletableFuture() of a closed stage threw; the stage was detached", refused);
+            dropped("toCompletableFuture() of a closed stage threw; the stage was detached", refused);
+            return;
+        }
+        if (source != stage && stage instanceof CompletableFuture) {
+            // A CompletableFuture whose toCompletableFuture() is not itself is a minimal stage
+            // (minimalCompletionStage()): the copy is one of its dependents, and cancelling a
+            // dependent never reaches the source. The minimal stage keeps no reference to the
+            // future it was made from, so nothing here can cancel that: the stage is detached.
             return;
         }
         try {
             source.cancel(false);
         } catch (Throwable refused) {
             // A broken CompletableFuture subclass: close() never throws, so the stage is detached.
-            DroppedFailures.report("cancel(false) of a closed stage's CompletableFuture threw; the stage was detached",
-                    refused);
+            dropped("cancel(false) of a closed stage's CompletableFuture threw; the stage was detached", refused);
         }
+    }
+
+    /** What close() cannot throw goes to the current runtime's uncaught-failure handler, else the log. */
+    private static void dropped(String what, Throwable failure) {
+        UncaughtFailures.ofCurrentThread().report(what, failure);
     }
 
     /**

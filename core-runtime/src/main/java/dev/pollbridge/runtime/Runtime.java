@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
@@ -138,7 +139,9 @@ public final class Runtime implements AutoCloseable {
      * Spawns {@code future} as an independent task and returns its handle. The task starts at once
      * (it is queued for a worker); the runtime owns the future from now on and closes it exactly
      * once, when it completes or is cancelled. A spawn from a worker thread queues the task on that
-     * worker; from any other thread, on the global queue.
+     * worker; from any other thread, on the global queue. Inheritable task-locals bound where
+     * {@code spawn} is called are bound in the new task too
+     * ({@link dev.pollbridge.runtime.task.TaskLocal#createInheritable}).
      *
      * <p><b>During shutdown.</b> Once {@link #close()} has started, a spawn made from inside this
      * runtime (a task's poll or close, any of its threads, the thread in {@link #blockOn}) does
@@ -158,7 +161,7 @@ public final class Runtime implements AutoCloseable {
      *     (the future is not closed then: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
-        return engine.spawn(future);
+        return engine.spawn(InheritedLocals.capture(future));
     }
 
     /**

@@ -151,9 +151,12 @@ public final class RuntimeBuilder {
 
     /**
      * Receives failures that no join handle will deliver: the failure of a detached task (one
-     * whose handle was closed, or an {@link Runtime#executor()} runnable) and a throwing
-     * {@code close()} of a task's future. Called on the runtime thread where the failure
-     * happened; it must not block. If it throws, the throwable is logged and dropped.
+     * whose handle was closed, or an {@link Runtime#executor()} runnable), a throwing
+     * {@code close()} of a task's future, and what the bridges catch and cannot signal (an error
+     * after its subscriber cancelled, a subscriber or {@code close()} that threw). Called on the
+     * thread where the failure was caught (a runtime thread, or, for a bridge, the thread that
+     * cancelled or signalled), also while the runtime shuts down; it must not block. If it
+     * throws, the throwable is logged and dropped.
      *
      * @param handler receives each such failure once
      * @return this builder

@@ -9,6 +9,7 @@ import dev.pollbridge.api.FusedFuture;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
@@ -166,6 +167,27 @@ class CombinatorsDocTest {
             assertPending(task.poll());
             assertTrue(reply.isTerminated());
         }
+    }
+
+    @Test
+    void shared() {
+        ProbeFuture<Config> loading = new ProbeFuture<>();
+        PollFuture<Config> loadConfig = loading;
+        // tag::shared[]
+        SharedFuture<Config> config = Futures.shared(loadConfig);   // the first clone
+        PollFuture<String> path = config.share().map(Config::path); // one clone per owner
+        PollFuture<Config> again = config.share();
+        config.close();                                             // the others keep it alive
+        // end::shared[]
+        try (MockTask<String> first = MockTask.spawn(path); MockTask<Config> second = MockTask.spawn(again)) {
+            assertPending(first.poll());
+            assertPending(second.poll());
+            loading.complete(new Config("/etc/app"));
+            assertTrue(first.isWoken() && second.isWoken(), "every waiting clone is woken");
+            assertReady(first.poll(), "/etc/app");
+            assertReady(second.poll(), new Config("/etc/app"));
+        }
+        assertEquals(1, loading.closes());
     }
 
     PollFuture<Header> loadHeader() {

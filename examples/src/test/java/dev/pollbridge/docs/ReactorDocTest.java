@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.examples.reactor.InventoryService;
 import dev.pollbridge.reactor.ReactorBridge;
@@ -132,6 +133,52 @@ class ReactorDocTest {
         // end::context[]
         assertEquals("ada", name);
         StepVerifier.create(roundTrip).expectNext("ada").verifyComplete();
+    }
+
+    @Test
+    void awaits() {
+        Flux<String> names = Flux.just("ada", "grace", "linus");
+        PollFuture<String> sum = Async.run(() -> {
+            // tag::awaits[]
+            String first = Async.await(ReactorBridge.first(names));            // awaitFirst(): cancels after one
+            String last = Async.await(ReactorBridge.last(names));              // awaitLast(): reads to the end
+            String only = Async.await(ReactorBridge.single(Mono.just("x")));   // awaitSingle(): fails on a second
+            String none = Async.await(ReactorBridge.firstOrNull(Flux.empty())); // awaitFirstOrNull(): null
+            String fallback = Async.await(ReactorBridge.firstOrDefault(Flux.empty(), "n/a"));
+            // end::awaits[]
+            return first + " " + last + " " + only + " " + none + " " + fallback;
+        });
+        assertEquals("ada linus x null n/a", runtime.blockOn(sum));
+        assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(ReactorBridge.single(names)));
+    }
+
+    @Test
+    void contextFromOutside() {
+        Mono<String> whoAsks = Mono.deferContextual(view -> Mono.just(view.getOrDefault("user", "anonymous")));
+        // tag::context-outside[]
+        String viaBlockOn = runtime.blockOn(ReactorBridge.toFuture(whoAsks, Context.of("user", "ada"))); // "ada"
+        PollFuture<String> scoped = ReactorBridge.withContext(Context.of("user", "grace"),
+                Async.run(() -> ReactorBridge.await(whoAsks)));                   // the body's awaits see it
+        Mono<String> inherited = ReactorBridge.toMono(() -> Futures.defer(
+                () -> runtime.spawn(ReactorBridge.toFuture(whoAsks))), runtime)   // a task spawned inside
+                .contextWrite(Context.of("user", "linus"));                       // inherits the context
+        // end::context-outside[]
+        assertEquals("ada", viaBlockOn);
+        assertEquals("grace", runtime.blockOn(scoped));
+        StepVerifier.create(inherited).expectNext("linus").verifyComplete();
+    }
+
+    @Test
+    void sharedMono() {
+        Users users = new Users();
+        // tag::shared[]
+        SharedFuture<User> user = Futures.shared(users.find(42));   // runs once, whoever polls it
+        Mono<User> mono = ReactorBridge.toMono(user, runtime);      // subscribable any number of times
+        User a = mono.block();
+        User b = mono.block();                                      // the same instance, not a second call
+        user.close();                                               // no new subscriber needs it now
+        // end::shared[]
+        assertTrue(a == b);
     }
 
     private String render(int page) {

@@ -14,17 +14,25 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.StreamSubject;
+import dev.pollbridge.test.Upstream;
+import dev.pollbridge.test.runtime.TestRuntime;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** The snippets of docs/testing.md (and of the testing parts of runtime.md and time.md), run. */
@@ -100,17 +108,49 @@ class TestingDocTest {
     void virtualTimeOnATestRuntime() {
         PollFuture<String> neverAnswers = Futures.pending();
         // tag::virtual-time[]
-        VirtualClock clock = new VirtualClock();
-        try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).clock(clock).build())) {
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {  // workers(0) on a VirtualClock at 0
             JoinHandle<String> reply = rt.spawn(rt.runtime().timeout(neverAnswers, Duration.ofSeconds(30)));
-            rt.runUntilIdle();                             // polled once: pending, its timer set
-            clock.advance(Duration.ofSeconds(30));         // fires the timer: wakes the task
-            rt.runUntilIdle();                             // the timeout closes neverAnswers and fails
+            rt.advance(Duration.ofSeconds(29));            // runs the task (its timer set), moves the clock
+            assertFalse(reply.isFinished());
+            rt.advance(Duration.ofSeconds(1));             // fires the timer; the woken task closes
+            assertTrue(reply.isFinished());                // neverAnswers and fails
             CompletionException failure = assertThrows(CompletionException.class, () -> rt.blockOn(reply));
             assertInstanceOf(TimeoutException.class, failure.getCause());
         }
         // end::virtual-time[]
     }
+
+    /** Code under test: a quote service's answer ("19.99") in cents. */
+    static PollFuture<Long> priceInCents(PollFuture<String> quote) {
+        return quote.map(text -> new BigDecimal(text).movePointRight(2).longValueExact());
+    }
+
+    @Nested
+    // tag::future-contract[]
+    class PriceInCentsContractTest extends PollFutureContract<Long> {
+        @Override
+        protected FutureSubject<Long> subject() {
+            ProbeFuture<String> quote = new ProbeFuture<>();        // stands in for the quote service
+            return FutureSubject.of(priceInCents(quote))            // the future under test, not yet polled
+                    .completesWith(1999L, () -> quote.complete("19.99"))
+                    .failsWith(quote::fail)                         // fails with the error the contract picks
+                    .upstream(Upstream.of(quote));                  // what it must close exactly once
+        }
+    }
+    // end::future-contract[]
+
+    @Nested
+    // tag::stream-contract[]
+    class EvenNumbersContractTest extends PollStreamContract<Integer> {
+        @Override
+        protected StreamSubject<Integer> subject() {
+            Channel<Integer> numbers = Channel.bounded(8);
+            return StreamSubject.of(numbers.stream().filter(n -> n % 2 == 0))
+                    .emits(i -> numbers.trySend(2 * i), i -> 2 * i)  // item i: send it, expect it
+                    .completes(numbers::close);                      // it cannot fail: those checks skip
+        }
+    }
+    // end::stream-contract[]
 
     @Test
     void drainToDone() {

@@ -17,7 +17,9 @@ import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.sync.Channel;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
@@ -246,6 +248,14 @@ public final class ModulePathSmoke {
     }
 
     private static void testKit() {
+        // The thread-free kit, without JUnit on the path (only its contract bases need JUnit).
+        ProbeFuture<String> probe = new ProbeFuture<>();
+        try (MockTask<String> task = MockTask.spawn(probe.map(String::toUpperCase))) {
+            check(task.poll().isPending(), "MockTask: pending before the probe completes");
+            probe.complete("kit");
+            check(task.isWoken() && "KIT".equals(task.poll().value()), "MockTask: woken, then ready");
+        }
+        check(probe.closes() == 1, "the probe closed once");
         try (TestRuntime test = TestRuntime.create()) {
             List<String> order = new ArrayList<>();
             test.spawn(Futures.lazy(() -> order.add("first")));
@@ -255,7 +265,7 @@ public final class ModulePathSmoke {
             check(order.equals(List.of("first", "second")), "TestRuntime FIFO order, was " + order);
             check(test.uncaughtFailures().isEmpty(), "no uncaught failures");
         }
-        ok("test kit: TestRuntime");
+        ok("test kit: MockTask, ProbeFuture, and TestRuntime");
     }
 
     private static <T> PollFuture<List<T>> collect(PollStream<T> stream) {

@@ -36,9 +36,10 @@ import reactor.core.publisher.Operators;
  * real subscription cancels it. A subscription that arrives after {@code close()} (an
  * asynchronous {@code subscribeOn}) is cancelled on arrival. Closing after the terminal signal
  * cancels nothing (the slot then holds {@link #TERMINATED}); closing before the first poll never
- * subscribes. Signals that race with a close are dropped (a value silently, an error to
- * {@link Operators#onErrorDropped}). Not cancel-safe: a value the Mono produced but that was not
- * yet returned is lost with the future.
+ * subscribes. Signals that race with a close are dropped: a value silently, an error to
+ * {@link Operators#onErrorDropped} unless it is a cancellation (errors after cancellation are
+ * reported once; the cancellation itself stays silent). Not cancel-safe: a value the Mono
+ * produced but that was not yet returned is lost with the future.
  *
  * <h2>A broken source</h2>
  * {@code onNext(null)} and {@code onError(null)} (rule 2.13), a second value, a {@code request}
@@ -220,7 +221,7 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
             throw npe;
         }
         if (!markTerminated()) {
-            Operators.onErrorDropped(error, context);
+            DroppedErrors.dropAfterCancel(error, context); // after close or the end: reported unless a cancellation
             return;
         }
         finish(Poll.failed(error));

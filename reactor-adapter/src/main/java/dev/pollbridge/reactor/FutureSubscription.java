@@ -55,10 +55,13 @@ final class FutureSubscription<T> extends Operators.MonoSubscriber<T, T> {
         }
     }
 
-    /** Delivers a failure unless cancelled; after a cancel it goes to {@code onErrorDropped}. */
+    /**
+     * Delivers a failure unless cancelled. After a cancel it goes to {@code onErrorDropped},
+     * unless it is the cancellation itself (the one policy of {@code FailureSink.reportAfterCancel}).
+     */
     void fail(Throwable error) {
         if (isCancelled()) {
-            Operators.onErrorDropped(error, actual.currentContext());
+            DroppedErrors.dropAfterCancel(error, actual.currentContext());
         } else {
             actual.onError(error);
         }

@@ -2,12 +2,14 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.AsyncBody;
 import dev.pollbridge.runtime.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -34,8 +36,16 @@ import reactor.util.context.ContextView;
  * <h2>Context</h2>
  * A task started by {@link #toMono} or {@link #toFlux} sees the subscriber's Reactor context through
  * {@link #currentContext()}, and every {@code Mono} or {@code Flux} that task awaits through
- * {@link #toFuture}/{@link #toStream} is subscribed with that context, so it survives a round
- * trip Reactor &rarr; runtime &rarr; Reactor.
+ * {@link #toFuture}/{@link #toStream} (and the one-item awaits {@link #first}, {@link #last},
+ * {@link #single} ...) is subscribed with that context, so it survives a round trip Reactor
+ * &rarr; runtime &rarr; Reactor. Tasks spawned inside inherit it. Outside such a task,
+ * {@link #withContext(ContextView, PollFuture)} gives a context to a future or stream.
+ *
+ * <h2>Errors nobody can take</h2>
+ * An error that arrives after its subscriber cancelled (or after its future or stream was
+ * closed), a {@code close()} or {@code cancel()} that threw and a subscriber that threw go to
+ * {@code Hooks.onErrorDropped} with the subscriber's context, exactly once; an error that is the
+ * cancellation itself (a {@code CancellationException}) stays silent.
  */
 public final class ReactorBridge {
 
@@ -83,6 +93,25 @@ public final class ReactorBridge {
         return new FutureFromMono<T>(mono).map(Optional::ofNullable);
     }
 
+    /**
+     * {@code mono} as a future subscribed with {@code context} as its Reactor context, whatever
+     * task polls it: for code outside a bridged task (a {@code Runtime.blockOn}, a task spawned
+     * by other means), the analogue of kotlinx's {@code withContext(ReactorContext(ctx))} around
+     * an {@code awaitSingle()}. Same as {@code withContext(context, toFuture(mono))}: the context
+     * replaces the task's own for this future (merge them yourself with
+     * {@code currentContext()} and {@code Context.putAll} if you want both).
+     *
+     * @param <T> the value type
+     * @param mono the Mono to subscribe to on the first poll
+     * @param context the subscriber context the Mono sees
+     * @return a lazy future of the Mono's value, or of {@code null} if it completes empty
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> PollFuture<T> toFuture(Mono<? extends T> mono, ContextView context) {
+        Objects.requireNonNull(context, "context");
+        return withContext(context, toFuture(mono));
+    }
+
     // ---- Publisher/Flux -> PollStream ----------------------------------------------------------
 
     /**
@@ -119,6 +148,129 @@ public final class ReactorBridge {
      */
     public static <T> PollStream<T> toStream(Publisher<? extends T> publisher, int prefetch) {
         return StreamFromFlux.of(publisher, prefetch);
+    }
+
+    /**
+     * {@code publisher} as a stream (default prefetch) subscribed with {@code context} as its
+     * Reactor context, whatever task polls it: kotlinx's {@code flowOn(ReactorContext(ctx))} on
+     * {@code asFlow()}. Same as {@code withContext(context, toStream(publisher))}; use that form
+     * for another prefetch.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to on the first poll
+     * @param context the subscriber context the publisher sees
+     * @return a lazy stream of the publisher's items
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> PollStream<T> toStream(Publisher<? extends T> publisher, ContextView context) {
+        Objects.requireNonNull(context, "context");
+        return withContext(context, toStream(publisher));
+    }
+
+    // ---- awaiting one item: kotlinx's awaitFirst, awaitLast, awaitSingle ... ----------------------
+
+    /**
+     * The first item of {@code publisher} (kotlinx's {@code awaitFirst}). Subscribes on the first
+     * poll with the polling task's Reactor context ({@link #currentContext()}), requests one item
+     * and cancels the subscription as soon as it has it. Fails with
+     * {@link java.util.NoSuchElementException} if the publisher completes empty, and with its own
+     * exception if it fails first. Not cancel-safe: closing the future cancels the subscription
+     * and drops whatever arrived. Errors after the cancel go to {@code Hooks.onErrorDropped}.
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the first item
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> first(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.FIRST, true, null);
+    }
+
+    /**
+     * Like {@link #first}, but an empty publisher gives {@code null} (kotlinx's
+     * {@code awaitFirstOrNull}).
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the first item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> firstOrNull(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.FIRST, false, null);
+    }
+
+    /**
+     * Like {@link #first}, but an empty publisher gives {@code defaultValue} (kotlinx's
+     * {@code awaitFirstOrDefault}; for {@code awaitFirstOrElse}, map the result of
+     * {@link #firstOrNull}).
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @param defaultValue the value if the publisher completes empty; may be {@code null}
+     * @return a lazy future of the first item, or of {@code defaultValue}
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> firstOrDefault(Publisher<? extends T> publisher, T defaultValue) {
+        return StreamFromFlux.item(publisher, Which.FIRST, false, defaultValue);
+    }
+
+    /**
+     * The last item of {@code publisher} (kotlinx's {@code awaitLast}): subscribes with the
+     * polling task's Reactor context, reads the publisher to its end (requesting
+     * {@link ReactiveStreamsBridge#DEFAULT_PREFETCH} items at a time, at most 128 items per poll
+     * before it yields) and is ready with the item before {@code onComplete}. Fails with
+     * {@link java.util.NoSuchElementException} if it completes empty and with its exception if it
+     * fails. Items passed over that are {@link AutoCloseable} are closed. Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the last item
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> last(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.LAST, true, null);
+    }
+
+    /**
+     * Like {@link #last}, but an empty publisher gives {@code null}.
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the last item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> lastOrNull(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.LAST, false, null);
+    }
+
+    /**
+     * The only item of {@code publisher} (kotlinx's {@code awaitSingle}): subscribes with the
+     * polling task's Reactor context, requests two items and is ready once the publisher
+     * completes after exactly one. Fails with {@link java.util.NoSuchElementException} if it
+     * completes empty, and with {@link IllegalArgumentException} as soon as a second item
+     * arrives (the subscription is then cancelled). Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the only item
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> single(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.SINGLE, true, null);
+    }
+
+    /**
+     * Like {@link #single}, but an empty publisher gives {@code null} (kotlinx's
+     * {@code Mono.awaitSingleOrNull}); a second item still fails with
+     * {@link IllegalArgumentException}.
+     *
+     * @param <T> the item type
+     * @param publisher a {@link Flux}, {@link Mono} or any publisher
+     * @return a lazy future of the only item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> singleOrNull(Publisher<? extends T> publisher) {
+        return StreamFromFlux.item(publisher, Which.SINGLE, false, null);
     }
 
     // ---- PollFuture -> Mono --------------------------------------------------------------------
@@ -200,6 +352,41 @@ public final class ReactorBridge {
         return MonoFromFuture.of(MonoFromFuture.adopting(handle), runtime);
     }
 
+    /**
+     * {@link #toMono(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @return a Mono of the shared outcome, subscribable any number of times
+     */
+    public static <T> Mono<T> toMono(SharedFuture<T> shared) {
+        return toMono(shared, Runtime.shared());
+    }
+
+    /**
+     * A Mono of a result awaited any number of times (a kotlinx {@code Deferred.asMono}): each
+     * subscription takes a new clone of {@code shared} ({@link SharedFuture#share()}) and polls it
+     * in a task on {@code runtime}; the future underneath runs once, whichever subscription polls
+     * it, and every subscriber gets the same value (empty for {@code null}) or the same error.
+     * A value is never closed by the Mono (several subscribers hold it).
+     *
+     * <p><b>Cancellation:</b> {@code Subscription.cancel()} aborts that subscription's task, which
+     * closes its clone only; the shared work runs on for the other clones. {@code shared} itself
+     * stays open (the Mono takes its clones from it): close it when no new subscription needs the
+     * result, and the work is cancelled once the last clone is closed. A subscription made after
+     * {@code shared} was closed fails with {@link IllegalStateException}.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @param runtime the runtime each subscription's task runs on
+     * @return a Mono of the shared outcome, subscribable any number of times
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Mono<T> toMono(SharedFuture<T> shared, Runtime runtime) {
+        Objects.requireNonNull(shared, "shared");
+        return MonoFromFuture.of(shared::share, runtime);
+    }
+
     // ---- PollStream -> Flux --------------------------------------------------------------------
 
     /**
@@ -215,12 +402,14 @@ public final class ReactorBridge {
 
     /**
      * A cold Flux whose every subscription calls {@code streamFactory} (on the subscribing
-     * thread) and spawns a task on {@code runtime} that polls the new stream only while the
-     * subscriber's demand is positive (backpressure is "nobody polled"), on the generic
+     * thread) and spawns a task on {@code runtime} that polls the new stream at most one item
+     * ahead of the subscriber's demand (backpressure is "nobody polled"), on the generic
      * {@link ReactiveStreamsBridge#toPublisher} engine. The stream's items are {@code onNext},
-     * its end {@code onComplete}, its failure {@code onError} with the same instance. The task
-     * sees the subscriber's Reactor context ({@link #currentContext()}). Signals arrive on a
-     * runtime worker. Passes the Reactive Streams TCK.
+     * its end {@code onComplete}, its failure {@code onError} with the same instance; thanks to
+     * the one item of look-ahead the end goes out without waiting for demand (an empty stream
+     * completes a subscriber that never requested, a one-item stream completes right after its
+     * item). The task sees the subscriber's Reactor context ({@link #currentContext()}). Signals
+     * arrive on a runtime worker. Passes the Reactive Streams TCK.
      *
      * <p><b>Cancellation:</b> {@code Subscription.cancel()} aborts the task: the runtime closes
      * the stream exactly once at the task's next suspension point, and nothing is signalled after.
@@ -228,8 +417,9 @@ public final class ReactorBridge {
      * a closed runtime fails new subscriptions with {@code RejectedExecutionException}. A
      * factory that throws or returns {@code null} fails that subscription.
      *
-     * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
-     * no item that was pulled; the stream's own cancel safety covers the rest.
+     * <p><b>Cancel safety:</b> items are pulled at most one ahead of demand, so a cancel loses
+     * at most that one pulled item (dropped, and closed if it is {@link AutoCloseable}); the
+     * stream's own cancel safety covers the rest.
      *
      * @param <T> the item type
      * @param streamFactory builds one stream per subscription, on the subscribing thread
@@ -244,9 +434,10 @@ public final class ReactorBridge {
     // ---- Context ---------------------------------------------------------------------------------
 
     /**
-     * The Reactor context of the subscriber whose subscription started the task running this
-     * code ({@link #toMono}, {@link #toFlux}, {@link #mono}, {@link #flux}), as seen during that
-     * task's polls and in {@code Async} bodies polled from it;
+     * The Reactor context in force: that of the subscriber whose subscription started the task
+     * running this code ({@link #toMono}, {@link #toFlux}, {@link #mono}, {@link #flux}), or the
+     * one given by {@link #withContext}, as seen during that task's polls, in {@code Async}
+     * bodies polled from it and in tasks spawned from it (they inherit it);
      * {@link reactor.util.context.Context#empty()} elsewhere (plain threads, tasks spawned by
      * other means, subscribers without context). Any thread; never blocks.
      *
@@ -254,6 +445,47 @@ public final class ReactorBridge {
      */
     public static ContextView currentContext() {
         return ReactorContextLocal.current();
+    }
+
+    /**
+     * {@code future}, polled (and closed) with {@code context} as the Reactor context: during
+     * its polls {@link #currentContext()} is {@code context}, every {@code Mono} or {@code Flux}
+     * it awaits through the bridge is subscribed with it, and tasks it spawns inherit it. This is
+     * how code outside a bridged task (a {@code Runtime.blockOn}, a {@code main} method, a task
+     * spawned by other means) gives a Reactor context to what it awaits, kotlinx's
+     * {@code withContext(ReactorContext(ctx)) { ... }}. The context replaces the one in force
+     * (an empty context hides it); to add to it, pass {@code Context.of(currentContext()).putAll(...)}.
+     *
+     * <p><b>Cancel safety:</b> as cancel-safe as {@code future}; closing the result closes it.
+     *
+     * @param <T> the value type
+     * @param context the Reactor context in force while {@code future} is polled
+     * @param future the future to run with it; the returned future owns it
+     * @return a future of {@code future}'s outcome
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> PollFuture<T> withContext(ContextView context, PollFuture<T> future) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(future, "future");
+        return ReactorContextLocal.bind(context, future);
+    }
+
+    /**
+     * {@code stream}, polled (and closed) with {@code context} as the Reactor context: the stream
+     * form of {@link #withContext(ContextView, PollFuture)}, kotlinx's {@code flowOn(ReactorContext(ctx))}.
+     *
+     * <p><b>Cancel safety:</b> as cancel-safe as {@code stream}.
+     *
+     * @param <T> the item type
+     * @param context the Reactor context in force while {@code stream} is polled
+     * @param stream the stream to run with it; the returned stream owns it
+     * @return a stream of {@code stream}'s items
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> PollStream<T> withContext(ContextView context, PollStream<T> stream) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(stream, "stream");
+        return ReactorContextLocal.bindStream(context, stream);
     }
 
     // ---- Scheduler -------------------------------------------------------------------------------
@@ -340,15 +572,18 @@ public final class ReactorBridge {
     /**
      * A cold Flux whose every subscription runs {@code body} as an {@link Async#stream} body on a
      * task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
-     * until the subscriber has demand and the item was taken, so the body runs at most one item
-     * ahead of its subscriber. The body returning completes the Flux; what it throws is the
-     * error. Inside the body, {@link #await(Mono)}, {@link #forEach} and
-     * {@link #currentContext()} work as in {@link #mono}.
+     * until the item was taken; the bridge takes items at most one ahead of the subscriber's
+     * demand, so the body runs at most two items ahead of its subscriber (one held by the bridge,
+     * one it is offering), as kotlinx's builder runs one {@code send} ahead. The body returning
+     * completes the Flux, also without demand; what it throws is the error. Inside the body,
+     * {@link #await(Mono)}, {@link #forEach} and {@link #currentContext()} work as in
+     * {@link #mono}.
      *
      * <p><b>Cancellation:</b> cancelling the subscription (a downstream {@code take(n)}, a
      * {@code timeout}, a disposed subscriber) cancels the body: its pending {@code emit} or
      * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
-     * blocks run, later code does not; an item it was offering is dropped.
+     * blocks run, later code does not; an item it was offering, and one the bridge held, are
+     * dropped.
      *
      * @param <T> the item type
      * @param body the code that emits the items, run per subscription

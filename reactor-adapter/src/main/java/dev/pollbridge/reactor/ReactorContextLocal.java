@@ -13,12 +13,15 @@ import reactor.util.context.ContextView;
  *
  * <p>Binding follows {@link TaskLocal}: the view is visible during each poll (and the close) of
  * the scoped future or stream and of everything it polls, on whichever worker runs it, and in
- * {@code Async} bodies polled from it. An empty view is not bound at all, so a task started by a
- * subscriber without context costs nothing extra.
+ * {@code Async} bodies polled from it. It is inheritable ({@link TaskLocal#createInheritable}):
+ * a task spawned while it is bound gets the same view, as a kotlinx child coroutine inherits the
+ * {@code ReactorContext} of its parent. An empty subscriber view is not bound at all, so a task
+ * started by a subscriber without context costs nothing extra; an explicit
+ * {@link ReactorBridge#withContext} binds even an empty view, to hide an outer one.
  */
 final class ReactorContextLocal {
 
-    private static final TaskLocal<ContextView> CONTEXT = TaskLocal.create("reactor.ContextView");
+    private static final TaskLocal<ContextView> CONTEXT = TaskLocal.createInheritable("reactor.ContextView");
 
     private ReactorContextLocal() {}
 
@@ -36,5 +39,15 @@ final class ReactorContextLocal {
     /** {@code stream} polled with {@code view} bound; {@code stream} itself if the view is empty. */
     static <T> PollStream<T> scopeStream(ContextView view, PollStream<T> stream) {
         return view.isEmpty() ? stream : CONTEXT.scopeStream(view, stream);
+    }
+
+    /** {@code future} polled with exactly {@code view} bound, even an empty one. */
+    static <T> PollFuture<T> bind(ContextView view, PollFuture<T> future) {
+        return CONTEXT.scope(view, future);
+    }
+
+    /** {@code stream} polled with exactly {@code view} bound, even an empty one. */
+    static <T> PollStream<T> bindStream(ContextView view, PollStream<T> stream) {
+        return CONTEXT.scopeStream(view, stream);
     }
 }

@@ -4,6 +4,7 @@ import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
 import dev.pollbridge.runtime.internal.adapter.SerialWorker;
+import dev.pollbridge.runtime.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +41,9 @@ import reactor.core.scheduler.Schedulers;
  * does not close the runtime, which the scheduler does not own. If the runtime is closed,
  * {@code schedule} throws the runtime's {@code RejectedExecutionException}.
  *
- * <p>{@link #now(TimeUnit)} is Reactor's default, the wall clock; delays use the runtime's clock.
+ * <p>{@link #now(TimeUnit)} is the runtime's clock: Reactor's default (the wall clock, since the
+ * epoch) on the system clock, and the clock's own time on any other clock, so that on a
+ * {@code VirtualClock} {@code now} moves exactly as far as the clock does (as RxJava's adapter).
  */
 final class RuntimeScheduler implements Scheduler {
 
@@ -64,6 +67,15 @@ final class RuntimeScheduler implements Scheduler {
     @Override
     public Disposable schedulePeriodically(Runnable task, long initialDelay, long period, TimeUnit unit) {
         return spawn(task, initialDelay, Math.max(0, period), unit);
+    }
+
+    @Override
+    public long now(TimeUnit unit) {
+        Clock clock = core.runtime().clock();
+        if (clock == Clock.system()) {
+            return Scheduler.super.now(unit);
+        }
+        return unit.convert(clock.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private Disposable spawn(Runnable task, long delay, long period, TimeUnit unit) {

@@ -1,8 +1,7 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.runtime.Runtime;
-import java.util.concurrent.RejectedExecutionException;
+import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import reactor.core.Exceptions;
 
 /**
@@ -17,17 +16,11 @@ final class TaskFailures {
     private TaskFailures() {}
 
     /**
-     * Reports {@code error} through a detached failed task, so the runtime's handler receives
-     * it on a runtime thread. If the runtime is already closed, the calling thread's
-     * uncaught-exception handler receives it instead. JVM-fatal errors are rethrown.
+     * Hands {@code error} to the runtime's handler directly, on the calling thread (the worker
+     * that ran the runnable), also once the runtime is closed. JVM-fatal errors are rethrown.
      */
     static void report(Runtime runtime, Throwable error) {
         Exceptions.throwIfJvmFatal(error);
-        try {
-            runtime.spawn(Futures.failed(error)).close();
-        } catch (RejectedExecutionException closed) {
-            Thread thread = Thread.currentThread();
-            thread.getUncaughtExceptionHandler().uncaughtException(thread, error);
-        }
+        UncaughtFailures.of(runtime).report("a runnable given to the runtime's Reactor scheduler threw", error);
     }
 }

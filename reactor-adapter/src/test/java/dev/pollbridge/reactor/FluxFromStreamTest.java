@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
+import reactor.test.subscriber.TestSubscriber;
 
 /** {@link ReactorBridge#toFlux} and {@link ReactorBridge#flux}: streams and Async bodies as Flux. */
 class FluxFromStreamTest {
@@ -67,7 +68,7 @@ class FluxFromStreamTest {
     }
 
     @Test
-    void theStreamIsPolledOnlyForRequestedItems() {
+    void theStreamIsPolledAtMostOneItemAheadOfDemand() {
         ProbeStream<Integer> probe = new ProbeStream<>();
         for (int i = 0; i < 10; i++) {
             probe.emit(i);
@@ -75,16 +76,62 @@ class FluxFromStreamTest {
         StepVerifier.create(ReactorBridge.toFlux(() -> probe, runtime), 0)
                 .expectSubscription()
                 .expectNoEvent(Duration.ofMillis(20))
+                .then(() -> assertEquals(9, probe.queued(), "no demand: one item pulled ahead, not emitted"))
                 .thenRequest(2)
                 .expectNext(0, 1)
                 .expectNoEvent(Duration.ofMillis(20))
-                .then(() -> assertEquals(8, probe.queued(), "nothing beyond the demand was pulled"))
+                .then(() -> assertEquals(7, probe.queued(), "the demand and one item ahead"))
                 .thenRequest(3)
                 .expectNext(2, 3, 4)
+                .then(() -> await().atMost(WAIT).until(() -> probe.queued() == 4)) // 5 is held ahead
                 .thenCancel()
                 .verify(WAIT);
         await().atMost(WAIT).until(probe::isClosed);
-        assertEquals(5, probe.queued());
+        assertEquals(4, probe.queued(), "the item held ahead was dropped with the subscription");
+    }
+
+    @Test
+    void theEndGoesOutWithoutDemand() {
+        // One item requested, one item in the stream: the completion needs no second request.
+        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of("x"), runtime), 1)
+                .expectNext("x")
+                .expectComplete()
+                .verify(WAIT);
+        StepVerifier.create(ReactorBridge.flux(emitter -> emitter.emit("x"), runtime), 1)
+                .expectNext("x")
+                .expectComplete()
+                .verify(WAIT);
+        // An empty stream completes a subscriber that never requested; a failure needs no demand either.
+        StepVerifier.create(ReactorBridge.toFlux(Streams::empty, runtime), 0)
+                .expectSubscription()
+                .expectComplete()
+                .verify(WAIT);
+        StepVerifier.create(ReactorBridge.<String>flux(emitter -> { }, runtime), 0)
+                .expectSubscription()
+                .expectComplete()
+                .verify(WAIT);
+        IllegalStateException boom = new IllegalStateException("boom");
+        StepVerifier.create(ReactorBridge.<String>flux(emitter -> {
+            throw boom;
+        }, runtime), 0)
+                .expectSubscription()
+                .expectErrorSatisfies(error -> assertSame(boom, error))
+                .verify(WAIT);
+        // The same with reactor-test's TestSubscriber, which requests nothing up front.
+        TestSubscriber<String> neverRequests = TestSubscriber.<String>builder().initialRequest(0).build();
+        ReactorBridge.<String>toFlux(Streams::empty, runtime).subscribe(neverRequests);
+        neverRequests.block(WAIT);
+        assertTrue(neverRequests.isTerminatedComplete());
+        TestSubscriber<String> requestsOne = TestSubscriber.<String>builder().initialRequest(1).build();
+        ReactorBridge.<String>flux(emitter -> emitter.emit("only"), runtime).subscribe(requestsOne);
+        requestsOne.block(WAIT);
+        assertEquals(List.of("only"), requestsOne.getReceivedOnNext());
+        assertTrue(requestsOne.isTerminatedComplete());
+        // A Reactor subscriber that asks for exactly the items there are, as take(n) does.
+        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1, 2, 3), runtime).limitRequest(3), 3)
+                .expectNext(1, 2, 3)
+                .expectComplete()
+                .verify(WAIT);
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.time.VirtualClock;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.runtime.TestRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SharedFuture;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 
@@ -73,9 +74,9 @@ final class FutureDriver<T> extends ObserverTask {
                     Exceptions.throwIfFatal(observerFailure);
                     Undeliverable.report(observerFailure);
                 }
-            } else {
+            } else if (!(future instanceof SharedFuture)) {
                 Undeliverable.discard(value); // disposed meanwhile: nobody takes it
-            }
+            } // a shared value is held by other clones: never released here
         } else {
             signalTerminalError(result.error());
         }

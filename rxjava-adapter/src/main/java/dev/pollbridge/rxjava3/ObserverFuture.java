@@ -219,8 +219,10 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
         }
         if (terminate() != TERMINATED) {
             finish(Poll.failed(error));
+        } else if (upstream == CANCELLED) {
+            Undeliverable.reportAfterCancel(error); // after close(): the cancellation itself is silent
         } else {
-            Undeliverable.report(error); // after close() or after the outcome: undeliverable
+            Undeliverable.report(error); // after the outcome: a second terminal signal
         }
     }
 

@@ -143,9 +143,7 @@ abstract class ObserverTask implements PollFuture<Void>, Disposable {
     /** Signals a terminal error if nobody disposed first; otherwise it is undeliverable. */
     final void signalTerminalError(Throwable error) {
         if (!claimTerminal()) {
-            if (!(error instanceof CancellationException)) {
-                Undeliverable.report(error);
-            }
+            Undeliverable.reportAfterCancel(error); // disposed first: the cancellation itself is silent
             return;
         }
         try {

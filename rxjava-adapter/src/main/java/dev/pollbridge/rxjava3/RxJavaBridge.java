@@ -2,12 +2,14 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.AsyncBody;
 import dev.pollbridge.runtime.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -36,8 +38,9 @@ import java.util.function.Supplier;
  * <h2>Errors nobody can take</h2>
  * As in RxJava's own operators, an error that arrives after its consumer disposed (or closed the
  * future or stream), a second terminal signal, and an exception thrown by an observer or
- * subscriber go to {@code RxJavaPlugins.onError}: never lost silently, never thrown into a
- * runtime worker. Values and items the bridge has to drop (an overflow strategy, a value that
+ * subscriber go to {@code RxJavaPlugins.onError}, exactly once: never lost silently, never thrown
+ * into a runtime worker. An error that is the cancellation itself (a
+ * {@code CancellationException} after a dispose) stays silent. Values and items the bridge has to drop (an overflow strategy, a value that
  * raced a dispose, the value a {@code Completable} ignores) are closed if they are
  * {@link AutoCloseable}.
  */
@@ -168,6 +171,206 @@ public final class RxJavaBridge {
         return new StreamFromObservable<>(observable, overflow);
     }
 
+    // ---- awaiting one item: kotlinx-coroutines-rx3's awaitFirst, awaitLast, awaitSingle ... ------
+
+    /**
+     * The first item of {@code flowable} (kotlinx-coroutines-rx3's {@code awaitFirst}): subscribes on
+     * the first poll, requests one item and cancels as soon as it has the first item. Fails with
+     * {@link java.util.NoSuchElementException} if the Flowable completes empty and with its error if it
+     * fails first. Not cancel-safe: closing the future cancels the Flowable and drops what arrived.
+     * An error after that goes to {@code RxJavaPlugins.onError} (not the cancellation itself).
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the first item
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> first(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.FIRST, true, null);
+    }
+
+    /**
+     * Like {@link #first(Flowable)}, but an empty Flowable gives {@code null} ({@code awaitFirstOrNull}).
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the first item, or of {@code null}
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> firstOrNull(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.FIRST, false, null);
+    }
+
+    /**
+     * Like {@link #first(Flowable)}, but an empty Flowable gives {@code defaultValue}
+     * ({@code awaitFirstOrDefault}; for {@code awaitFirstOrElse}, map the result of
+     * {@link #firstOrNull(Flowable)}).
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @param defaultValue the value if the Flowable completes empty; may be {@code null}
+     * @return a lazy future of the first item, or of {@code defaultValue}
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> firstOrDefault(Flowable<? extends T> flowable, T defaultValue) {
+        return OneItem.of(flowable, Which.FIRST, false, defaultValue);
+    }
+
+    /**
+     * The last item of {@code flowable} ({@code awaitLast}): reads it to its end (requesting 256 items at a time)
+     * and is ready with the item before {@code onComplete}, taking at most 128 items per poll.
+     * Fails with {@link java.util.NoSuchElementException} if it completes empty and with its error
+     * if it fails. Items passed over that are {@link AutoCloseable} are closed. Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the last item
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> last(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.LAST, true, null);
+    }
+
+    /**
+     * Like {@link #last(Flowable)}, but an empty Flowable gives {@code null}.
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the last item, or of {@code null}
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> lastOrNull(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.LAST, false, null);
+    }
+
+    /**
+     * The only item of {@code flowable} ({@code awaitSingle}): requests two items, and is ready once
+     * the Flowable completes after exactly one item. Fails with
+     * {@link java.util.NoSuchElementException} if it completes empty, and with
+     * {@link IllegalArgumentException} as soon as a second item arrives (the Flowable is then
+     * cancelled). Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the only item
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> single(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.SINGLE, true, null);
+    }
+
+    /**
+     * Like {@link #single(Flowable)}, but an empty Flowable gives {@code null}; a second item still
+     * fails with {@link IllegalArgumentException}.
+     *
+     * @param <T> the item type
+     * @param flowable the Flowable
+     * @return a lazy future of the only item, or of {@code null}
+     * @throws NullPointerException if {@code flowable} is null
+     */
+    public static <T> PollFuture<T> singleOrNull(Flowable<? extends T> flowable) {
+        return OneItem.of(flowable, Which.SINGLE, false, null);
+    }
+
+    /**
+     * The first item of {@code observable} (kotlinx-coroutines-rx3's {@code awaitFirst}): subscribes on
+     * the first poll, keeps the first item (later ones are dropped) and cancels as soon as it has the first item. Fails with
+     * {@link java.util.NoSuchElementException} if the Observable completes empty and with its error if it
+     * fails first. Not cancel-safe: closing the future cancels the Observable and drops what arrived.
+     * An error after that goes to {@code RxJavaPlugins.onError} (not the cancellation itself).
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the first item
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> first(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.FIRST, true, null);
+    }
+
+    /**
+     * Like {@link #first(Observable)}, but an empty Observable gives {@code null} ({@code awaitFirstOrNull}).
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the first item, or of {@code null}
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> firstOrNull(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.FIRST, false, null);
+    }
+
+    /**
+     * Like {@link #first(Observable)}, but an empty Observable gives {@code defaultValue}
+     * ({@code awaitFirstOrDefault}; for {@code awaitFirstOrElse}, map the result of
+     * {@link #firstOrNull(Observable)}).
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @param defaultValue the value if the Observable completes empty; may be {@code null}
+     * @return a lazy future of the first item, or of {@code defaultValue}
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> firstOrDefault(Observable<? extends T> observable, T defaultValue) {
+        return OneItem.of(observable, Which.FIRST, false, defaultValue);
+    }
+
+    /**
+     * The last item of {@code observable} ({@code awaitLast}): reads it to its end (keeping only the latest item while it waits for the poller)
+     * and is ready with the item before {@code onComplete}, taking at most 128 items per poll.
+     * Fails with {@link java.util.NoSuchElementException} if it completes empty and with its error
+     * if it fails. Items passed over that are {@link AutoCloseable} are closed. Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the last item
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> last(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.LAST, true, null);
+    }
+
+    /**
+     * Like {@link #last(Observable)}, but an empty Observable gives {@code null}.
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the last item, or of {@code null}
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> lastOrNull(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.LAST, false, null);
+    }
+
+    /**
+     * The only item of {@code observable} ({@code awaitSingle}): keeps the first two items, and is ready once
+     * the Observable completes after exactly one item. Fails with
+     * {@link java.util.NoSuchElementException} if it completes empty, and with
+     * {@link IllegalArgumentException} as soon as a second item arrives (the Observable is then
+     * cancelled). Not cancel-safe.
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the only item
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> single(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.SINGLE, true, null);
+    }
+
+    /**
+     * Like {@link #single(Observable)}, but an empty Observable gives {@code null}; a second item still
+     * fails with {@link IllegalArgumentException}.
+     *
+     * @param <T> the item type
+     * @param observable the Observable
+     * @return a lazy future of the only item, or of {@code null}
+     * @throws NullPointerException if {@code observable} is null
+     */
+    public static <T> PollFuture<T> singleOrNull(Observable<? extends T> observable) {
+        return OneItem.of(observable, Which.SINGLE, false, null);
+    }
+
     // ---- PollFuture -> Single / Maybe / Completable -------------------------------------------------
 
     /**
@@ -244,6 +447,42 @@ public final class RxJavaBridge {
     }
 
     /**
+     * {@link #toSingle(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @return a Single of the shared outcome, subscribable any number of times
+     */
+    public static <T> Single<T> toSingle(SharedFuture<T> shared) {
+        return toSingle(shared, Runtime.shared());
+    }
+
+    /**
+     * A Single of a result awaited any number of times (kotlinx's {@code Deferred.asSingle}):
+     * each subscription takes a new clone of {@code shared} ({@link SharedFuture#share()}) and
+     * polls it in a task on {@code runtime}; the future underneath runs once, and every observer
+     * gets the same value (a {@code null} value fails with {@link NullPointerException}) or the
+     * same error. The value is never released by the Single, even for a disposed observer:
+     * several observers hold it.
+     *
+     * <p><b>Cancellation:</b> {@code dispose()} aborts that subscription's task, which closes its
+     * clone only. {@code shared} stays open (the Single takes its clones from it): close it when
+     * no new subscription needs the result, and the work is cancelled once the last clone is
+     * closed. A subscription after {@code shared} was closed fails with
+     * {@link IllegalStateException}.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @param runtime runs the task of each subscription
+     * @return a Single of the shared outcome, subscribable any number of times
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Single<T> toSingle(SharedFuture<T> shared, Runtime runtime) {
+        Objects.requireNonNull(shared, "shared");
+        return SingleFromFuture.of(shared::share, runtime);
+    }
+
+    /**
      * {@link #toMaybe(Supplier, Runtime)} on {@link Runtime#shared()}.
      *
      * @param <T> the value type
@@ -294,6 +533,32 @@ public final class RxJavaBridge {
      */
     public static <T> Maybe<T> toMaybe(JoinHandle<T> handle, Runtime runtime) {
         return MaybeFromFuture.of(Subscriptions.adopting(handle), runtime);
+    }
+
+    /**
+     * {@link #toMaybe(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @return a Maybe of the shared outcome, subscribable any number of times
+     */
+    public static <T> Maybe<T> toMaybe(SharedFuture<T> shared) {
+        return toMaybe(shared, Runtime.shared());
+    }
+
+    /**
+     * A Maybe of a result awaited any number of times (kotlinx's {@code Deferred.asMaybe}): as
+     * {@link #toSingle(SharedFuture, Runtime)}, but a {@code null} value completes empty.
+     *
+     * @param <T> the value type
+     * @param shared the shared future; each subscription takes a clone of it
+     * @param runtime runs the task of each subscription
+     * @return a Maybe of the shared outcome, subscribable any number of times
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Maybe<T> toMaybe(SharedFuture<T> shared, Runtime runtime) {
+        Objects.requireNonNull(shared, "shared");
+        return MaybeFromFuture.of(shared::share, runtime);
     }
 
     /**
@@ -359,10 +624,11 @@ public final class RxJavaBridge {
 
     /**
      * A cold Flowable whose every subscription calls {@code streamFactory} (on the subscribing
-     * thread) and spawns a task on {@code runtime} that polls the new stream <em>only while the
-     * subscriber's demand is positive</em> (backpressure is "nobody polled"), on the generic
-     * {@link ReactiveStreamsBridge#toPublisher} engine. Items are {@code onNext}, the end
-     * {@code onComplete}, a failure {@code onError} with the same instance. Signals arrive on a
+     * thread) and spawns a task on {@code runtime} that polls the new stream <em>at most one
+     * item ahead of the subscriber's demand</em> (backpressure is "nobody polled"), on the
+     * generic {@link ReactiveStreamsBridge#toPublisher} engine. Items are {@code onNext}, the end
+     * {@code onComplete}, a failure {@code onError} with the same instance; the end goes out
+     * without waiting for demand (an empty stream completes a subscriber that never requested). Signals arrive on a
      * runtime worker. {@code request(n <= 0)} ends the subscription with
      * {@code onError(IllegalArgumentException)} (rule 3.9). Passes the Reactive Streams TCK.
      *
@@ -373,8 +639,9 @@ public final class RxJavaBridge {
      * closed runtime fails new subscriptions with {@code RejectedExecutionException}. A factory that
      * throws or returns {@code null} fails that subscription.
      *
-     * <p><b>Cancel safety:</b> items are pulled from the stream only on demand, so a cancel loses
-     * no item that was pulled; the stream's own cancel safety covers the rest.
+     * <p><b>Cancel safety:</b> items are pulled at most one ahead of demand, so a cancel loses
+     * at most that one pulled item (dropped, and closed if it is {@link AutoCloseable}); the
+     * stream's own cancel safety covers the rest.
      *
      * @param <T> the item type
      * @param streamFactory makes the stream of each subscription; called on the subscribing thread
@@ -471,14 +738,16 @@ public final class RxJavaBridge {
     /**
      * A cold Flowable whose every subscription runs {@code body} as an {@link Async#stream} body on
      * a task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
-     * until the subscriber has demand and the item was taken, so the body runs at most one item
-     * ahead of its subscriber. The body returning completes the Flowable; what it throws is the
-     * error.
+     * until the item was taken; the bridge takes items at most one ahead of the subscriber's
+     * demand, so the body runs at most two items ahead of its subscriber (one held by the bridge,
+     * one it is offering), as kotlinx's builder runs one {@code send} ahead. The body returning
+     * completes the Flowable, also without demand; what it throws is the error.
      *
      * <p><b>Cancellation:</b> cancelling the subscription (a downstream {@code take(n)}, a
      * {@code timeout}, a disposed subscriber) cancels the body: its pending {@code emit} or
      * {@code await} throws {@link java.util.concurrent.CancellationException}, {@code finally}
-     * blocks run, later code does not; an item it was offering is dropped.
+     * blocks run, later code does not; an item it was offering, and one the bridge held, are
+     * dropped.
      *
      * @param <T> the item type
      * @param body the body, run once per subscription

@@ -6,6 +6,8 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
+import dev.pollbridge.runtime.internal.bridge.RsAdapter;
+import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.exceptions.Exceptions;
@@ -48,7 +50,9 @@ import org.reactivestreams.Subscription;
  * <h2>Cancellation</h2>
  * Closing the stream before the end cancels the subscription exactly once (never after the
  * Flowable terminated) and drops the prefetched items; closing before the first poll subscribes
- * nothing. {@code pollNext} is cancel-safe: an item leaves the stream only when it is returned.
+ * nothing. An error the Flowable signals after that goes to {@code RxJavaPlugins.onError},
+ * unless it is the cancellation itself. {@code pollNext} is cancel-safe: an item leaves the
+ * stream only when it is returned.
  *
  * @param <T> the item type
  */
@@ -67,7 +71,8 @@ final class StreamFromFlowable<T> implements PollStream<T> {
     StreamFromFlowable(Flowable<? extends T> flowable, int prefetch) {
         Objects.requireNonNull(flowable, "flowable");
         Publisher<T> guarded = subscriber -> flowable.subscribe(new UpstreamGuard<T>(subscriber, this));
-        this.bridged = ReactiveStreamsBridge.toStream(guarded, prefetch);
+        // The generic engine, reporting what no signal can carry to RxJavaPlugins.onError.
+        this.bridged = new StreamFromPublisher<>(RsAdapter.source(guarded), prefetch, Undeliverable.SINK);
     }
 
     @Override
@@ -87,7 +92,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
                 return next;
             }
         }
-        finished = true;
+        finished();
         bridged.close(); // the Flowable was cancelled by the guard already; this drops the prefetched items
         return Poll.failed(failure);
     }
@@ -118,10 +123,21 @@ final class StreamFromFlowable<T> implements PollStream<T> {
     @Override
     public void close() {
         if (!finished) {
-            finished = true;
+            finished();
             waker.clear();
             bridged.close();
         }
+    }
+
+    /**
+     * Marks the stream finished and forgets the poller's context: the Flowable may keep its
+     * subscriber (the guard, which refers to this stream) after the cancel, and must not keep the
+     * poller's waker with it.
+     */
+    private void finished() {
+        finished = true;
+        lastContext = null;
+        guardedContext = null;
     }
 
     /** Requesting thread: the Flowable's request() threw. */

@@ -282,7 +282,11 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
             }
             sourceDone = true;
             if (!terminate(Poll.failed(error))) {
-                Undeliverable.report(error); // after close() or after this side failed: undeliverable
+                if (closed) {
+                    Undeliverable.reportAfterCancel(error); // after close(): the cancellation itself is silent
+                } else {
+                    Undeliverable.report(error); // after this side failed: undeliverable
+                }
             }
         } finally {
             exit();

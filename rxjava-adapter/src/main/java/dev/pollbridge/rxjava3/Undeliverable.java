@@ -1,12 +1,14 @@
 package dev.pollbridge.rxjava3;
 
+import dev.pollbridge.runtime.internal.bridge.FailureSink;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 
 /**
  * Where the adapter puts what it cannot hand to anybody: errors go to
  * {@link RxJavaPlugins#onError}, as RxJava's own operators do with an error that arrives after
- * disposal; values are released.
+ * disposal (exactly once; an error that is the cancellation itself stays silent,
+ * {@link #reportAfterCancel}); values are released.
  *
  * <p>Both are called from runtime workers, RxJava threads and subscribing threads alike, and
  * never throw (only JVM-fatal errors pass, {@link Exceptions#throwIfFatal}): whatever the
@@ -14,7 +16,33 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
  */
 final class Undeliverable {
 
+    /**
+     * The bridge engine's failure sink for the RxJava directions: what no signal can carry goes to
+     * {@link #report}, a dropped item is released ({@link #discard}).
+     */
+    static final FailureSink SINK = new FailureSink() {
+        @Override
+        public void report(String what, Throwable failure) {
+            Undeliverable.report(failure);
+        }
+
+        @Override
+        public void discard(Object item) {
+            Undeliverable.discard(item);
+        }
+    };
+
     private Undeliverable() {}
+
+    /**
+     * Reports {@code error}, raised after its consumer disposed or cancelled, unless it is the
+     * cancellation itself (the one policy of {@link FailureSink#reportAfterCancel}).
+     */
+    static void reportAfterCancel(Throwable error) {
+        if (!FailureSink.isCancellation(error)) {
+            report(error);
+        }
+    }
 
     /**
      * Reports {@code error} to {@link RxJavaPlugins#onError}, which passes it to the handler set with

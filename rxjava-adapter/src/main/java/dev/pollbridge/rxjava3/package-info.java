@@ -17,7 +17,7 @@
  *       <td>{@code SingleFromFuture}, {@code MaybeFromFuture}, {@code CompletableFromFuture}</td>
  *       <td>one {@code FutureDriver} task per subscription, which is also the observer's {@code Disposable}</td></tr>
  *   <tr><td>{@code PollStream} &rarr; {@code Flowable}</td><td>{@code FlowableFromStream}</td>
- *       <td>{@code ReactiveStreamsBridge.toPublisher} behind a {@code SubscriberGuard}</td></tr>
+ *       <td>the engine of {@code ReactiveStreamsBridge.toPublisher}, reporting to {@code RxJavaPlugins.onError}</td></tr>
  *   <tr><td>{@code PollStream} &rarr; {@code Observable}</td><td>{@code ObservableFromStream}</td>
  *       <td>one {@code StreamDriver} task per subscription</td></tr>
  *   <tr><td>runtime &rarr; {@code Scheduler}</td><td>{@code RuntimeScheduler}, {@code RuntimeWorker}</td>

@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
@@ -55,22 +55,44 @@ class FlowableFromStreamTest extends OnRuntime {
     }
 
     @Test
-    void theStreamIsPolledOnlyForRequestedItems() {
+    void theStreamIsPolledAtMostOneItemAheadOfDemand() {
         ProbeStream<Integer> probe = new ProbeStream<>();
         for (int i = 0; i < 10; i++) {
             probe.emit(i);
         }
         TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test(0);
+        await().atMost(WAIT).until(() -> probe.queued() == 9);
         subscriber.assertNoValues().assertNoErrors().assertNotComplete();
-        assertEquals(0, probe.polls(), "no demand, no poll");
+        assertEquals(1, probe.polls(), "no demand: one item pulled ahead and held");
         subscriber.request(2);
         await().atMost(WAIT).until(() -> subscriber.values().size() == 2);
         assertEquals(List.of(0, 1), subscriber.values());
-        assertEquals(8, probe.queued(), "nothing pulled ahead of demand");
+        await().atMost(WAIT).until(() -> probe.queued() == 7); // the demand, and one item ahead
+        assertEquals(3, probe.polls(), "never more than one item ahead of demand");
         subscriber.request(Long.MAX_VALUE);
         probe.complete();
         await().atMost(WAIT).until(() -> subscriber.values().size() == 10);
         subscriber.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertComplete();
+    }
+
+    @Test
+    void theEndGoesOutWithoutDemand() {
+        RxJavaBridge.toFlowable(Streams::empty, runtime).test(0)
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
+                .assertResult();
+        RxJavaBridge.toFlowable(() -> Streams.of("x"), runtime).test(1)
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
+                .assertResult("x");
+        RxJavaBridge.<String>flowable(emitter -> emitter.emit("only"), runtime).test(1)
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
+                .assertResult("only");
+        IllegalStateException boom = new IllegalStateException("boom");
+        RxJavaBridge.<String>flowable(emitter -> {
+            throw boom;
+        }, runtime).test(0)
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
+                .assertError(error -> error == boom);
+        rxErrors.assertNone();
     }
 
     @Test

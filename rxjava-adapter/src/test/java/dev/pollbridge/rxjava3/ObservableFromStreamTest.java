@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
-import dev.pollbridge.test.TestRuntime;
+import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;

@@ -49,9 +49,9 @@ public final class CapturedSubscriber<S> {
         return captureFuture(recorder -> ReactiveStreamsBridge.first(recording(recorder)));
     }
 
-    /** The subscriber inside {@link ReactiveStreamsBridge#firstOrError}. */
-    public static CapturedSubscriber<Subscriber<Integer>> reactiveStreamsFirstOrError() {
-        return captureFuture(recorder -> ReactiveStreamsBridge.firstOrError(recording(recorder)));
+    /** The subscriber inside {@link ReactiveStreamsBridge#firstOrNull}. */
+    public static CapturedSubscriber<Subscriber<Integer>> reactiveStreamsFirstOrNull() {
+        return captureFuture(recorder -> ReactiveStreamsBridge.firstOrNull(recording(recorder)));
     }
 
     /** The subscriber inside {@link ReactiveStreamsBridge#single}. */

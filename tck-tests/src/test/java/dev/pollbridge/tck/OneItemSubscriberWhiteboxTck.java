@@ -5,7 +5,7 @@ import org.testng.SkipException;
 
 /**
  * The whitebox rules for a subscriber that takes one item and then cancels ({@code first},
- * {@code firstOrError}): it never requests a second item, which two tests wait for (the TCK has
+ * {@code firstOrNull}): it never requests a second item, which two tests wait for (the TCK has
  * no "at most one element" setting for subscribers, as it has for publishers). Those two are
  * skipped with that reason; the one-item behaviour is checked by the other tests and by
  * {@code FirstAndSingleTest}.

@@ -3,12 +3,13 @@ package dev.pollbridge.runtime.bridge;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.internal.bridge.FirstFromStream;
 import dev.pollbridge.runtime.internal.bridge.FlowAdapter;
+import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
+import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import dev.pollbridge.runtime.internal.bridge.PublisherFromStream;
 import dev.pollbridge.runtime.internal.bridge.RuntimeSpawner;
-import dev.pollbridge.runtime.internal.bridge.SingleFromStream;
 import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
+import java.util.NoSuchElementException;
 import java.util.concurrent.Flow;
 import java.util.function.Supplier;
 
@@ -30,8 +31,9 @@ import java.util.function.Supplier;
  *
  * <h2>Stream to publisher</h2>
  * {@link #toPublisher(Supplier, Runtime)} serves each subscriber a fresh stream, polled by a
- * task on the runtime only while the subscriber's demand is positive; {@code cancel()} aborts
- * the task, which closes the stream exactly once. {@link #fromFuture(Supplier, Runtime)} does
+ * task on the runtime at most one item ahead of the subscriber's demand, so its end is signalled
+ * without waiting for a request; {@code cancel()} aborts the task, which closes the stream
+ * exactly once. {@link #fromFuture(Supplier, Runtime)} does
  * the same for a future, as a publisher of at most one item. Without a runtime argument they
  * use {@link Runtime#shared()}.
  *
@@ -60,9 +62,10 @@ import java.util.function.Supplier;
  * <h2>Cancel safety</h2>
  * {@code pollNext} of a bridged stream is cancel-safe: an item is removed from the ring only
  * when it is returned, so closing the stream loses nothing that was returned, and items not yet
- * returned are dropped together with the subscription, as requested. {@link #first},
- * {@link #firstOrError} and {@link #single} are not: closing them discards whatever the
- * publisher already sent.
+ * returned are dropped together with the subscription, as requested. The one-item awaits
+ * ({@link #first}, {@link #firstOrNull}, {@link #firstOrDefault}, {@link #last},
+ * {@link #lastOrNull}, {@link #single}, {@link #singleOrNull}) are not: closing them discards
+ * whatever the publisher already sent.
  */
 public final class FlowBridge {
 
@@ -128,18 +131,21 @@ public final class FlowBridge {
      * on the subscribing thread and then one task is spawned; every later signal comes from that
      * task, on a runtime worker, one at a time (rule 1.3).
      *
-     * <p><b>Demand.</b> The task polls the stream only while outstanding demand is positive: no
-     * item is produced that nobody asked for. {@code request(n)} adds {@code n} (up to
-     * {@code Long.MAX_VALUE}, which means unbounded, rule 3.17) and wakes the task; it never
-     * emits inline, so a {@code request} from inside {@code onNext} cannot recurse (rule 3.3).
-     * {@code request(n <= 0)} ends the subscription with {@code onError(IllegalArgumentException)}
-     * (rule 3.9). A task emits at most 128 items per
-     * poll and then yields its worker (rule 16).
+     * <p><b>Demand.</b> The task keeps the stream polled at most one item ahead of the
+     * outstanding demand: with no demand it polls once more and holds the item it gets until a
+     * request comes (or drops it, closing it if it is {@link AutoCloseable}, if the subscriber
+     * cancels first). No item is emitted that nobody asked for (rule 1.1), and at most one is
+     * produced. {@code request(n)} adds {@code n} (up to {@code Long.MAX_VALUE}, which means
+     * unbounded, rule 3.17) and wakes the task; it never emits inline, so a {@code request} from
+     * inside {@code onNext} cannot recurse (rule 3.3). {@code request(n <= 0)} ends the
+     * subscription with {@code onError(IllegalArgumentException)} (rule 3.9). A task polls the
+     * stream at most 128 times per poll and then yields its worker (rule 16).
      *
      * <p><b>End.</b> The stream's {@code done} becomes {@code onComplete}; its failure (also a
-     * {@code pollNext} that throws or yields {@code null}) becomes {@code onError}. The stream is
-     * closed before the terminal signal. A one-item publisher from {@link #fromFuture} completes
-     * right after its item.
+     * {@code pollNext} that throws or yields {@code null}) becomes {@code onError}. Thanks to the
+     * look-ahead the end goes out as soon as the stream returns it, without demand: an empty
+     * stream completes a subscriber that never requested, and a one-item stream completes right
+     * after its item. The stream is closed before the terminal signal.
      *
      * <p><b>Cancellation.</b> {@code cancel()} aborts the task, and the runtime closes the stream,
      * exactly once, on one of its threads (never inside {@code cancel()}); the subscription drops
@@ -149,8 +155,10 @@ public final class FlowBridge {
      *
      * <p><b>Subscriber exceptions</b> (rule 2.13). If {@code onSubscribe}, {@code onNext},
      * {@code onError} or {@code onComplete} throws, the subscription is cancelled (the stream
-     * closed) and the exception becomes the failure of the detached task, so it reaches the
-     * runtime's uncaught-failure handler. It is never passed back to the subscriber.
+     * closed) and the exception goes to the runtime's uncaught-failure handler. It is never
+     * passed back to the subscriber. A failure of the stream that comes after the subscriber
+     * cancelled goes to the same handler, unless it is the cancellation itself (a
+     * {@code CancellationException}): errors after cancellation are reported exactly once.
      *
      * @param <T> the item type
      * @param streamFactory builds one stream per subscriber, on the subscribing thread
@@ -178,8 +186,9 @@ public final class FlowBridge {
 
     /**
      * A cold publisher of at most one item: each subscriber gets a fresh future from
-     * {@code futureFactory}, polled by a task on {@code runtime} once the subscriber has
-     * requested. A value becomes {@code onNext} and {@code onComplete}; a {@code null} value is
+     * {@code futureFactory}, polled by a task on {@code runtime} from the subscription on (the
+     * look-ahead of {@link #toPublisher(Supplier, Runtime)}; the value waits for a request). A
+     * value becomes {@code onNext} and {@code onComplete}; a {@code null} value is
      * an empty completion; a failure becomes {@code onError}. Subscription, demand,
      * cancellation (which closes the future) and subscriber exceptions behave as in
      * {@link #toPublisher(Supplier, Runtime)}.
@@ -195,44 +204,112 @@ public final class FlowBridge {
         return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.on(runtime)));
     }
 
-    /**
-     * The first item of {@code publisher}, or {@code null} if it completes empty. Subscribes on
-     * the first poll, requests one item and cancels the subscription as soon as it has it.
-     * Closing the future before then cancels the subscription. Not cancel-safe (see the class
-     * description).
-     *
-     * @param <T> the item type
-     * @param publisher the Flow publisher to subscribe to on the first poll
-     * @return a lazy future of the first item, or of {@code null} if there is none
-     */
-    public static <T> PollFuture<T> first(Flow.Publisher<? extends T> publisher) {
-        return new FirstFromStream<>(toStream(publisher, 1), false);
-    }
+    // ---- awaiting one item: kotlinx's awaitFirst, awaitLast, awaitSingle ... ----------------------
 
     /**
-     * Like {@link #first}, but an empty publisher fails the future with
-     * {@link java.util.NoSuchElementException}.
+     * The first item of {@code publisher} (kotlinx's {@code awaitFirst}). Subscribes on the
+     * first poll, requests one item and cancels the subscription as soon as it has it. Fails with
+     * {@link NoSuchElementException} if the publisher completes empty, and with the publisher's
+     * own exception if it fails first. Closing the future before then cancels the subscription.
+     * Not cancel-safe (see the class description).
      *
      * @param <T> the item type
      * @param publisher the Flow publisher to subscribe to on the first poll
      * @return a lazy future of the first item
+     * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> firstOrError(Flow.Publisher<? extends T> publisher) {
-        return new FirstFromStream<>(toStream(publisher, 1), true);
+    public static <T> PollFuture<T> first(Flow.Publisher<? extends T> publisher) {
+        return ItemFromStream.required(streamFor(publisher, Which.FIRST), Which.FIRST, null);
     }
 
     /**
-     * The only item of {@code publisher}: completes when the publisher completes after exactly
-     * one item. Fails with {@link java.util.NoSuchElementException} if it completes empty, and
-     * with {@link IllegalArgumentException} as soon as a second item arrives (the subscription
-     * is then cancelled). Requests two items, so a second item is seen as soon as it is sent.
-     * Closing the future cancels the subscription. Not cancel-safe.
+     * Like {@link #first}, but an empty publisher gives {@code null} (kotlinx's
+     * {@code awaitFirstOrNull}).
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the first item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> firstOrNull(Flow.Publisher<? extends T> publisher) {
+        return ItemFromStream.orDefault(streamFor(publisher, Which.FIRST), Which.FIRST, null, null);
+    }
+
+    /**
+     * Like {@link #first}, but an empty publisher gives {@code defaultValue} (kotlinx's
+     * {@code awaitFirstOrDefault}; for {@code awaitFirstOrElse}, map the result of
+     * {@link #firstOrNull}).
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @param defaultValue the value if the publisher completes empty; may be {@code null}
+     * @return a lazy future of the first item, or of {@code defaultValue}
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> firstOrDefault(Flow.Publisher<? extends T> publisher, T defaultValue) {
+        return ItemFromStream.orDefault(streamFor(publisher, Which.FIRST), Which.FIRST, defaultValue, null);
+    }
+
+    /**
+     * The last item of {@code publisher} (kotlinx's {@code awaitLast}): reads it to its end,
+     * requesting {@value #DEFAULT_PREFETCH} items at a time, and is ready with the item before
+     * {@code onComplete}. Fails with {@link NoSuchElementException} if the publisher completes
+     * empty and with its exception if it fails (the items before are then dropped). Each poll
+     * takes at most 128 items and then yields (rule 16). Closing the future cancels the
+     * subscription. Not cancel-safe. Items passed over that are {@link AutoCloseable} are closed.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the last item
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> last(Flow.Publisher<? extends T> publisher) {
+        return ItemFromStream.required(streamFor(publisher, Which.LAST), Which.LAST, null);
+    }
+
+    /**
+     * Like {@link #last}, but an empty publisher gives {@code null}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the last item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> lastOrNull(Flow.Publisher<? extends T> publisher) {
+        return ItemFromStream.orDefault(streamFor(publisher, Which.LAST), Which.LAST, null, null);
+    }
+
+    /**
+     * The only item of {@code publisher} (kotlinx's {@code awaitSingle}): completes when the
+     * publisher completes after exactly one item. Fails with
+     * {@link NoSuchElementException} if it completes empty, and with
+     * {@link IllegalArgumentException} as soon as a second item arrives (the subscription is then
+     * cancelled and both items dropped). Requests two items, so a second item is seen as soon as
+     * it is sent. Closing the future cancels the subscription. Not cancel-safe.
      *
      * @param <T> the item type
      * @param publisher the Flow publisher to subscribe to on the first poll
      * @return a lazy future of the only item
+     * @throws NullPointerException if {@code publisher} is null
      */
     public static <T> PollFuture<T> single(Flow.Publisher<? extends T> publisher) {
-        return new SingleFromStream<>(toStream(publisher, 2));
+        return ItemFromStream.required(streamFor(publisher, Which.SINGLE), Which.SINGLE, null);
+    }
+
+    /**
+     * Like {@link #single}, but an empty publisher gives {@code null}; a second item still
+     * fails with {@link IllegalArgumentException}.
+     *
+     * @param <T> the item type
+     * @param publisher the Flow publisher to subscribe to on the first poll
+     * @return a lazy future of the only item, or of {@code null} if there is none
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> PollFuture<T> singleOrNull(Flow.Publisher<? extends T> publisher) {
+        return ItemFromStream.orDefault(streamFor(publisher, Which.SINGLE), Which.SINGLE, null, null);
+    }
+
+    private static <T> PollStream<T> streamFor(Flow.Publisher<? extends T> publisher, Which which) {
+        return toStream(publisher, which.prefetch());
     }
 }

@@ -32,7 +32,7 @@ abstract class Scoped<T> {
         LocalBindings.Frame previous = LocalBindings.current();
         LocalBindings.Frame mine = frame;
         if (mine == null || mine.next() != previous) {
-            mine = new LocalBindings.Frame(local, value, previous);
+            mine = new LocalBindings.Frame(local, value, previous, local.isInheritable());
             frame = mine;
         }
         LocalBindings.install(mine);

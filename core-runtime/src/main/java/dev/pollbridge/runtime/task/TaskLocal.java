@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.task;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,8 +37,24 @@ import java.util.function.Supplier;
  * polled, and so do the futures they await (the values are carried to the body thread at each
  * poll and installed whenever the body resumes).
  *
- * <p>Values are not inherited by tasks spawned from inside a scope, as in Tokio: a spawned
- * future is a new task; wrap it in its own scope.
+ * <h2>Inheritance</h2>
+ * A task-local made by {@link #create} is not inherited by tasks spawned from inside its scope,
+ * as in Tokio: a spawned future is a new task; wrap it in its own scope. One made by
+ * {@link #createInheritable} is: {@code Runtime.spawn} (and {@code TaskScope.spawn}, which
+ * spawns through it), called while the value is bound (in a poll of the scoped future, or in an
+ * {@code Async} body polled from it), binds the same value in every poll and the close of the
+ * spawned future, and so on down to the tasks that one spawns, as a kotlinx child coroutine
+ * inherits its parent's context. The value is read at the spawn; the child keeps it even if the
+ * parent's scope ends first. A scope inside the child shadows it as usual. Only
+ * {@code Runtime.spawn} inherits: {@code spawnBlocking} work, {@code executor()} runnables and
+ * futures polled by other executors do not.
+ *
+ * <pre>{@code
+ * static final TaskLocal<String> TENANT = TaskLocal.createInheritable("tenant");
+ *
+ * runtime.spawn(TENANT.scope("acme", Futures.lazy(() -> runtime.spawn(Futures.lazy(TENANT::get)))));
+ * // the inner task sees "acme" too
+ * }</pre>
  *
  * <p>Thread safety: a {@code TaskLocal} is immutable and meant to be a {@code static final}
  * constant. Lookups walk the (short) list of values bound on the current thread.
@@ -47,9 +64,11 @@ import java.util.function.Supplier;
 public final class TaskLocal<T> {
 
     private final String name;
+    private final boolean inheritable;
 
-    private TaskLocal(String name) {
+    private TaskLocal(String name, boolean inheritable) {
         this.name = name;
+        this.inheritable = inheritable;
     }
 
     /**
@@ -59,7 +78,21 @@ public final class TaskLocal<T> {
      * @return a new task-local
      */
     public static <T> TaskLocal<T> create() {
-        return new TaskLocal<>(null);
+        return new TaskLocal<>(null, false);
+    }
+
+    /**
+     * A new inheritable task-local: a task spawned while it is bound gets the same value (see
+     * "Inheritance" in the class description).
+     *
+     * @param <T> the value type
+     * @param name the name shown in messages
+     * @return a new inheritable task-local
+     */
+    public static <T> TaskLocal<T> createInheritable(String name) {
+        Objects.requireNonNull(name, "name");
+        InheritedLocals.enable();
+        return new TaskLocal<>(name, true);
     }
 
     /**
@@ -70,7 +103,16 @@ public final class TaskLocal<T> {
      * @return a new task-local
      */
     public static <T> TaskLocal<T> create(String name) {
-        return new TaskLocal<>(Objects.requireNonNull(name, "name"));
+        return new TaskLocal<>(Objects.requireNonNull(name, "name"), false);
+    }
+
+    /**
+     * True if tasks spawned while this task-local is bound inherit its value.
+     *
+     * @return true for a task-local made by {@link #createInheritable}
+     */
+    public boolean isInheritable() {
+        return inheritable;
     }
 
     /**
@@ -175,7 +217,7 @@ public final class TaskLocal<T> {
     /** Binds {@code value} in front of the current bindings; returns what to restore. */
     LocalBindings.Frame bind(T value) {
         LocalBindings.Frame previous = LocalBindings.current();
-        LocalBindings.install(new LocalBindings.Frame(this, value, previous));
+        LocalBindings.install(new LocalBindings.Frame(this, value, previous, inheritable));
         return previous;
     }
 

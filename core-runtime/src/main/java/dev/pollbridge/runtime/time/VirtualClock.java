@@ -24,6 +24,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }
  * }</pre>
  *
+ * <p><b>Other libraries' virtual time.</b> A {@link Timeline} {@linkplain #link linked} to the
+ * clock (Reactor's {@code VirtualTimeScheduler} or RxJava's {@code TestScheduler}, through the
+ * test runtime's {@code ReactorVirtualTime} and {@code RxJavaVirtualTime}) moves with every
+ * advance: one time line for both libraries. See {@link #advance(Duration)} for the order.
+ *
  * <p><b>Threads.</b> {@link #nanoTime()} may be read from any thread. {@link #advance} is called
  * by one thread at a time and never from inside a waker it triggers; both mistakes throw
  * {@link IllegalStateException}.
@@ -38,6 +43,15 @@ public final class VirtualClock implements Clock {
     private volatile long now;
     private final List<VirtualTime.Listener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicBoolean advancing = new AtomicBoolean();
+    private final CopyOnWriteArrayList<Timeline> timelines = new CopyOnWriteArrayList<>();
+    /**
+     * The linked time line being advanced, or null. While set, {@link #nanoTime()} reads its time
+     * (clamped to {@code [now, followingTo]}), so code it runs reads its own instant here too.
+     * Written by the advancing thread only, after {@link #followingTo}.
+     */
+    private volatile Timeline following;
+    /** The instant {@link #following} is being moved to; written before {@link #following}. */
+    private volatile long followingTo;
 
     /** A virtual clock reading 0. */
     public VirtualClock() {
@@ -53,9 +67,77 @@ public final class VirtualClock implements Clock {
         this.now = originNanos;
     }
 
+    /**
+     * The clock's time; while a {@linkplain #link linked} time line is being advanced, that time
+     * line's own instant (so a runtime timer started from one of its tasks counts from the task's
+     * instant). Never goes back.
+     */
     @Override
     public long nanoTime() {
-        return now;
+        Timeline timeline = following;
+        long base = now;
+        if (timeline == null) {
+            return base;
+        }
+        return Math.min(Math.max(timeline.nanoTime(), base), followingTo);
+    }
+
+    /**
+     * Another library's virtual time, moved by this clock. Both methods are called on the thread
+     * that advances the clock.
+     */
+    public interface Timeline {
+
+        /**
+         * Moves this time line to clock time {@code clockNanos}, running what falls due on the way
+         * in its own order and at its own instants.
+         *
+         * @param clockNanos the instant to reach, in this clock's nanoseconds
+         */
+        void advanceTo(long clockNanos);
+
+        /**
+         * This time line's current instant, in this clock's nanoseconds; read while
+         * {@link #advanceTo} runs.
+         *
+         * @return the instant
+         */
+        long nanoTime();
+
+        /**
+         * The next instant, in this clock's nanoseconds, at which this time line has work it
+         * knows of; the clock stops there on its way, so the two libraries' work interleaves in
+         * time order. Work it does not announce runs at the clock's next stop instead.
+         *
+         * @return the instant, or {@link Long#MAX_VALUE} if it knows of none
+         */
+        default long nextDeadlineNanos() {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * Links {@code timeline}: from now on every {@link #advance} moves it too. Its time should
+     * read {@link #nanoTime()} when linked.
+     *
+     * @param timeline the other library's virtual time
+     * @throws IllegalStateException if it is linked already
+     */
+    public void link(Timeline timeline) {
+        Objects.requireNonNull(timeline, "timeline");
+        if (!timelines.addIfAbsent(timeline)) {
+            throw new IllegalStateException(timeline + " is linked to this clock already");
+        }
+    }
+
+    /**
+     * Unlinks {@code timeline}; later advances leave it where it is. Does nothing if it is not
+     * linked.
+     *
+     * @param timeline a time line linked before
+     */
+    public void unlink(Timeline timeline) {
+        timelines.remove(timeline);
     }
 
     /**
@@ -64,6 +146,15 @@ public final class VirtualClock implements Clock {
      * timer fires while {@link #nanoTime()} reads its own instant (at 1 ms resolution), and a
      * timer registered by code that runs during the advance (on another thread, since wakers
      * never poll inline) fires in the same advance if it falls due before its end.
+     *
+     * <p>The clock also stops at every deadline a {@linkplain #link linked} time line announces
+     * ({@link Timeline#nextDeadlineNanos()}). At each stop, the linked time lines move first, in
+     * the order they were linked, running their tasks due up to the stop's instant; then this
+     * clock's timers due at that instant fire; then the time lines move again at the same instant
+     * (so that what the timers woke runs there, and the clock sees the timers it starts before it
+     * picks the next stop). So the work of both libraries runs in time order, except for work a
+     * time line does not announce: that runs at the clock's next stop, and a timer it starts that
+     * falls due before that stop fires at the stop.
      *
      * @param duration how far to move the clock, zero or more
      * @throws IllegalArgumentException if {@code duration} is negative
@@ -81,22 +172,45 @@ public final class VirtualClock implements Clock {
         try {
             long target = plus(now, duration);
             while (true) {
+                moveTimelines(now); // what they run at this instant may start timers: before next
                 long next = Long.MAX_VALUE;
                 for (VirtualTime.Listener listener : listeners) {
                     next = Math.min(next, listener.nextDeadlineNanos());
                 }
+                for (Timeline timeline : timelines) {
+                    long deadline = timeline.nextDeadlineNanos();
+                    if (deadline > now) { // it has moved to now: an earlier one is stale
+                        next = Math.min(next, deadline);
+                    }
+                }
                 if (next == Long.MAX_VALUE || next > target) {
                     break;
                 }
-                if (next > now) {
-                    now = next;
-                }
-                fireAll();
+                step(Math.max(next, now));
             }
-            now = target;
-            fireAll();
+            step(target);
         } finally {
+            following = null;
             advancing.set(false);
+        }
+    }
+
+    /** Moves the linked time lines to {@code instant}, then the clock, and fires its timers. */
+    private void step(long instant) {
+        moveTimelines(instant);
+        now = instant;
+        fireAll();
+    }
+
+    private void moveTimelines(long instant) {
+        for (Timeline timeline : timelines) {
+            followingTo = instant; // before following: a reader that sees following sees this bound
+            following = timeline;
+            try {
+                timeline.advanceTo(instant);
+            } finally {
+                following = null;
+            }
         }
     }
 

@@ -165,11 +165,11 @@ class PublisherOnRuntimeTest {
     void fromFutureServesOneValueOrNothing() {
         assertEquals("x", runtime.blockOn(ReactiveStreamsBridge.single(
                 ReactiveStreamsBridge.fromFuture(() -> Futures.ready("x"), runtime))));
-        assertNull(runtime.blockOn(ReactiveStreamsBridge.first(
+        assertNull(runtime.blockOn(ReactiveStreamsBridge.firstOrNull(
                 ReactiveStreamsBridge.fromFuture(() -> Futures.ready((String) null), runtime))));
         RuntimeException boom = new RuntimeException("boom");
         RuntimeException thrown = assertThrows(RuntimeException.class, () -> runtime.blockOn(
-                FlowBridge.firstOrError(FlowBridge.fromFuture(() -> Futures.<String>failed(boom), runtime))));
+                FlowBridge.first(FlowBridge.fromFuture(() -> Futures.<String>failed(boom), runtime))));
         assertSame(boom, thrown);
         assertThrows(NoSuchElementException.class, () -> runtime.blockOn(FlowBridge.single(
                 FlowBridge.fromFuture(() -> Futures.ready((String) null), runtime))));

@@ -12,6 +12,12 @@ import reactor.core.publisher.Flux;
  */
 class FluxToStreamFaultsTest extends PublisherToStreamFaults {
 
+    /** Reactor's failure channel: what no signal can carry goes to {@code Hooks.onErrorDropped}. */
+    @Override
+    Reports channel() {
+        return dropped;
+    }
+
     @Override
     <T> PollStream<T> toStream(ScriptedPublisher<T> publisher, int prefetch) {
         return ReactorBridge.toStream(Flux.from((Publisher<T>) publisher), prefetch);

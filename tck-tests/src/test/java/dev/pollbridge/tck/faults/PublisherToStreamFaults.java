@@ -22,10 +22,16 @@ import org.junit.jupiter.api.Test;
  * Publisher to {@code PollStream}: a publisher that breaks its contract, fed to a bridged
  * stream that a runtime task owns ({@link Drain}). One subclass per bridge: the generic Reactive
  * Streams one, the JDK {@code Flow} one, and Reactor's {@code toStream} (which runs on the same
- * engine, so its failures go to the same place). The engine reports what no signal can carry to
- * the uncaught-failure handler of the runtime whose task polled the stream first.
+ * engine, with Reactor's failure channel). The engine reports what no signal can carry to the
+ * bridge's channel ({@link #channel()}): the uncaught-failure handler of the runtime whose task
+ * polled the stream first, or, for Reactor, {@code Hooks.onErrorDropped}.
  */
 abstract class PublisherToStreamFaults extends FaultCatalogue {
+
+    /** Where the bridge reports what no signal can carry: the runtime's handler unless overridden. */
+    Reports channel() {
+        return uncaught;
+    }
 
     /** {@code publisher} bridged to a stream with the given prefetch. */
     abstract <T> PollStream<T> toStream(ScriptedPublisher<T> publisher, int prefetch);
@@ -64,7 +70,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         assertEquals(List.of(sent.get(0)), seen.items());
         assertTrue(seen.end().isDone());
         assertEquals(1, sent.get(1).closes());
-        uncaught.expect(IllegalStateException.class, "rule 1.7");
+        channel().expect(IllegalStateException.class, "rule 1.7");
         assertEquals(0, publisher.cancels(), "the publisher had terminated: nothing to cancel");
     }
 
@@ -130,7 +136,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         // The owner takes one item and ends: the runtime closes the stream, whose cancel throws.
         Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 8), 1));
         assertEquals(List.of(sent.get(0)), seen.items());
-        uncaught.expect(broken);
+        channel().expect(broken);
         assertEquals(1, publisher.cancels());
         assertEquals(0, sent.get(0).closes(), "a delivered item is the owner's");
         sent.subList(1, 4).forEach(item -> assertEquals(1, item.closes(), item + " was queued and dropped"));
@@ -267,7 +273,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         };
         Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
         assertTrue(seen.end().isDone(), "the first terminal signal counts");
-        uncaught.expect(late);
+        channel().expect(late);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

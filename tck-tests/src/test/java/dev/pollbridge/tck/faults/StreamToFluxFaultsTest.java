@@ -11,6 +11,12 @@ import org.reactivestreams.Subscriber;
  */
 class StreamToFluxFaultsTest extends StreamToPublisherFaults {
 
+    /** Reactor's failure channel: what no signal can carry goes to {@code Hooks.onErrorDropped}. */
+    @Override
+    Reports channel() {
+        return dropped;
+    }
+
     @Override
     <T> void subscribe(Supplier<PollStream<T>> factory, Recorder<T> subscriber) {
         ReactorBridge.toFlux(factory, runtime).subscribe((Subscriber<T>) subscriber);

@@ -29,15 +29,15 @@ public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
     }
 
     /**
-     * None: a body runs only when the stream is polled, and the stream is polled only while the
-     * subscriber has demand, so a body that fails at once is reported after the first
-     * {@code request}, not right after {@code onSubscribe} as the "failed publisher" tests
-     * (rules 1.4 and 1.9, which do not request) expect. Returning {@code null} skips them; the
-     * refusing-factory variant of {@link ToFluxPublisherTckTest} covers rule 1.9.
+     * A body that fails at once: the bridge polls its stream once without demand (its one item of
+     * look-ahead), so the failure reaches the subscriber right after {@code onSubscribe}, without
+     * a request, as the "failed publisher" tests (rules 1.4 and 1.9) expect.
      */
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return null;
+        return ReactorBridge.flux(emitter -> {
+            throw new IllegalStateException("a failed publisher: the body fails at once");
+        }, runtime);
     }
 
     @AfterClass(alwaysRun = true)

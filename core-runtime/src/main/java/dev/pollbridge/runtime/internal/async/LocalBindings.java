@@ -28,12 +28,23 @@ public final class LocalBindings {
         final Object key;
         final Object value;
         final Frame next;
+        /** True if a task spawned while this binding is in force gets it too. */
+        final boolean inherited;
 
-        /** A binding of {@code key} to {@code value} in front of {@code next}. */
+        /** A binding of {@code key} to {@code value} in front of {@code next}, not inherited. */
         public Frame(Object key, Object value, Frame next) {
+            this(key, value, next, false);
+        }
+
+        /**
+         * A binding of {@code key} to {@code value} in front of {@code next}; {@code inherited}:
+         * a task spawned while it is in force gets it too ({@link InheritedLocals}).
+         */
+        public Frame(Object key, Object value, Frame next, boolean inherited) {
             this.key = key;
             this.value = value;
             this.next = next;
+            this.inherited = inherited;
         }
 
         /** The bindings this frame shadows, or {@code null}. */
@@ -57,6 +68,47 @@ public final class LocalBindings {
             HEAD.set(head);
         }
         return previous;
+    }
+
+    /**
+     * The inherited bindings of {@code head}, innermost first, one per key (a shadowed binding
+     * is left out), as a new chain ending in {@code null}; {@code null} if there are none.
+     */
+    static Frame inheritedOf(Frame head) {
+        java.util.ArrayList<Frame> kept = null;
+        for (Frame frame = head; frame != null; frame = frame.next) {
+            if (!frame.inherited || shadowed(head, frame)) {
+                continue;
+            }
+            if (kept == null) {
+                kept = new java.util.ArrayList<>(4);
+            }
+            kept.add(frame);
+        }
+        if (kept == null) {
+            return null;
+        }
+        return chain(kept, null);
+    }
+
+    /** True if a frame in front of {@code frame} binds the same key. */
+    private static boolean shadowed(Frame head, Frame frame) {
+        for (Frame before = head; before != frame; before = before.next) {
+            if (before.key == frame.key) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code frames} (innermost first) re-linked in front of {@code tail}. */
+    static Frame chain(java.util.List<Frame> frames, Frame tail) {
+        Frame head = tail;
+        for (int i = frames.size() - 1; i >= 0; i--) {
+            Frame frame = frames.get(i);
+            head = new Frame(frame.key, frame.value, head, true);
+        }
+        return head;
     }
 
     /** The value bound to {@code key} on the current thread, or {@code null} if unbound. */

@@ -1,8 +1,20 @@
 package dev.pollbridge.runtime.internal.bridge;
 
+import java.util.concurrent.CancellationException;
+
 /**
- * Receives the failures a bridge catches and can no longer signal to anyone (see
- * {@link UncaughtFailures} for which, and where they go).
+ * Receives the failures a bridge catches and can no longer signal to anyone: a
+ * {@code close()} or {@code cancel()} that threw, a subscriber that threw, a signal after the
+ * terminal one, an error that arrived after its consumer cancelled. Each direction has one sink
+ * ({@code docs/reliability.md}): the runtime's uncaught-failure handler for the generic bridges
+ * ({@link UncaughtFailures}), Reactor's {@code Hooks.onErrorDropped} and RxJava's
+ * {@code RxJavaPlugins.onError} for the adapters.
+ *
+ * <h2>Errors after cancellation</h2>
+ * One policy for every direction ({@link #reportAfterCancel}): an error that is the cancellation
+ * itself (a {@link CancellationException} that carries nothing else) stays silent; any other
+ * error raised after the consumer cancelled is reported, exactly once, by whichever party
+ * learns of it second (the canceller or the failing side).
  */
 @FunctionalInterface
 public interface FailureSink {
@@ -14,6 +26,25 @@ public interface FailureSink {
     void report(String what, Throwable failure);
 
     /**
+     * Reports {@code error}, raised after its consumer cancelled, unless it is the cancellation
+     * itself ({@link #isCancellation}).
+     */
+    default void reportAfterCancel(String what, Throwable error) {
+        if (!isCancellation(error)) {
+            report(what, error);
+        }
+    }
+
+    /**
+     * True if {@code error} is what cancelling produces and nothing more: a
+     * {@link CancellationException} without suppressed exceptions. One with suppressed
+     * exceptions (the failures of a cancelled body's cleanup) is not silent.
+     */
+    static boolean isCancellation(Throwable error) {
+        return error instanceof CancellationException && error.getSuppressed().length == 0;
+    }
+
+    /**
      * Closes {@code item}, which a bridge drops unread (a prefetched item of a closed stream, an
      * item that arrived after cancel), if it is {@link AutoCloseable}, so a resource it holds is
      * released. A {@code close()} that throws is reported.
@@ -23,6 +54,7 @@ public interface FailureSink {
             try {
                 ((AutoCloseable) item).close();
             } catch (Throwable failure) {
+                Fatal.rethrowIfFatal(failure);
                 report("close() of an item that a bridge dropped threw", failure);
             }
         }

@@ -8,37 +8,50 @@ import java.util.function.Supplier;
 
 /**
  * Spawns subscription tasks on a {@link Runtime}, detached, aborts them through the handle, and
- * reports to the runtime's uncaught-failure handler.
+ * reports to a {@link FailureSink}: the runtime's uncaught-failure handler unless an adapter
+ * names its own (Reactor's {@code Hooks.onErrorDropped}, RxJava's {@code RxJavaPlugins.onError}).
  */
 public final class RuntimeSpawner implements TaskSpawner {
 
     private final Supplier<Runtime> runtime;
+    /** The adapter's sink, or null for the runtime's handler. */
+    private final FailureSink sink;
 
-    private RuntimeSpawner(Supplier<Runtime> runtime) {
+    private RuntimeSpawner(Supplier<Runtime> runtime, FailureSink sink) {
         this.runtime = runtime;
+        this.sink = sink;
     }
 
-    /** Spawns on {@code runtime}. */
+    /** Spawns on {@code runtime}; reports to its uncaught-failure handler. */
     public static TaskSpawner on(Runtime runtime) {
         Objects.requireNonNull(runtime, "runtime");
-        return new RuntimeSpawner(() -> runtime);
+        return new RuntimeSpawner(() -> runtime, null);
+    }
+
+    /** Spawns on {@code runtime}; reports to {@code sink}. */
+    public static TaskSpawner on(Runtime runtime, FailureSink sink) {
+        Objects.requireNonNull(runtime, "runtime");
+        return new RuntimeSpawner(() -> runtime, Objects.requireNonNull(sink, "sink"));
     }
 
     /** Spawns on {@link Runtime#shared()}, looked up at the first subscription (not before). */
     public static TaskSpawner onShared() {
-        return new RuntimeSpawner(Runtime::shared);
+        return new RuntimeSpawner(Runtime::shared, null);
     }
 
     @Override
     public Runnable spawn(PollFuture<Void> task) {
         JoinHandle<Void> handle = runtime.get().spawn(task);
-        handle.close(); // detach (rule 13): nobody joins; a failure goes to the uncaught handler
+        handle.close(); // detach (rule 13): nobody joins; the task reports its own failures
         return handle::abort;
     }
 
-    /** To the runtime's uncaught-failure handler (logged if the runtime is closed). */
     @Override
     public void report(String what, Throwable failure) {
-        UncaughtFailures.of(runtime.get()).report(what, failure);
+        if (sink != null) {
+            sink.report(what, failure);
+        } else {
+            UncaughtFailures.of(runtime.get()).report(what, failure);
+        }
     }
 }

@@ -9,13 +9,14 @@ import java.util.Objects;
 /**
  * A future as a stream of at most one item: its value, then done; a {@code null} value is an
  * empty stream; a failure fails the stream. Lets the publisher side serve futures with the same
- * engine as streams.
+ * engine as streams: after the value, the next poll returns {@code done} without polling the
+ * future again, so the publisher side's look-ahead completes right after the value.
  *
  * <p>Cancellation: closing the stream closes the future (exactly once). Owner-thread only.
  *
  * @param <T> the value type
  */
-public final class StreamFromFuture<T> implements PollStream<T>, KnownEnd {
+public final class StreamFromFuture<T> implements PollStream<T> {
 
     private final PollFuture<? extends T> future;
     private boolean valueDelivered;
@@ -53,12 +54,6 @@ public final class StreamFromFuture<T> implements PollStream<T>, KnownEnd {
         }
         valueDelivered = true;
         return Poll.ready(value);
-    }
-
-    /** True once the value was returned: the next poll returns done. */
-    @Override
-    public boolean isAtEnd() {
-        return valueDelivered && !finished;
     }
 
     @Override

@@ -55,8 +55,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * items) and cancels; a {@code cancel()} that throws is reported ({@link UncaughtFailures}); a
  * second {@code onSubscribe} is cancelled (rule 2.5) or, when it brings the active subscription
  * again, fails the stream (cancelling it leaves nothing to continue with, and waiting would
- * hang); a signal after the publisher's terminal one is dropped and reported (rule 1.7).
- * Failures go to the handler of the runtime that polled first ({@link #failures}).
+ * hang); a signal after the publisher's terminal one is dropped and reported (rule 1.7); an
+ * {@code onError} after {@code close()} is reported unless it is the cancellation itself
+ * ({@link FailureSink#reportAfterCancel}). Failures go to the sink an adapter named, else to the
+ * handler of the runtime that polled first ({@link #failures}).
  *
  * <h2>Invariants</h2>
  * <ol>
@@ -97,9 +99,12 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private final AtomicInteger dropping = new AtomicInteger();
     /** The rule 1.3 gate and the publisher side's counters, on cache lines of their own. */
     private final SignalGate gate = new SignalGate();
+    /** The sink an adapter named, or null: {@link #failures} is then chosen at subscription. */
+    private final FailureSink namedSink;
     /**
-     * Where failures nobody else sees go: the runtime of the thread that subscribed (the first
-     * poll). Written by the poller before {@code subscribe}, which happens-before every signal.
+     * Where failures nobody else sees go: the named sink, else the runtime of the thread that
+     * subscribed (the first poll). Written by the poller before {@code subscribe}, which
+     * happens-before every signal.
      */
     private FailureSink failures = UncaughtFailures.LOG;
 
@@ -118,7 +123,19 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
      * @throws IllegalArgumentException if {@code prefetch} is not in {@code [1, MAX_PREFETCH]}
      */
     public StreamFromPublisher(Source<? extends T> source, int prefetch) {
+        this(source, prefetch, null);
+    }
+
+    /**
+     * A stream that subscribes to {@code source} on its first poll and reports what no signal
+     * can carry to {@code sink} (null: the uncaught-failure handler of the runtime that polls
+     * first).
+     *
+     * @throws IllegalArgumentException if {@code prefetch} is not in {@code [1, MAX_PREFETCH]}
+     */
+    public StreamFromPublisher(Source<? extends T> source, int prefetch, FailureSink sink) {
         this.source = Objects.requireNonNull(source, "source");
+        this.namedSink = sink;
         if (prefetch < 1 || prefetch > MAX_PREFETCH) {
             throw new IllegalArgumentException(
                     "prefetch must be in [1, " + MAX_PREFETCH + "], was " + prefetch);
@@ -175,7 +192,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
 
     private void subscribe() {
         subscribed = true;
-        failures = UncaughtFailures.ofCurrentThread();
+        failures = namedSink != null ? namedSink : UncaughtFailures.ofCurrentThread();
         try {
             source.subscribe(this);
         } catch (Throwable error) {
@@ -350,6 +367,11 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
                 return;
             }
             gate.publisherTerminated = true;
+            if (closed && end.isFailed()) {
+                // Nobody polls a closed stream: the error is reported unless it is the cancellation.
+                failures.reportAfterCancel("the publisher failed after the stream was closed (its"
+                        + " subscription cancelled)", end.error());
+            }
             terminate(end);
         } finally {
             gate.exit();

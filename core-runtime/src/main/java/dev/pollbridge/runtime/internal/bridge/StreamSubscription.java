@@ -16,11 +16,22 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <h2>Design</h2>
  * The subscriber's {@link #request} only adds demand and wakes the task; it never emits. The
- * task ({@link #poll}, run by the runtime) polls the stream only while demand is positive and
- * emits each item itself. So signals are serial by construction (rule 1.3: they all come from
- * the one task, whose polls the runtime serializes), a {@code request} from inside
- * {@code onNext} cannot recurse (rule 3.3), and a stream is never polled for an item nobody
- * asked for (backpressure is "nobody polled").
+ * task ({@link #poll}, run by the runtime) polls the stream and emits each item itself. So
+ * signals are serial by construction (rule 1.3: they all come from the one task, whose polls the
+ * runtime serializes) and a {@code request} from inside {@code onNext} cannot recurse (rule 3.3).
+ *
+ * <h2>One item of look-ahead</h2>
+ * The task keeps the stream polled one item ahead of demand: while demand is zero and no item is
+ * {@link #held}, it polls once more (at subscription, and after the last requested item), and
+ * holds the item it gets until demand arrives. So the end of a stream is found as soon as the
+ * stream can tell it, and {@code onComplete} (or {@code onError}) goes out without waiting for a
+ * request (the specification allows a publisher to complete without demand, and Reactor's own
+ * sources do: {@code Flux.fromIterable} asks its iterator {@code hasNext()} at subscription and
+ * after each item). An empty stream completes a subscriber that never requested; a one-item
+ * stream completes right after its item. The price is that the stream runs at most one item
+ * ahead of its subscriber: that item is pulled before it is asked for, and if the subscriber
+ * cancels instead of asking, it is dropped (closed if it is {@link AutoCloseable}). The stream
+ * is never polled again while an item is held, so the bound is one.
  *
  * <h2>Threads and fields</h2>
  * <ul>
@@ -29,36 +40,37 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@link #request}, {@link #cancel}: any thread. They write {@link #requested},
  *       {@link #badRequest}, {@link #cancelled} and wake the task through {@link #taskWaker}.
  *   <li>{@link #poll}, {@link #close}: the task (the runtime never runs them concurrently).
- *       Only the task, or {@link #start} before the task exists, touches {@link #stream}.
+ *       Only the task, or {@link #start} before the task exists, touches {@link #stream} and
+ *       {@link #held}.
  * </ul>
  *
  * <h2>Cancellation</h2>
  * {@link #cancel()} forgets the subscriber (rule 3.13) and aborts the task; the runtime then
  * closes this future, which closes the stream. Whichever way the task ends (stream end, stream
  * failure, cancel, abort, runtime shutdown) the stream is closed exactly once
- * ({@link #streamClosed}). A task closed by its runtime without a cancel (the runtime shut
- * down) ends the subscription with {@code onError(CancellationException)}.
+ * ({@link #streamClosed}) and a held item is dropped. A task closed by its runtime without a
+ * cancel (the runtime shut down) ends the subscription with {@code onError(CancellationException)}.
+ * A failure of the stream that arrives after the subscriber cancelled is reported through
+ * {@link FailureSink#reportAfterCancel} (silent if it is the cancellation itself).
  *
  * <h2>Subscriber failures (rule 2.13)</h2>
  * A subscriber method that throws breaks rule 2.13; the subscription is then cancelled (the
- * stream closed) and the task completes with that exception as its failure. The task is
- * detached, so the runtime hands the failure to its uncaught-failure handler. An exception from
- * {@code onError(CancellationException)} during runtime shutdown, when the task is already
- * closing, is reported to the same handler through the spawner.
+ * stream closed) and the exception goes to the spawner's sink ({@link TaskSpawner#report}); it
+ * is never passed back to the subscriber.
  *
  * <h2>Stream faults</h2>
  * A {@code pollNext} that throws or returns {@code null} fails the subscription
  * ({@code onError} with the exception, or a {@link NullPointerException}). A {@code close()}
  * that throws (rule 11) never replaces or delays a signal: the subscriber still gets the
  * {@code onComplete} or {@code onError} the stream ended with, and the exception goes to the
- * spawner's handler ({@link TaskSpawner#report}). An item polled for a subscriber that has
- * cancelled meanwhile is dropped, and closed if it is {@link AutoCloseable}.
+ * sink. An item polled for a subscriber that has cancelled meanwhile is dropped, and closed if
+ * it is {@link AutoCloseable}.
  *
  * @param <T> the item type
  */
 final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
 
-    /** Items emitted in one poll before the task yields its worker (rule 16). */
+    /** Polls of the stream in one task poll before the task yields its worker (rule 16). */
     static final int ITEMS_PER_POLL = 128;
 
     /** Marks {@link #abortTask} once cancel has run. */
@@ -73,7 +85,12 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         public void cancel() {}
     };
 
-    private final PollStream<? extends T> stream;
+    /**
+     * Null once closed: a subscriber may keep its subscription after the end (it is allowed to),
+     * and must not keep the closed stream, and what the stream holds, with it. Only the task, or
+     * {@link #start} before the task exists, reads or writes it, so it is a plain field.
+     */
+    private PollStream<? extends T> stream;
     /** Starts the task; receives the failures no signal can carry. */
     private final TaskSpawner spawner;
 
@@ -91,13 +108,10 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     private final AtomicReference<Runnable> abortTask = new AtomicReference<>();
     /** Set once, by whoever closes the stream first. */
     private final AtomicBoolean streamClosed = new AtomicBoolean();
+    /** Task only: the item polled ahead of demand, waiting for a request; null if none. */
+    private T held;
     /** Task only: the task returned ready or was closed. */
     private boolean finished;
-    /**
-     * The first exception a subscriber method threw (rule 2.13); becomes the task's failure.
-     * Written by start (before the task exists) or by the task.
-     */
-    private Throwable subscriberFailure;
 
     StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream, TaskSpawner spawner) {
         this.stream = stream;
@@ -126,12 +140,14 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         try {
             subscriber.onSubscribe(this);
         } catch (Throwable error) {
-            // Rule 2.13: cancel; the task still runs once, to close the stream and report.
             Fatal.rethrowIfFatal(error);
-            markCancelled();
-            subscriberFailure = error;
+            markCancelled(); // rule 2.13: cancelled; no task exists, so this thread closes the stream
+            closeStream();
+            spawner.report("a subscriber's onSubscribe threw (Reactive Streams rule 2.13); the subscription"
+                    + " was cancelled", error);
+            return;
         }
-        if (cancelled.get() && subscriberFailure == null) {
+        if (cancelled.get()) {
             closeStream(); // cancelled inside onSubscribe: no task needed
             return;
         }
@@ -198,7 +214,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         }
         // Registered before any check below, so a request or cancel after a check wakes us.
         taskWaker.register(cx.waker());
-        int emitted = 0;
+        int polled = 0;
         while (true) {
             if (cancelled.get()) {
                 return finish();
@@ -210,23 +226,21 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 return finish();
             }
             long demand = requested.get();
-            if (demand == 0 && !isStreamAtEnd()) {
-                return Poll.pending(); // taskWaker holds our waker
+            if (held != null) {
+                if (demand == 0) {
+                    return Poll.pending(); // taskWaker holds our waker
+                }
+                T item = held;
+                held = null;
+                emit(item, demand);
+                continue;
             }
-            if (emitted == ITEMS_PER_POLL) {
+            if (polled == ITEMS_PER_POLL) {
                 cx.waker().wake(); // yield the worker, come back at once (rule 16)
                 return Poll.pending();
             }
-            Poll<? extends T> next;
-            try {
-                next = stream.pollNext(cx);
-                if (next == null) {
-                    next = Poll.failed(new NullPointerException("pollNext() of " + stream.getClass().getName() + " returned null"));
-                }
-            } catch (Throwable error) {
-                Fatal.rethrowIfFatal(error);
-                next = Poll.failed(error); // a stream that throws has failed
-            }
+            polled++;
+            Poll<? extends T> next = pollStream(cx);
             if (next.isPending()) {
                 return Poll.pending(); // the stream holds our waker; so does taskWaker
             }
@@ -236,36 +250,50 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 return finish();
             }
             T item = next.value();
-            if (item == null || demand == 0) {
-                spawner.discard(item);
+            if (item == null) {
                 closeStream();
-                signalTerminal(item == null
-                        ? new NullPointerException("the stream yielded a null item")
-                        : new IllegalStateException("a stream that reported its end yielded an item"));
+                signalTerminal(new NullPointerException("the stream yielded a null item"));
                 return finish();
             }
-            if (demand != Long.MAX_VALUE) {
-                requested.decrementAndGet();
-            }
-            emitted++;
-            Downstream<? super T> subscriber = downstream.get();
-            if (subscriber == null) {
-                spawner.discard(item); // cancelled since the check above
-                continue;
-            }
-            try {
-                subscriber.onNext(item);
-            } catch (Throwable error) {
-                Fatal.rethrowIfFatal(error);
-                markCancelled(); // rule 2.13; the loop then finishes with this failure
-                subscriberFailure = error;
+            if (demand == 0) {
+                held = item; // the look-ahead item; the loop re-reads the demand
+            } else {
+                emit(item, demand);
             }
         }
     }
 
-    /** A stream that knows it is done may be polled for its end without demand (KnownEnd). */
-    private boolean isStreamAtEnd() {
-        return stream instanceof KnownEnd && ((KnownEnd) stream).isAtEnd();
+    /** One {@code pollNext}; a stream that throws or returns null has failed with that. */
+    private Poll<? extends T> pollStream(Context cx) {
+        try {
+            Poll<? extends T> next = stream.pollNext(cx);
+            return next != null
+                    ? next
+                    : Poll.failed(new NullPointerException("pollNext() of " + stream.getClass().getName() + " returned null"));
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            return Poll.failed(error);
+        }
+    }
+
+    /** Task: signals {@code item} against {@code demand > 0}; a throwing subscriber is cancelled and reported. */
+    private void emit(T item, long demand) {
+        if (demand != Long.MAX_VALUE) {
+            requested.decrementAndGet();
+        }
+        Downstream<? super T> subscriber = downstream.get();
+        if (subscriber == null) {
+            spawner.discard(item); // cancelled since the loop's check
+            return;
+        }
+        try {
+            subscriber.onNext(item);
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            markCancelled(); // rule 2.13; the loop then finishes
+            spawner.report("a subscriber's onNext threw (Reactive Streams rule 2.13); the subscription was"
+                    + " cancelled", error);
+        }
     }
 
     /**
@@ -279,34 +307,38 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             return;
         }
         finished = true;
+        dropHeld();
         closeStream();
         if (!cancelled.get()) {
             signalTerminal(new CancellationException(
                     "the task driving this subscription was closed by its runtime"));
         }
-        Throwable failure = subscriberFailure;
-        subscriberFailure = null;
-        if (failure != null) {
-            spawner.report("a subscriber threw while its subscription task was being closed"
-                    + " (Reactive Streams rule 2.13)", failure);
-        }
     }
 
-    /** Ends the task: the stream is closed; the result is the subscriber's failure, if any. */
+    /** Ends the task: the stream is closed and a held item dropped. */
     private Poll<Void> finish() {
         finished = true;
+        dropHeld();
         closeStream();
         downstream.set(null);
-        Throwable failure = subscriberFailure;
-        subscriberFailure = null;
-        return failure == null ? Poll.ready(null) : Poll.failed(failure);
+        return Poll.ready(null);
+    }
+
+    private void dropHeld() {
+        T item = held;
+        if (item != null) {
+            held = null;
+            spawner.discard(item);
+        }
     }
 
     /** Closes the stream once; a {@code close()} that throws (rule 11) is reported, not passed on. */
     private void closeStream() {
         if (streamClosed.compareAndSet(false, true)) {
+            PollStream<? extends T> closing = stream;
+            stream = null;
             try {
-                stream.close();
+                closing.close();
             } catch (Throwable error) {
                 Fatal.rethrowIfFatal(error);
                 spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);
@@ -314,10 +346,16 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         }
     }
 
-    /** onComplete for {@code null}, else onError; at most once, never after cancel. */
+    /**
+     * onComplete for {@code null}, else onError; at most once, never after cancel. An error
+     * that finds the subscriber cancelled is reported unless it is the cancellation itself.
+     */
     private void signalTerminal(Throwable error) {
         Downstream<? super T> subscriber = downstream.getAndSet(null);
         if (subscriber == null) {
+            if (error != null && cancelled.get()) {
+                spawner.reportAfterCancel("the stream behind a publisher failed after its subscriber cancelled", error);
+            }
             return;
         }
         try {
@@ -328,9 +366,8 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             }
         } catch (Throwable subscriberError) {
             Fatal.rethrowIfFatal(subscriberError);
-            if (subscriberFailure == null) {
-                subscriberFailure = subscriberError; // rule 2.13: reported as the task's failure
-            }
+            spawner.report("a subscriber's " + (error == null ? "onComplete" : "onError") + " threw (Reactive"
+                    + " Streams rule 2.13)", subscriberError);
         }
     }
 

@@ -1,25 +1,21 @@
 package dev.pollbridge.runtime.internal.bridge;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.runtime.Runtime;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.RejectedExecutionException;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 
 /**
- * Where the generic bridges send a failure that no signal can carry any more: a
- * {@code Subscription.cancel()} that threw (rule 3.15), a {@code close()} that threw (rule 11),
- * a subscriber method that threw after its subscription ended (rule 2.13), a signal after the
- * publisher's terminal one (rule 1.7), a dropped item whose {@code close()} threw.
+ * The sink of the generic bridges and the {@code CompletableFuture} adapter: a failure that no
+ * signal can carry any more (a {@code Subscription.cancel()} that threw, rule 3.15; a
+ * {@code close()} that threw, rule 11; a subscriber method that threw, rule 2.13; a signal after
+ * the publisher's terminal one, rule 1.7; a dropped item whose {@code close()} threw; an error
+ * raised after the consumer cancelled) goes to the uncaught-failure handler of the runtime the
+ * bridge belongs to ({@code RuntimeBuilder.uncaughtFailureHandler}, by default an {@code ERROR}
+ * line through {@link System.Logger}).
  *
- * <p>Nobody waits for these, so they go where the runtime sends the failures of detached tasks:
- * the uncaught-failure handler of the runtime the bridge belongs to
- * ({@code RuntimeBuilder.uncaughtFailureHandler}, by default an {@code ERROR} line through
- * {@link System.Logger}), as the failure of a detached task, so the handler runs on a runtime
- * thread. A bridge that belongs to no runtime (polled by hand, outside any task), or whose
- * runtime is closed, logs at {@code ERROR} through {@link System.Logger} instead. The exception
- * is passed on as it was thrown, like Reactor's {@code Hooks.onErrorDropped}; only a
- * {@link CancellationException}, which the runtime never reports, is wrapped in an
- * {@link IllegalStateException} whose cause it is.
+ * <p>The failure is handed to the handler directly ({@link RuntimeFailures}), on the thread
+ * that caught it, unchanged (a {@code CancellationException} included), also while the runtime
+ * shuts down or after it closed. A bridge that belongs to no runtime (polled by hand, outside
+ * any task) logs at {@code ERROR} through {@link System.Logger} instead.
  */
 public final class UncaughtFailures implements FailureSink {
 
@@ -51,18 +47,15 @@ public final class UncaughtFailures implements FailureSink {
     @Override
     public void report(String what, Throwable failure) {
         Fatal.rethrowIfFatal(failure);
-        Runtime target = runtime;
-        if (target != null) {
-            Throwable reportable = failure instanceof CancellationException
-                    ? new IllegalStateException(what, failure)
-                    : failure;
-            try {
-                target.spawn(Futures.failed(reportable)).close(); // detached: to the handler
-                return;
-            } catch (RejectedExecutionException closed) {
-                // The runtime is closing: nobody is left to run its handler. Log instead.
-            }
+        if (runtime != null) {
+            RuntimeFailures.report(runtime, failure, what);
+            return;
         }
-        LOGGER.log(System.Logger.Level.ERROR, what, failure);
+        try {
+            LOGGER.log(System.Logger.Level.ERROR, what, failure);
+        } catch (Throwable loggerFailure) {
+            Fatal.rethrowIfFatal(loggerFailure);
+            // A logging backend that throws: nobody is left to tell, and a bridge never throws.
+        }
     }
 }

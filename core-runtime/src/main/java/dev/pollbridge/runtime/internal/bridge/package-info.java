@@ -36,14 +36,17 @@
  * <ol>
  *   <li>Q1. {@code onSubscribe} runs on the subscribing thread before the task is spawned; every
  *       other signal comes from the task, so signals are serial (rule 1.3).
- *   <li>Q2. The task polls the stream only while demand is positive (or to collect the end of a
- *       stream that knows it has ended, {@code KnownEnd}); {@code request} only adds demand and
- *       wakes, so it never recurses into {@code onNext} (rule 3.3).
+ *   <li>Q2. The task keeps the stream polled at most one item ahead of demand: with no demand
+ *       it polls once and holds the item it gets until a request, so the end goes out without
+ *       demand; {@code request} only adds demand and wakes, so it never recurses into
+ *       {@code onNext} (rule 3.3).
  *   <li>Q3. The stream is closed exactly once, by whoever ends the task first: the task itself,
  *       the runtime's close after {@code abort()}, or the subscribing thread when no task exists.
- *   <li>Q4. Cancel forgets the subscriber at once (rule 3.13); the task signals nothing after it.
- *   <li>Q5. A subscriber that throws (rule 2.13) is cancelled; the exception becomes the detached
- *       task's failure, which the runtime reports to its uncaught-failure handler.
+ *   <li>Q4. Cancel forgets the subscriber at once (rule 3.13); the task signals nothing after it,
+ *       drops the held item, and reports a stream failure it meets after the cancel unless it is
+ *       the cancellation itself ({@code FailureSink.reportAfterCancel}).
+ *   <li>Q5. A subscriber that throws (rule 2.13) is cancelled; the exception goes to the
+ *       spawner's sink.
  *   <li>Q6. A stream that breaks its contract never costs the subscriber its terminal signal: a
  *       {@code pollNext} that throws or returns {@code null} becomes {@code onError}, and a
  *       {@code close} that throws is reported, after the signal the stream ended with.
@@ -51,9 +54,11 @@
  *
  * <h2>Where failures go</h2>
  * A failure that no signal can carry any more (a {@code cancel} or {@code close} that threw,
- * a subscriber that threw during shutdown, a signal after the terminal one) goes to
- * {@code UncaughtFailures}: the uncaught-failure handler of the runtime the bridge belongs to
- * (the one whose task polled the stream first, or the publisher's spawner), else
- * {@link System.Logger}. {@code docs/reliability.md} lists every fault with its outcome.
+ * a subscriber that threw, a signal after the terminal one, an error after cancellation) goes
+ * to a {@code FailureSink}: by default {@code UncaughtFailures}, the uncaught-failure handler of
+ * the runtime the bridge belongs to (the one whose task polled the stream first, or the
+ * publisher's spawner), else {@link System.Logger}; an adapter may name its own (Reactor's
+ * {@code Hooks.onErrorDropped}, RxJava's {@code RxJavaPlugins.onError}).
+ * {@code docs/reliability.md} lists every fault with its outcome.
  */
 package dev.pollbridge.runtime.internal.bridge;

@@ -10,12 +10,20 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * A {@link TaskSpawner} whose tasks the test runs by hand on its own thread, with an executor's
  * rules: {@link Driven#run()} polls while the task is woken, applies an abort only between polls
- * (closing the future, as the runtime does), and closes the future after it completes.
+ * (closing the future, as the runtime does), and closes the future after it completes. It
+ * records what the engine reports instead of sending it to a runtime.
  */
 final class ManualSpawner implements TaskSpawner {
 
     final List<Driven> tasks = new ArrayList<>();
+    /** What the engine reported (the failures no signal can carry). */
+    final List<Throwable> reported = new java.util.concurrent.CopyOnWriteArrayList<>();
     volatile boolean rejecting;
+
+    @Override
+    public void report(String what, Throwable failure) {
+        reported.add(failure);
+    }
 
     @Override
     public Runnable spawn(PollFuture<Void> future) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
@@ -27,29 +28,93 @@ class PublisherFromStreamTest {
     }
 
     @Test
-    void pollsOnlyWhileThereIsDemand() {
+    void staysOneItemAheadOfDemandAndCompletesWithoutDemand() {
         ProbeStream<Integer> stream = ProbeStream.of(1, 2, 3);
         RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>();
         publisherOf(() -> stream).subscribe(subscriber);
         assertEquals(1, subscriber.onSubscribes);
         spawner.only().run();
-        assertEquals(0, stream.polls(), "no demand, no poll");
+        assertEquals(1, stream.polls(), "no demand: one look-ahead poll, its item held");
+        assertEquals(List.of(), subscriber.items, "nothing is emitted without demand (rule 1.1)");
 
         subscriber.request(2);
         assertTrue(spawner.only().isWoken());
         spawner.only().run();
         assertEquals(List.of(1, 2), subscriber.items);
-        assertEquals(2, stream.polls());
+        assertEquals(3, stream.polls(), "two items for the demand, then the next one held");
 
         subscriber.request(1);
         spawner.only().run();
         assertEquals(List.of(1, 2, 3), subscriber.items);
-        assertEquals(0, subscriber.terminals(), "the end needs no demand but a poll, which needs demand");
-        subscriber.request(1);
-        spawner.only().run();
-        assertEquals(1, subscriber.completions);
+        assertEquals(1, subscriber.completions, "the end is found by the look-ahead: no request needed");
+        assertEquals(4, stream.polls());
         assertEquals(1, stream.closes());
         assertTrue(spawner.only().result.isReady());
+    }
+
+    @Test
+    void anEmptyStreamCompletesASubscriberThatNeverRequested() {
+        ProbeStream<Integer> empty = ProbeStream.of();
+        RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>();
+        publisherOf(() -> empty).subscribe(subscriber);
+        spawner.only().run();
+        assertEquals(1, subscriber.completions);
+        assertEquals(1, empty.closes());
+
+        ProbeStream<Integer> failing = new ProbeStream<>();
+        IllegalStateException boom = new IllegalStateException("boom");
+        failing.fail(boom);
+        RecordingSubscriber<Integer> failed = new RecordingSubscriber<>();
+        ManualSpawner other = new ManualSpawner();
+        RsAdapter.publisher(new PublisherFromStream<Integer>(() -> failing, other)).subscribe(failed);
+        other.only().run();
+        assertSame(boom, failed.error, "a failure needs no demand either");
+    }
+
+    @Test
+    void aHeldItemIsDroppedAndClosedWhenTheSubscriberCancels() {
+        Held held = new Held();
+        ProbeStream<Held> stream = ProbeStream.of(new Held(), held);
+        RecordingSubscriber<Held> subscriber = new RecordingSubscriber<>();
+        publisherOf(() -> stream).subscribe(subscriber);
+        subscriber.request(1);
+        spawner.only().run();
+        assertEquals(1, subscriber.items.size());
+        assertEquals(2, stream.polls(), "the second item was pulled ahead and is held");
+        subscriber.subscription.cancel();
+        spawner.only().run();
+        assertEquals(1, held.closes, "the held item, never delivered, is closed");
+        assertEquals(0, subscriber.items.get(0).closes, "a delivered item is the subscriber's");
+        assertEquals(1, stream.closes());
+        assertEquals(0, subscriber.terminals());
+    }
+
+    @Test
+    void aStreamFailureAfterTheSubscriberCancelledIsReportedOnceAndACancellationIsNot() {
+        IllegalStateException late = new IllegalStateException("failed as the subscriber cancelled");
+        RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>();
+        // The subscriber cancels while the task is inside pollNext, which then fails.
+        publisherOf(() -> failingAfter(() -> subscriber.subscription.cancel(), late)).subscribe(subscriber);
+        subscriber.request(1);
+        spawner.only().run();
+        assertEquals(0, subscriber.terminals(), "nothing after cancel");
+        assertEquals(List.of(late), spawner.reported, "reported, exactly once");
+
+        ManualSpawner quiet = new ManualSpawner();
+        RecordingSubscriber<Integer> second = new RecordingSubscriber<>();
+        RsAdapter.publisher(new PublisherFromStream<Integer>(() -> failingAfter(() -> second.subscription.cancel(),
+                new CancellationException("the cancellation itself")), quiet)).subscribe(second);
+        second.request(1);
+        quiet.only().run();
+        assertEquals(List.of(), quiet.reported, "the cancellation itself stays silent");
+    }
+
+    /** A stream whose first poll runs {@code during} and then fails with {@code error}. */
+    private static PollStream<Integer> failingAfter(Runnable during, Throwable error) {
+        return cx -> {
+            during.run();
+            return Poll.failed(error);
+        };
     }
 
     @Test
@@ -184,7 +249,7 @@ class PublisherFromStreamTest {
     }
 
     @Test
-    void throwingOnNextCancelsAndFailsTheTaskWithThatException() {
+    void throwingOnNextCancelsAndIsReported() {
         ProbeStream<Integer> stream = ProbeStream.of(1, 2, 3);
         RuntimeException broken = new RuntimeException("subscriber bug");
         RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>();
@@ -197,7 +262,8 @@ class PublisherFromStreamTest {
         assertEquals(List.of(1), subscriber.items);
         assertEquals(0, subscriber.terminals());
         assertEquals(1, stream.closes());
-        assertSame(broken, task.result.error(), "reported as the detached task's failure");
+        assertEquals(List.of(broken), spawner.reported);
+        assertTrue(task.result.isReady(), "the task itself ends normally");
     }
 
     @Test
@@ -265,5 +331,15 @@ class PublisherFromStreamTest {
         assertEquals(List.of(), empty.items);
         assertEquals(1, empty.completions);
         assertEquals(1, nothing.closes());
+    }
+
+    /** An item holding a resource. */
+    private static final class Held implements AutoCloseable {
+        int closes;
+
+        @Override
+        public void close() {
+            closes++;
+        }
     }
 }

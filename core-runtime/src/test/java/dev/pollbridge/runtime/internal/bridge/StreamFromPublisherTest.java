@@ -365,6 +365,28 @@ class StreamFromPublisherTest {
     }
 
     @Test
+    void anOnErrorAfterCloseIsReportedOnceUnlessItIsTheCancellation() {
+        List<Throwable> reported = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FailureSink sink = (what, failure) -> reported.add(failure);
+        ManualPublisher<String> publisher = new ManualPublisher<>();
+        MockStreamTask<String> task = MockStreamTask.spawn(
+                new StreamFromPublisher<>(RsAdapter.source(publisher), 4, sink));
+        assertPending(task.pollNext());
+        task.close();
+        IllegalStateException late = new IllegalStateException("the publisher failed as it was cancelled");
+        publisher.fail(late);
+        assertEquals(List.of(late), reported, "an error after cancellation is reported, once");
+
+        ManualPublisher<String> quiet = new ManualPublisher<>();
+        MockStreamTask<String> quietTask = MockStreamTask.spawn(
+                new StreamFromPublisher<>(RsAdapter.source(quiet), 4, sink));
+        assertPending(quietTask.pollNext());
+        quietTask.close();
+        quiet.fail(new java.util.concurrent.CancellationException("cancelled"));
+        assertEquals(List.of(late), reported, "the cancellation itself stays silent");
+    }
+
+    @Test
     void aRequestThatThrowsFailsThePollAndALaterCloseStillCancels() {
         ManualPublisher<Integer> publisher = new ManualPublisher<>();
         StreamFromPublisher<Integer> stream = streamOf(publisher, 4); // replenishes 3 after 3 polled

@@ -1,0 +1,131 @@
+package dev.pollbridge.completablefuture;
+
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.Upstream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every direction of {@link CompletableFutureBridge} keeps the contract. A stage to a future: the
+ * stage is a {@code CompletableFuture} that counts its {@code cancel} calls, and the bridge's
+ * callback on it (a dependent) is its start. A future to a {@code CompletableFuture}: spawned at
+ * once (not lazy, as documented), checked through a round trip back with {@code toFuture}, whose
+ * close cancels the {@code CompletableFuture}, which aborts the task, which closes the probe on a
+ * runtime thread.
+ */
+class CompletableFutureBridgeContractTest {
+
+    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("cf-contract-").build();
+
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
+
+    /** A {@code CompletableFuture} that counts the cancels it receives. */
+    static final class CountingStage extends CompletableFuture<String> {
+        final AtomicInteger cancels = new AtomicInteger();
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            cancels.incrementAndGet();
+            return super.cancel(mayInterruptIfRunning);
+        }
+
+        Upstream upstream() {
+            return Upstream.counting("stage", () -> getNumberOfDependents() > 0 ? 1 : 0, cancels::get);
+        }
+    }
+
+    /** Closing before the stage completed cancels it, polled or not. */
+    @Nested
+    class StageCancelledOnClose extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountingStage stage = new CountingStage();
+            return FutureSubject.of(CompletableFutureBridge.toFuture(stage))
+                    .completesWith("value", () -> stage.complete("value"))
+                    .failsWith(stage::completeExceptionally)
+                    .upstream(stage.upstream().ownedFromBuild());
+        }
+    }
+
+    /** {@link CancelPolicy#DETACH}: closing leaves the stage alone. */
+    @Nested
+    class StageDetachedOnClose extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountingStage stage = new CountingStage();
+            return FutureSubject.of(CompletableFutureBridge.toFuture(stage, CancelPolicy.DETACH))
+                    .completesWith("value", () -> stage.complete("value"))
+                    .failsWith(stage::completeExceptionally)
+                    .upstream(stage.upstream())
+                    .closeDetaches();
+        }
+    }
+
+    /** {@code awaiting(fn)}: the function's stage, awaited (and cancelled on close). */
+    @Nested
+    class Awaiting extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountingStage stage = new CountingStage();
+            return FutureSubject.of(CompletableFutureBridge.<String, String>awaiting(key -> stage).apply("key"))
+                    .completesWith("value", () -> stage.complete("value"))
+                    .failsWith(stage::completeExceptionally)
+                    .upstream(stage.upstream().ownedFromBuild());
+        }
+    }
+
+    /** {@code toCompletableFuture(future, runtime)}, read back with {@code toFuture}. */
+    @Nested
+    class ToCompletableFutureRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            return FutureSubject.of(CompletableFutureBridge.toFuture(
+                            CompletableFutureBridge.toCompletableFuture(source, runtime)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .startsEagerly()
+                    .upstream(Upstream.of(source).reachedAsynchronously());
+        }
+    }
+
+    /** {@code toCompletableFuture(handle)}, read back: cancelling aborts the adopted task. */
+    @Nested
+    class FromHandleRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            JoinHandle<String> handle = runtime.spawn(source);
+            return FutureSubject.of(CompletableFutureBridge.toFuture(CompletableFutureBridge.toCompletableFuture(handle)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .startsEagerly()
+                    .upstream(Upstream.of(source).reachedAsynchronously());
+        }
+    }
+
+    /** {@code stage(fn, runtime)}: the function's future as a stage, read back. */
+    @Nested
+    class StageRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            CompletableFuture<String> staged = CompletableFutureBridge.<String, String>stage(key -> source, runtime)
+                    .apply("key");
+            return FutureSubject.of(CompletableFutureBridge.toFuture(staged))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .startsEagerly()
+                    .upstream(Upstream.of(source).reachedAsynchronously());
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.pollbridge.runtime.bridge;
+
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.PollStreamContract;
+import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.StreamSubject;
+import dev.pollbridge.test.Upstream;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.reactivestreams.FlowAdapters;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every direction of {@link FlowBridge} (JDK {@code Flow}) keeps the contract. The publisher-to-pull
+ * directions read a {@link SignalPublisher}, whose subscription and cancels are the upstream. The
+ * pull-to-publisher directions ({@code toPublisher}, {@code fromFuture}) are checked through a
+ * round trip back to a stream or future, whose upstream is the probe the publisher's task polls:
+ * the round trip must keep laziness (nothing polled before the subscription), carry every signal,
+ * and pass a close through the subscription's cancel to the probe, once (on a runtime thread, so
+ * asynchronously).
+ */
+class FlowBridgeContractTest {
+
+    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("flow-contract-").build();
+
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
+
+    @Nested
+    class ToStream extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return StreamSubject.of(FlowBridge.<String>toStream(FlowAdapters.toFlowPublisher(publisher)))
+                    .emits(i -> publisher.emit("item" + i), i -> "item" + i)
+                    .completes(publisher::complete)
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** Prefetch 1: every item is requested alone. */
+    @Nested
+    class ToStreamPrefetchOne extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return StreamSubject.of(FlowBridge.<String>toStream(FlowAdapters.toFlowPublisher(publisher), 1))
+                    .emits(i -> publisher.emit("item" + i), i -> "item" + i)
+                    .completes(publisher::complete)
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    @Nested
+    class FirstOrNull extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<String>firstOrNull(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** An empty publisher fails it. */
+    @Nested
+    class First extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<String>first(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    @Nested
+    class Single extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<String>single(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith("item", () -> {
+                        publisher.emit("item");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream());
+        }
+    }
+
+    /** {@code toPublisher}, read back with {@code toStream}. */
+    @Nested
+    class ToPublisherRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(FlowBridge.<String>toStream(
+                            FlowBridge.toPublisher(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code fromFuture}, read back with {@code first}. */
+    @Nested
+    class FromFutureRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(FlowBridge.<String>first(
+                            FlowBridge.fromFuture(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+}

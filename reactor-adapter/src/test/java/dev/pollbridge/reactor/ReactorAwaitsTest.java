@@ -1,0 +1,251 @@
+package dev.pollbridge.reactor;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import java.time.Duration;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+import reactor.test.publisher.TestPublisher;
+import reactor.util.context.Context;
+
+/**
+ * The one-item awaits of {@link ReactorBridge} ({@code first}, {@code firstOrNull},
+ * {@code firstOrDefault}, {@code last}, {@code lastOrNull}, {@code single}, {@code singleOrNull}):
+ * our own port of the cases of kotlinx-coroutines-reactive's {@code IntegrationTest} and
+ * {@code AwaitTest} (empty, one, many, error, cancel, broken publishers), against
+ * {@code flux(body)} publishers with and without a delay (kotlinx's {@code publish { }} with its
+ * {@code delay} parameter) and Reactor's own sources, with {@code StepVerifier} where a Reactor
+ * type is on the other side.
+ */
+class ReactorAwaitsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
+    private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+    private Runtime runtime;
+
+    @BeforeEach
+    void start() {
+        runtime = Runtime.builder().workers(2).threadNamePrefix("awaits-").uncaughtFailureHandler(uncaught::add).build();
+        Hooks.onErrorDropped(dropped::add);
+    }
+
+    @AfterEach
+    void stop() {
+        Hooks.resetOnErrorDropped();
+        runtime.close();
+        assertEquals(List.of(), uncaught);
+    }
+
+    private <T> T get(PollFuture<T> future) {
+        return runtime.blockOn(runtime.timeout(future, WAIT));
+    }
+
+    /** kotlinx's {@code publish { }} with an optional delay before each step. */
+    private <T> Flux<T> publish(boolean delay, List<T> items) {
+        return ReactorBridge.flux(emitter -> {
+            if (delay) {
+                Async.await(runtime.sleep(Duration.ofMillis(1)));
+            }
+            for (T item : items) {
+                emitter.emit(item);
+                if (delay) {
+                    Async.await(runtime.sleep(Duration.ofMillis(1)));
+                }
+            }
+        }, runtime);
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void empty(boolean delay) {
+        Flux<String> pub = publish(delay, List.of());
+        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.first(pub)));
+        assertEquals("OK", get(ReactorBridge.firstOrDefault(pub, "OK")));
+        assertNull(get(ReactorBridge.firstOrNull(pub)));
+        assertEquals("ELSE", get(ReactorBridge.firstOrNull(pub).map(v -> v == null ? "ELSE" : v)));
+        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.last(pub)));
+        assertNull(get(ReactorBridge.lastOrNull(pub)));
+        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.single(pub)));
+        assertNull(get(ReactorBridge.singleOrNull(pub)));
+        AtomicInteger count = new AtomicInteger();
+        get(Async.run(() -> {
+            ReactorBridge.forEach(pub, item -> count.incrementAndGet());
+            return null;
+        }));
+        assertEquals(0, count.get());
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void one(boolean delay) {
+        Flux<String> pub = publish(delay, List.of("OK"));
+        assertEquals("OK", get(ReactorBridge.first(pub)));
+        assertEquals("OK", get(ReactorBridge.firstOrDefault(pub, "!")));
+        assertEquals("OK", get(ReactorBridge.firstOrNull(pub)));
+        assertEquals("OK", get(ReactorBridge.last(pub)));
+        assertEquals("OK", get(ReactorBridge.lastOrNull(pub)));
+        assertEquals("OK", get(ReactorBridge.single(pub)));
+        assertEquals("OK", get(ReactorBridge.singleOrNull(pub)));
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void many(boolean delay) {
+        int n = 100;
+        List<Integer> numbers = new java.util.ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            numbers.add(i);
+        }
+        Flux<Integer> pub = publish(delay, numbers);
+        assertEquals(1, get(ReactorBridge.first(pub)));
+        assertEquals(1, get(ReactorBridge.firstOrDefault(pub, 0)));
+        assertEquals(1, get(ReactorBridge.firstOrNull(pub)));
+        assertEquals(n, get(ReactorBridge.last(pub)));
+        assertEquals(n, get(ReactorBridge.lastOrNull(pub)));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> get(ReactorBridge.single(pub)));
+        assertTrue(twice.getMessage().contains("more than one"), twice.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> get(ReactorBridge.singleOrNull(pub)));
+        assertEquals(n, get(ReactorBridge.last(Flux.range(1, n))), "Reactor's own source");
+        assertEquals(100_000, get(ReactorBridge.last(Flux.range(1, 100_000))), "many batches, many polls");
+    }
+
+    @Test
+    void anErrorIsTheFailureOfEveryForm() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        Flux<String> failing = Flux.concat(Flux.just("a"), Flux.error(boom));
+        Flux<String> failingAtOnce = Flux.error(boom);
+        for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
+                ReactorBridge::last, ReactorBridge::lastOrNull, ReactorBridge::single, ReactorBridge::singleOrNull)) {
+            assertSame(boom, assertThrows(IllegalStateException.class, () -> get(form.apply(failing))));
+        }
+        for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
+                ReactorBridge::first, ReactorBridge::firstOrNull, p -> ReactorBridge.firstOrDefault(p, "d"))) {
+            assertSame(boom, assertThrows(IllegalStateException.class, () -> get(form.apply(failingAtOnce))));
+            assertEquals("a", get(form.apply(failing)), "first() stops before the error");
+        }
+    }
+
+    @Test
+    void firstCancelsAfterTheFirstItemAndSingleCancelsOnTheSecond() {
+        TestPublisher<String> source = TestPublisher.create();
+        JoinHandle<String> first = runtime.spawn(ReactorBridge.first(source.flux()));
+        await().atMost(WAIT).until(() -> source.wasSubscribed());
+        source.assertMinRequested(1).assertMaxRequested(1);
+        source.next("a");
+        assertEquals("a", runtime.blockOn(first));
+        source.assertCancelled(1);
+
+        TestPublisher<String> two = TestPublisher.create();
+        JoinHandle<String> single = runtime.spawn(ReactorBridge.single(two.flux()));
+        await().atMost(WAIT).until(() -> two.wasSubscribed());
+        two.next("x", "y");
+        assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(single));
+        two.assertCancelled(1);
+
+        TestPublisher<String> last = TestPublisher.create();
+        JoinHandle<String> lastHandle = runtime.spawn(ReactorBridge.last(last.flux()));
+        await().atMost(WAIT).until(() -> last.wasSubscribed());
+        last.next("x", "y", "z").complete();
+        assertEquals("z", runtime.blockOn(lastHandle));
+        last.assertWasNotCancelled();
+    }
+
+    /** kotlinx AwaitTest.testAwaitCancellation: cancelling the awaiting task cancels the subscription. */
+    @Test
+    void cancellingTheAwaitingTaskCancelsTheSubscriptionOnce() {
+        for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
+                ReactorBridge::first, ReactorBridge::firstOrNull, p -> ReactorBridge.firstOrDefault(p, "d"),
+                ReactorBridge::last, ReactorBridge::lastOrNull, ReactorBridge::single, ReactorBridge::singleOrNull)) {
+            TestPublisher<String> source = TestPublisher.create();
+            JoinHandle<String> handle = runtime.spawn(form.apply(source.flux()));
+            await().atMost(WAIT).until(() -> source.wasSubscribed());
+            source.assertMinRequested(1);
+            handle.abort();
+            assertInstanceOf(CancellationException.class, assertThrows(CancellationException.class, () -> runtime.blockOn(handle)));
+            source.assertCancelled(1);
+        }
+        // The same through an Async body, as kotlinx cancels a coroutine suspended in awaitFirst.
+        TestPublisher<String> source = TestPublisher.create();
+        JoinHandle<String> body = runtime.spawn(Async.run(() -> Async.await(ReactorBridge.first(source.flux()))));
+        await().atMost(WAIT).until(() -> source.wasSubscribed());
+        body.abort();
+        assertThrows(CancellationException.class, () -> runtime.blockOn(body));
+        await().atMost(WAIT).untilAsserted(() -> source.assertCancelled(1));
+    }
+
+    @Test
+    void theAwaitsRunInsideAMonoBodyWithStepVerifier() {
+        Mono<String> summary = ReactorBridge.mono(() -> {
+            String first = Async.await(ReactorBridge.first(Flux.just("a", "b", "c")));
+            String last = Async.await(ReactorBridge.last(Flux.just("a", "b", "c")));
+            String only = Async.await(ReactorBridge.single(Mono.just("m")));
+            String none = Async.await(ReactorBridge.singleOrNull(Flux.<String>empty()));
+            return first + last + only + none;
+        }, runtime);
+        StepVerifier.create(summary).expectNext("acmnull").expectComplete().verify(WAIT);
+        StepVerifier.create(ReactorBridge.mono(() -> Async.await(ReactorBridge.single(Flux.just(1, 2))), runtime))
+                .expectError(IllegalArgumentException.class)
+                .verify(WAIT);
+        StepVerifier.create(ReactorBridge.mono(() -> Async.await(ReactorBridge.last(Flux.<Integer>empty())), runtime))
+                .expectError(NoSuchElementException.class)
+                .verify(WAIT);
+    }
+
+    @Test
+    void eachAwaitSubscribesWithTheContextInForceAtItsFirstPoll() {
+        Flux<String> readsContext = Flux.deferContextual(view -> Flux.just(view.get("user"), "second"));
+        Mono<String> inTask = ReactorBridge.toMono(() -> ReactorBridge.first(readsContext)
+                .flatMap(first -> ReactorBridge.last(Flux.deferContextual(view -> Flux.just("x", view.<String>get("user"))))
+                        .map(last -> first + "/" + last)), runtime)
+                .contextWrite(Context.of("user", "ada"));
+        StepVerifier.create(inTask).expectNext("ada/ada").expectComplete().verify(WAIT);
+        assertEquals("grace", get(ReactorBridge.withContext(Context.of("user", "grace"), ReactorBridge.first(readsContext))),
+                "outside a bridged task, withContext gives the context");
+    }
+
+    /** kotlinx IntegrationTest.testAwaitOnNonconformingPublishers, with Reactor's failure channel. */
+    @Test
+    void brokenPublishersAreReportedToOnErrorDropped() {
+        TestPublisher<Integer> afterError = TestPublisher.createNoncompliant(TestPublisher.Violation.CLEANUP_ON_TERMINATE);
+        JoinHandle<Integer> single = runtime.spawn(ReactorBridge.single(afterError.flux()));
+        await().atMost(WAIT).until(() -> afterError.wasSubscribed());
+        RuntimeException dummy = new RuntimeException("dummy");
+        afterError.next(1).error(dummy).complete();
+        assertSame(dummy, assertThrows(RuntimeException.class, () -> runtime.blockOn(single)));
+        await().atMost(WAIT).until(() -> dropped.size() == 1);
+        assertInstanceOf(IllegalStateException.class, dropped.get(0));
+        assertTrue(dropped.get(0).getMessage().contains("1.7"), dropped.get(0).getMessage());
+
+        TestPublisher<Integer> tooMany = TestPublisher.createNoncompliant(TestPublisher.Violation.REQUEST_OVERFLOW);
+        JoinHandle<Integer> first = runtime.spawn(ReactorBridge.first(tooMany.flux()));
+        await().atMost(WAIT).until(() -> tooMany.wasSubscribed());
+        tooMany.next(1, 2);
+        assertEquals(1, runtime.blockOn(first), "the first item wins; the one beyond demand is rejected");
+    }
+}

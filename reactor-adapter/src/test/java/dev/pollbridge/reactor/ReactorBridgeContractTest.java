@@ -1,0 +1,228 @@
+package dev.pollbridge.reactor;
+
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Promise;
+import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.PollStreamContract;
+import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.StreamSubject;
+import dev.pollbridge.test.Upstream;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Every direction of {@link ReactorBridge} keeps the contract. {@code Mono}/{@code Flux} to pull:
+ * a sink is the source, counted with {@code doOnSubscribe}/{@code doOnCancel}. Pull to
+ * {@code Mono}/{@code Flux} ({@code toMono}, {@code toFlux}, {@code mono}, {@code flux}): checked
+ * through a round trip back to a future or stream, whose upstream is what the spawned task polls
+ * (reached on a runtime thread, so asynchronously).
+ */
+class ReactorBridgeContractTest {
+
+    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("reactor-contract-").build();
+
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
+
+    /** A Mono that counts its subscriptions and cancels. */
+    static final class CountedMono {
+        final Sinks.One<String> sink = Sinks.one();
+        final AtomicInteger subscriptions = new AtomicInteger();
+        final AtomicInteger cancels = new AtomicInteger();
+        final Mono<String> mono = sink.asMono()
+                .doOnSubscribe(s -> subscriptions.incrementAndGet())
+                .doOnCancel(cancels::incrementAndGet);
+
+        Upstream upstream() {
+            return Upstream.counting("mono", subscriptions::get, cancels::get);
+        }
+    }
+
+    /** A Flux that counts its subscriptions and cancels. */
+    static final class CountedFlux {
+        final Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
+        final AtomicInteger subscriptions = new AtomicInteger();
+        final AtomicInteger cancels = new AtomicInteger();
+        final Flux<String> flux = sink.asFlux()
+                .doOnSubscribe(s -> subscriptions.incrementAndGet())
+                .doOnCancel(cancels::incrementAndGet);
+
+        Upstream upstream() {
+            return Upstream.counting("flux", subscriptions::get, cancels::get);
+        }
+    }
+
+    @Nested
+    class ToFuture extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedMono source = new CountedMono();
+            return FutureSubject.of(ReactorBridge.<String>toFuture(source.mono))
+                    .completesWith("value", () -> source.sink.tryEmitValue("value"))
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** An empty Mono completes the future with {@code null}. */
+    @Nested
+    class ToFutureEmpty extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedMono source = new CountedMono();
+            return FutureSubject.of(ReactorBridge.<String>toFuture(source.mono))
+                    .completesWith(null, () -> source.sink.tryEmitEmpty())
+                    .upstream(source.upstream());
+        }
+    }
+
+    @Nested
+    class ToOptionalFuture extends PollFutureContract<Optional<String>> {
+        @Override
+        protected FutureSubject<Optional<String>> subject() {
+            CountedMono source = new CountedMono();
+            return FutureSubject.of(ReactorBridge.<String>toOptionalFuture(source.mono))
+                    .completesWith(Optional.of("value"), () -> source.sink.tryEmitValue("value"))
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    @Nested
+    class ToStream extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return StreamSubject.of(ReactorBridge.<String>toStream(source.flux))
+                    .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i)
+                    .completes(() -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    @Nested
+    class ToStreamPrefetchOne extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return StreamSubject.of(ReactorBridge.<String>toStream(source.flux, 1))
+                    .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i)
+                    .completes(() -> source.sink.tryEmitComplete())
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream());
+        }
+    }
+
+    /** {@code toMono(factory)}, read back with {@code toFuture}. */
+    @Nested
+    class ToMonoRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(() -> handOver(source, taken), runtime)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /**
+     * {@code toMono(handle)}, read back with {@code toFuture}: the task runs from its spawn, and a
+     * cancel detaches from it (rule 13), so closing cancels nothing.
+     */
+    @Nested
+    class ToMonoFromHandleRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            JoinHandle<String> handle = runtime.spawn(work);
+            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(handle, runtime)))
+                    .completesWith("value", () -> work.complete("value"))
+                    .failsWith(work::fail)
+                    .startsEagerly()
+                    .closeDetaches();
+        }
+    }
+
+    /** {@code toFlux(factory)}, read back with {@code toStream}. */
+    @Nested
+    class ToFluxRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(ReactorBridge.<String>toStream(ReactorBridge.toFlux(() -> handOver(source, taken), runtime)))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code mono(body)}, read back with {@code toFuture}: the body awaits a promise. */
+    @Nested
+    class MonoBodyRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Promise<String> promise = new Promise<>();
+            AtomicInteger started = new AtomicInteger();
+            AtomicInteger cancelled = new AtomicInteger();
+            Mono<String> mono = ReactorBridge.mono(() -> {
+                started.incrementAndGet();
+                try {
+                    return Async.await(promise.future());
+                } catch (CancellationException e) {
+                    cancelled.incrementAndGet();
+                    throw e;
+                }
+            }, runtime);
+            return FutureSubject.of(ReactorBridge.<String>toFuture(mono))
+                    .completesWith("value", () -> promise.complete("value"))
+                    .failsWith(promise::fail)
+                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code flux(body)}, read back with {@code toStream}: the body passes a source stream on. */
+    @Nested
+    class FluxBodyRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            Flux<String> flux = ReactorBridge.flux(emitter -> {
+                try (ProbeStream<String> in = handOver(source, taken)) {
+                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
+                        emitter.emit(item);
+                    }
+                }
+            }, runtime);
+            return StreamSubject.of(ReactorBridge.<String>toStream(flux))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
+    static <S> S handOver(S source, AtomicBoolean taken) {
+        taken.set(true);
+        return source;
+    }
+}

@@ -1,0 +1,248 @@
+package dev.pollbridge.rxjava3;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.processors.PublishProcessor;
+import io.reactivex.rxjava3.subjects.PublishSubject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one-item awaits of {@link RxJavaBridge} for {@code Flowable} and {@code Observable}
+ * (kotlinx-coroutines-rx3's {@code awaitFirst}, {@code awaitFirstOrNull}, {@code awaitFirstOrDefault},
+ * {@code awaitLast}, {@code awaitSingle}, plus {@code lastOrNull} and {@code singleOrNull}): our
+ * own port of the cases of kotlinx's integration tests (empty, one, many, error, cancel), against
+ * {@code flowable(body)} sources with and without a delay and RxJava's own sources.
+ */
+class RxJavaAwaitsTest extends OnRuntime {
+
+    RxJavaAwaitsTest() {
+        super(2, "rx-awaits-");
+    }
+
+    private <T> T get(PollFuture<T> future) {
+        return runtime.blockOn(runtime.timeout(future, WAIT));
+    }
+
+    private <T> Flowable<T> publish(boolean delay, List<T> items) {
+        return RxJavaBridge.flowable(emitter -> {
+            for (T item : items) {
+                if (delay) {
+                    Async.await(runtime.sleep(Duration.ofMillis(1)));
+                }
+                emitter.emit(item);
+            }
+        }, runtime);
+    }
+
+    /** The seven forms over a Flowable and, through {@code toObservable}, over an Observable. */
+    private <T> void checkAll(Flowable<T> flowable, Expectations<T> expected) {
+        List<Function<Flowable<T>, PollFuture<T>>> flowableForms = List.of(RxJavaBridge::first,
+                RxJavaBridge::firstOrNull, f -> RxJavaBridge.firstOrDefault(f, expected.defaultValue),
+                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        expected.check(this, "Flowable", flowableForms, flowable);
+        List<Function<Observable<T>, PollFuture<T>>> observableForms = List.of(RxJavaBridge::first,
+                RxJavaBridge::firstOrNull, o -> RxJavaBridge.firstOrDefault(o, expected.defaultValue),
+                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        expected.check(this, "Observable", observableForms, flowable.toObservable());
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void empty(boolean delay) {
+        checkAll(publish(delay, List.<String>of()), new Expectations<String>("OK")
+                .first(NoSuchElementException.class).firstOrNull(null).firstOrDefault("OK")
+                .last(NoSuchElementException.class).lastOrNull(null)
+                .single(NoSuchElementException.class).singleOrNull(null));
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void one(boolean delay) {
+        checkAll(publish(delay, List.of("OK")), new Expectations<String>("!")
+                .first("OK").firstOrNull("OK").firstOrDefault("OK").last("OK").lastOrNull("OK")
+                .single("OK").singleOrNull("OK"));
+    }
+
+    @ParameterizedTest(name = "delay={0}")
+    @ValueSource(booleans = {false, true})
+    void many(boolean delay) {
+        List<Integer> numbers = new ArrayList<>();
+        for (int i = 1; i <= 100; i++) {
+            numbers.add(i);
+        }
+        checkAll(publish(delay, numbers), new Expectations<Integer>(0)
+                .first(1).firstOrNull(1).firstOrDefault(1).last(100).lastOrNull(100)
+                .single(IllegalArgumentException.class).singleOrNull(IllegalArgumentException.class));
+        assertEquals(100_000, get(RxJavaBridge.last(Flowable.range(1, 100_000))));
+        assertEquals(100_000, get(RxJavaBridge.last(Observable.range(1, 100_000))),
+                "an Observable faster than its poller: the latest item is kept");
+        assertEquals(1, get(RxJavaBridge.first(Observable.range(1, 100_000))));
+        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(Observable.range(1, 100_000))));
+    }
+
+    @Test
+    void anErrorIsTheFailureOfEveryForm() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        checkAll(Flowable.<String>error(boom), new Expectations<String>("d")
+                .first(boom).firstOrNull(boom).firstOrDefault(boom).last(boom).lastOrNull(boom)
+                .single(boom).singleOrNull(boom));
+        checkAll(Flowable.concat(Flowable.just("a"), Flowable.<String>error(boom)), new Expectations<String>("d")
+                .first("a").firstOrNull("a").firstOrDefault("a").last(boom).lastOrNull(boom)
+                .single(boom).singleOrNull(boom));
+    }
+
+    @Test
+    void firstCancelsAfterTheFirstItemAndSingleOnTheSecond() {
+        PublishProcessor<String> flowable = PublishProcessor.create();
+        JoinHandle<String> first = runtime.spawn(RxJavaBridge.first(flowable));
+        await().atMost(WAIT).until(flowable::hasSubscribers);
+        flowable.onNext("a");
+        assertEquals("a", runtime.blockOn(first));
+        await().atMost(WAIT).until(() -> !flowable.hasSubscribers());
+
+        PublishSubject<String> observable = PublishSubject.create();
+        JoinHandle<String> single = runtime.spawn(RxJavaBridge.single(observable));
+        await().atMost(WAIT).until(observable::hasObservers);
+        observable.onNext("x");
+        observable.onNext("y");
+        assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(single));
+        await().atMost(WAIT).until(() -> !observable.hasObservers());
+    }
+
+    /** kotlinx AwaitTest.testAwaitCancellation, for both source types. */
+    @Test
+    void cancellingTheAwaitingTaskDisposesTheSource() {
+        List<Function<PublishProcessor<String>, PollFuture<String>>> flowableForms = List.of(
+                RxJavaBridge::first, RxJavaBridge::firstOrNull, f -> RxJavaBridge.firstOrDefault(f, "d"),
+                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        for (Function<PublishProcessor<String>, PollFuture<String>> form : flowableForms) {
+            PublishProcessor<String> source = PublishProcessor.create();
+            JoinHandle<String> handle = runtime.spawn(form.apply(source));
+            await().atMost(WAIT).until(source::hasSubscribers);
+            handle.abort();
+            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+            assertTrue(!source.hasSubscribers(), "cancelled");
+        }
+        List<Function<PublishSubject<String>, PollFuture<String>>> observableForms = List.of(
+                RxJavaBridge::first, RxJavaBridge::firstOrNull, o -> RxJavaBridge.firstOrDefault(o, "d"),
+                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        for (Function<PublishSubject<String>, PollFuture<String>> form : observableForms) {
+            PublishSubject<String> source = PublishSubject.create();
+            JoinHandle<String> handle = runtime.spawn(form.apply(source));
+            await().atMost(WAIT).until(source::hasObservers);
+            handle.abort();
+            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+            assertTrue(!source.hasObservers(), "disposed");
+        }
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void itemsAnAwaitDropsAreReleased() {
+        List<Resource> resources = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            resources.add(new Resource());
+        }
+        Resource last = get(RxJavaBridge.last(Observable.fromIterable(resources)));
+        assertSame(resources.get(4), last);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(1, resources.get(i).closes.get(), "passed over: released");
+        }
+        assertEquals(0, last.closes.get());
+        AtomicInteger none = new AtomicInteger();
+        assertNull(get(RxJavaBridge.firstOrNull(Flowable.<Resource>empty().doOnNext(r -> none.incrementAndGet()))));
+    }
+
+    /** What each form should give: a value, or an exception (a type or an instance). */
+    private static final class Expectations<T> {
+        final T defaultValue;
+        private final Object[] outcomes = new Object[7];
+
+        Expectations(T defaultValue) {
+            this.defaultValue = defaultValue;
+        }
+
+        Expectations<T> first(Object outcome) {
+            outcomes[0] = outcome;
+            return this;
+        }
+
+        Expectations<T> firstOrNull(Object outcome) {
+            outcomes[1] = outcome;
+            return this;
+        }
+
+        Expectations<T> firstOrDefault(Object outcome) {
+            outcomes[2] = outcome;
+            return this;
+        }
+
+        Expectations<T> last(Object outcome) {
+            outcomes[3] = outcome;
+            return this;
+        }
+
+        Expectations<T> lastOrNull(Object outcome) {
+            outcomes[4] = outcome;
+            return this;
+        }
+
+        Expectations<T> single(Object outcome) {
+            outcomes[5] = outcome;
+            return this;
+        }
+
+        Expectations<T> singleOrNull(Object outcome) {
+            outcomes[6] = outcome;
+            return this;
+        }
+
+        <S> void check(RxJavaAwaitsTest test, String kind, List<Function<S, PollFuture<T>>> forms, S source) {
+            String[] names = {"first", "firstOrNull", "firstOrDefault", "last", "lastOrNull", "single", "singleOrNull"};
+            for (int i = 0; i < 7; i++) {
+                Function<S, PollFuture<T>> form = forms.get(i);
+                Object expected = outcomes[i];
+                String label = kind + "." + names[i];
+                if (expected instanceof Class && Throwable.class.isAssignableFrom((Class<?>) expected)) {
+                    @SuppressWarnings("unchecked")
+                    Class<? extends Throwable> type = (Class<? extends Throwable>) expected;
+                    assertThrows(type, () -> test.get(form.apply(source)), label);
+                } else if (expected instanceof Throwable) {
+                    Throwable thrown = assertThrows(Throwable.class, () -> test.get(form.apply(source)), label);
+                    assertSame(expected, thrown, label);
+                } else {
+                    assertEquals(expected, test.get(form.apply(source)), label);
+                }
+            }
+        }
+    }
+
+    /** An item that holds a resource. */
+    private static final class Resource implements AutoCloseable {
+        final AtomicInteger closes = new AtomicInteger();
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
+        }
+    }
+}

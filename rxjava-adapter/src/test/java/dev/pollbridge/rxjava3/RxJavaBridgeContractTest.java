@@ -1,0 +1,367 @@
+package dev.pollbridge.rxjava3;
+
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Promise;
+import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.PollFutureContract;
+import dev.pollbridge.test.PollStreamContract;
+import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.StreamSubject;
+import dev.pollbridge.test.Upstream;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.processors.UnicastProcessor;
+import io.reactivex.rxjava3.subjects.CompletableSubject;
+import io.reactivex.rxjava3.subjects.MaybeSubject;
+import io.reactivex.rxjava3.subjects.SingleSubject;
+import io.reactivex.rxjava3.subjects.UnicastSubject;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every direction of {@link RxJavaBridge} keeps the contract. RxJava to pull: an RxJava subject or
+ * processor is the source, counted with {@code doOnSubscribe} and {@code doOnDispose} /
+ * {@code doOnCancel}. Pull to RxJava: checked through a round trip back to a future or stream,
+ * whose upstream is what the spawned task polls (reached on a runtime thread, so asynchronously).
+ */
+class RxJavaBridgeContractTest {
+
+    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rx-contract-").build();
+
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
+
+    /** Subscription and dispose counts of one source. */
+    static final class Counts {
+        final AtomicInteger subscriptions = new AtomicInteger();
+        final AtomicInteger disposals = new AtomicInteger();
+
+        Upstream upstream(String name) {
+            return Upstream.counting(name, subscriptions::get, disposals::get);
+        }
+    }
+
+    @Nested
+    class FromSingle extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SingleSubject<String> source = SingleSubject.create();
+            Counts counts = new Counts();
+            Single<String> single = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
+                    .doOnDispose(counts.disposals::incrementAndGet);
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(single))
+                    .completesWith("value", () -> source.onSuccess("value"))
+                    .failsWith(source::onError)
+                    .upstream(counts.upstream("single"));
+        }
+    }
+
+    @Nested
+    class FromMaybe extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            MaybeSubject<String> source = MaybeSubject.create();
+            Counts counts = new Counts();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(counted(source, counts)))
+                    .completesWith("value", () -> source.onSuccess("value"))
+                    .failsWith(source::onError)
+                    .upstream(counts.upstream("maybe"));
+        }
+    }
+
+    /** An empty Maybe completes the future with {@code null}. */
+    @Nested
+    class FromEmptyMaybe extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            MaybeSubject<String> source = MaybeSubject.create();
+            Counts counts = new Counts();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(counted(source, counts)))
+                    .completesWith(null, source::onComplete)
+                    .upstream(counts.upstream("maybe"));
+        }
+    }
+
+    @Nested
+    class FromMaybeAsOptional extends PollFutureContract<Optional<String>> {
+        @Override
+        protected FutureSubject<Optional<String>> subject() {
+            MaybeSubject<String> source = MaybeSubject.create();
+            Counts counts = new Counts();
+            return FutureSubject.of(RxJavaBridge.<String>toOptionalFuture(counted(source, counts)))
+                    .completesWith(Optional.of("value"), () -> source.onSuccess("value"))
+                    .failsWith(source::onError)
+                    .upstream(counts.upstream("maybe"));
+        }
+    }
+
+    @Nested
+    class FromCompletable extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            CompletableSubject source = CompletableSubject.create();
+            Counts counts = new Counts();
+            Completable completable = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
+                    .doOnDispose(counts.disposals::incrementAndGet);
+            return FutureSubject.of(RxJavaBridge.toFuture(completable))
+                    .completesWith(null, source::onComplete)
+                    .failsWith(source::onError)
+                    .upstream(counts.upstream("completable"));
+        }
+    }
+
+    @Nested
+    class FromFlowable extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromFlowable(0);
+        }
+    }
+
+    @Nested
+    class FromFlowablePrefetchOne extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromFlowable(1);
+        }
+    }
+
+    private static StreamSubject<String> fromFlowable(int prefetch) {
+        UnicastProcessor<String> source = UnicastProcessor.create();
+        Counts counts = new Counts();
+        Flowable<String> flowable = source.doOnSubscribe(s -> counts.subscriptions.incrementAndGet())
+                .doOnCancel(counts.disposals::incrementAndGet);
+        return StreamSubject.of(prefetch == 0 ? RxJavaBridge.<String>toStream(flowable)
+                        : RxJavaBridge.<String>toStream(flowable, prefetch))
+                .emits(i -> source.onNext("item" + i), i -> "item" + i)
+                .completes(source::onComplete)
+                .failsWith(source::onError)
+                .upstream(counts.upstream("flowable"));
+    }
+
+    @Nested
+    class FromObservableFailingOnOverflow extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromObservable(ObservableOverflow.error(8));
+        }
+    }
+
+    @Nested
+    class FromObservableDroppingNewest extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromObservable(ObservableOverflow.dropNewest(8));
+        }
+    }
+
+    @Nested
+    class FromObservableDroppingOldest extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromObservable(ObservableOverflow.dropOldest(8));
+        }
+    }
+
+    @Nested
+    class FromObservableKeepingLatest extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            return fromObservable(ObservableOverflow.latest());
+        }
+    }
+
+    private static StreamSubject<String> fromObservable(ObservableOverflow overflow) {
+        UnicastSubject<String> source = UnicastSubject.create();
+        Counts counts = new Counts();
+        Observable<String> observable = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
+                .doOnDispose(counts.disposals::incrementAndGet);
+        return StreamSubject.of(RxJavaBridge.<String>toStream(observable, overflow))
+                .emits(i -> source.onNext("item" + i), i -> "item" + i)
+                .completes(source::onComplete)
+                .failsWith(source::onError)
+                .upstream(counts.upstream("observable"));
+    }
+
+    private static Maybe<String> counted(MaybeSubject<String> source, Counts counts) {
+        return source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
+                .doOnDispose(counts.disposals::incrementAndGet);
+    }
+
+    // ---- pull to RxJava, read back ------------------------------------------------------------
+
+    @Nested
+    class ToSingleRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(() -> handOver(source, taken), runtime)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    @Nested
+    class ToMaybeRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(() -> handOver(source, taken), runtime)))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    @Nested
+    class ToCompletableRoundTrip extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(() -> handOver(source, taken), runtime)))
+                    .completesWith(null, () -> source.complete("ignored"))
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** The handle variants: the task runs from its spawn, and a dispose detaches (rule 13). */
+    @Nested
+    class ToSingleFromHandleRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            JoinHandle<String> handle = runtime.spawn(work);
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(handle, runtime)))
+                    .completesWith("value", () -> work.complete("value"))
+                    .failsWith(work::fail)
+                    .startsEagerly()
+                    .closeDetaches();
+        }
+    }
+
+    @Nested
+    class ToMaybeFromHandleRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            JoinHandle<String> handle = runtime.spawn(work);
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
+                    .completesWith("value", () -> work.complete("value"))
+                    .failsWith(work::fail)
+                    .startsEagerly()
+                    .closeDetaches();
+        }
+    }
+
+    @Nested
+    class ToCompletableFromHandleRoundTrip extends PollFutureContract<Void> {
+        @Override
+        protected FutureSubject<Void> subject() {
+            ProbeFuture<String> work = new ProbeFuture<>();
+            JoinHandle<String> handle = runtime.spawn(work);
+            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(handle, runtime)))
+                    .completesWith(null, () -> work.complete("ignored"))
+                    .failsWith(work::fail)
+                    .startsEagerly()
+                    .closeDetaches();
+        }
+    }
+
+    @Nested
+    class ToFlowableRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toFlowable(() -> handOver(source, taken), runtime)))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    @Nested
+    class ToObservableRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toObservable(() -> handOver(source, taken), runtime),
+                            ObservableOverflow.error(8)))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code single(body)}, read back: the body awaits a promise. */
+    @Nested
+    class SingleBodyRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Promise<String> promise = new Promise<>();
+            AtomicInteger started = new AtomicInteger();
+            AtomicInteger cancelled = new AtomicInteger();
+            Single<String> single = RxJavaBridge.single(() -> {
+                started.incrementAndGet();
+                try {
+                    return Async.await(promise.future());
+                } catch (CancellationException e) {
+                    cancelled.incrementAndGet();
+                    throw e;
+                }
+            }, runtime);
+            return FutureSubject.of(RxJavaBridge.<String>toFuture(single))
+                    .completesWith("value", () -> promise.complete("value"))
+                    .failsWith(promise::fail)
+                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code flowable(body)}, read back: the body passes a source stream on. */
+    @Nested
+    class FlowableBodyRoundTrip extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> source = new ProbeStream<>();
+            AtomicBoolean taken = new AtomicBoolean();
+            Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
+                try (ProbeStream<String> in = handOver(source, taken)) {
+                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
+                        emitter.emit(item);
+                    }
+                }
+            }, runtime);
+            return StreamSubject.of(RxJavaBridge.<String>toStream(flowable))
+                    .emits(i -> source.emit("item" + i), i -> "item" + i)
+                    .completes(source::complete)
+                    .failsWith(source::fail)
+                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
+    static <S> S handOver(S source, AtomicBoolean taken) {
+        taken.set(true);
+        return source;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.pollbridge.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link BrokenFuturesTest} for streams: each deliberately broken stream fails the check of the
+ * rule it breaks, and the correct probe fails none.
+ */
+class BrokenStreamsTest {
+
+    private static final Set<String> ALL_CHECKS = Set.of(
+            "nothingStartsBeforeTheFirstPoll",
+            "eachPendingPollLeavesTheWakerAndItemsArriveInOrder",
+            "aFailureWakesTheTaskAndArrivesAfterTheItems",
+            "anItemRacingAPollStillWakesTheTask",
+            "theLatestWakerIsTheOneWoken",
+            "doneIsFinal",
+            "failedIsFinal",
+            "closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns",
+            "closeWhilePendingCancelsEachUpstreamOnce",
+            "closeAfterDoneIsHarmless",
+            "closeAfterFailedIsHarmless",
+            "whatTheProducerWroteIsVisibleToTheConsumer");
+
+    @Test
+    void theCorrectProbePassesEveryCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(ProbeStreamContractTest.class);
+        assertEquals(ALL_CHECKS, outcome.passed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamThatForgetsTheWakerFailsTheWakeChecks() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.ForgetsTheWaker.class);
+        assertTrue(outcome.failed().containsAll(Set.of(
+                "eachPendingPollLeavesTheWakerAndItemsArriveInOrder",
+                "aFailureWakesTheTaskAndArrivesAfterTheItems",
+                "anItemRacingAPollStillWakesTheTask",
+                "theLatestWakerIsTheOneWoken")), outcome.toString());
+    }
+
+    @Test
+    void aStreamThatKeepsItsFirstWakerFailsTheLatestWakerCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.KeepsTheFirstWaker.class);
+        assertEquals(Set.of("theLatestWakerIsTheOneWoken", "anItemRacingAPollStillWakesTheTask"),
+                outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamThatEndsTwiceFailsTheFinalityChecks() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.DoneTwice.class);
+        assertEquals(Set.of("doneIsFinal", "failedIsFinal"), outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamThatStartsWhenBuiltFailsTheLazinessChecks() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.StartsEagerly.class);
+        assertEquals(Set.of("nothingStartsBeforeTheFirstPoll", "closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns"),
+                outcome.failed(), outcome.toString());
+    }
+
+    /** Every check closes its subject, watched or when it ends: each one reports the throwing close. */
+    @Test
+    void aStreamWhoseCloseThrowsFailsEveryCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.ThrowsOnClose.class);
+        assertEquals(ALL_CHECKS, outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamWhoseCloseBlocksFailsTheChecksThatCloseItBeforeTheEnd() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.BlocksOnClose.class);
+        assertEquals(Set.of("closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns",
+                "closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
+    }
+
+    @Test
+    void aStreamThatCancelsOnEveryCloseFailsTheCloseCheck() {
+        ContractLauncher.Outcome outcome = ContractLauncher.run(BrokenStreamContracts.CancelsOnEveryClose.class);
+        assertEquals(Set.of("closeWhilePendingCancelsEachUpstreamOnce"), outcome.failed(), outcome.toString());
+    }
+}

@@ -1,0 +1,14 @@
+package dev.pollbridge.test;
+
+/** The kit's own probe stream keeps the contract it checks: the control for {@link BrokenStreamsTest}. */
+class ProbeStreamContractTest extends PollStreamContract<String> {
+
+    @Override
+    protected StreamSubject<String> subject() {
+        ProbeStream<String> probe = new ProbeStream<>();
+        return StreamSubject.of(probe)
+                .emits(i -> probe.emit("item" + i), i -> "item" + i)
+                .completes(probe::complete)
+                .failsWith(probe::fail);
+    }
+}

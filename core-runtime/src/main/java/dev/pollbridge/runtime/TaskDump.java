@@ -51,7 +51,8 @@ public record TaskDump(List<TaskInfo> tasks) {
      *     or a note if that threw; empty once the future is closed
      * @param worker the name of the worker thread running it, if it is {@link State#RUNNING}
      * @param spawnSite the stack of the {@code spawn} call, innermost first, with the runtime's own
-     *     frames left out; empty unless spawn sites are captured
+     *     frames left out; empty unless spawn sites are captured (or if the task completed while the
+     *     dump read it: its spawn site is dropped with it)
      */
     public record TaskInfo(
             String name,

@@ -34,26 +34,29 @@ final class TaskDumper {
      * @param running the task each worker is running now, mapped to the worker's thread name
      */
     static TaskDump dump(List<Task<?>> live, Map<Task<?>, String> running, Map<Task<?>, Throwable> spawnSites) {
-        long now = System.nanoTime();
         List<TaskDump.TaskInfo> entries = new ArrayList<>(live.size());
         for (Task<?> task : live) {
-            entries.add(describe(task, now, running, spawnSites));
+            entries.add(describe(task, running, spawnSites));
         }
         entries.sort(Comparator.comparing(TaskDump.TaskInfo::age).reversed()); // oldest first
         return new TaskDump(List.copyOf(entries));
     }
 
-    private static TaskDump.TaskInfo describe(Task<?> task, long now, Map<Task<?>, String> running,
+    private static TaskDump.TaskInfo describe(Task<?> task, Map<Task<?>, String> running,
             Map<Task<?>, Throwable> spawnSites) {
-        TaskDump.State state = task.phase();
-        long sinceLastPoll = task.sinceLastPollNanos(now);
+        // The spawn site first: the completer closes the future before it drops the site, so an
+        // entry without a site (it completed meanwhile) never shows a future either.
+        List<StackTraceElement> spawnSite = spawnSite(spawnSites.get(task));
+        long word = task.diagnosticState();
+        long now = System.nanoTime(); // after the word: no timestamp in it is later
+        TaskDump.State state = Task.phase(word);
+        long sinceLastPoll = Task.sinceLastPollNanos(word, now);
         Optional<String> worker = state == TaskDump.State.RUNNING ? Optional.ofNullable(running.get(task))
                 : Optional.empty();
-        return new TaskDump.TaskInfo(task.name(), task.id(), state, task.isCancelRequested(),
-                Duration.ofNanos(task.ageNanos(now)),
+        return new TaskDump.TaskInfo(task.name(), task.id(), state, Task.isCancelRequested(word),
+                Duration.ofNanos(Task.ageNanos(word, now)),
                 sinceLastPoll < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(sinceLastPoll)),
-                Optional.ofNullable(describeFuture(task.futureForDiagnostics())), worker,
-                spawnSite(spawnSites.get(task)));
+                Optional.ofNullable(describeFuture(task.futureForDiagnostics())), worker, spawnSite);
     }
 
     /** The future's {@code toString()}, contained (rule T10) and cut short; null for a closed future. */

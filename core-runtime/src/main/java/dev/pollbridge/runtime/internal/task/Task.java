@@ -382,22 +382,24 @@ public final class Task<T> extends TaskState implements Waker {
     // ---- diagnostics (the task dump); any thread, racy snapshots ----
 
     /**
-     * Time since the task was spawned, to about 17 ms (see {@link TaskClock}).
-     *
-     * @param nowNanos a {@link System#nanoTime()} reading
+     * A snapshot of the state word for the dump, to pass to the static readers below with a clock
+     * reading taken <em>after</em> it (so that no timestamp in it is later than that reading).
      */
-    public long ageNanos(long nowNanos) {
-        return TaskClock.elapsedNanos(TaskClock.units(nowNanos), spawnedUnits(loadState()));
+    public long diagnosticState() {
+        return loadState();
+    }
+
+    /** Time from the spawn in {@code state} to {@code nowNanos}, to about 17 ms (see {@link TaskClock}). */
+    public static long ageNanos(long state, long nowNanos) {
+        return TaskClock.elapsedNanos(TaskClock.units(nowNanos), spawnedUnits(state));
     }
 
     /**
-     * Time since its latest turn started, to about 17 ms; -1 if it was never polled, or its polls
-     * are not timed (the slow-poll check is off).
-     *
-     * @param nowNanos a {@link System#nanoTime()} reading
+     * Time from the latest turn's start in {@code state} to {@code nowNanos}, to about 17 ms; -1 if
+     * the task was never polled, or its polls are not timed (the slow-poll check is off).
      */
-    public long sinceLastPollNanos(long nowNanos) {
-        long last = lastPollUnits(loadState());
+    public static long sinceLastPollNanos(long state, long nowNanos) {
+        long last = lastPollUnits(state);
         return last == UNTIMED ? -1L : TaskClock.elapsedNanos(TaskClock.units(nowNanos), last);
     }
 
@@ -427,9 +429,8 @@ public final class Task<T> extends TaskState implements Waker {
                 : "failed: " + output.error().getClass().getName();
     }
 
-    /** The phase of the state word now, for the task dump. */
-    public TaskDump.State phase() {
-        long s = loadState();
+    /** The phase in a {@link #diagnosticState()}, for the task dump. */
+    public static TaskDump.State phase(long s) {
         if (isComplete(s)) {
             return TaskDump.State.COMPLETE;
         }
@@ -439,9 +440,9 @@ public final class Task<T> extends TaskState implements Waker {
         return isScheduled(s) ? TaskDump.State.SCHEDULED : TaskDump.State.IDLE;
     }
 
-    /** True once abort or shutdown was requested. */
-    public boolean isCancelRequested() {
-        return isCancelled(loadState());
+    /** True if {@code state} (a {@link #diagnosticState()}) records an abort or shutdown request. */
+    public static boolean isCancelRequested(long state) {
+        return isCancelled(state);
     }
 
     /** A snapshot of the state word, for tests and diagnostics. */

@@ -1,6 +1,8 @@
 package dev.pollbridge.api;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.test.MockTask;
 import java.util.List;
@@ -11,8 +13,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every combinator polls its children with the poller's own context, so per-task data (the
- * attachment the runtime uses for task-locals) and the task's waker reach the leaves.
+ * Every combinator polls its children with the poller's attachment (the per-task data the
+ * runtime uses for task-locals), and a leaf's wake reaches the task. A leaf gets the task's own
+ * waker, except under join and select, which give each child a waker of its own that wakes the
+ * task ({@link WokenChildren}).
  */
 class ContextPropagationTest {
 
@@ -63,7 +67,9 @@ class ContextPropagationTest {
         try (MockTask<?> task = MockTask.spawn(build.apply(child), attachment)) {
             task.poll();
             assertSame(attachment, child.seen.attachment());
-            assertSame(task.waker(), child.seen.waker());
+            assertFalse(task.isWoken());
+            child.seen.waker().wake();
+            assertTrue(task.isWoken(), "the leaf's wake reaches the task");
         }
     }
 

@@ -73,7 +73,7 @@ class SelectFutureTest {
         ProbeFuture<String> c = new ProbeFuture<>();
         try (MockTask<String> task = MockTask.spawn(Futures.select(a, b, c))) {
             assertPending(task.poll());
-            assertTrue(a.hasWaker() && b.hasWaker() && c.hasWaker(), "every child holds the task's waker");
+            assertTrue(a.hasWaker() && b.hasWaker() && c.hasWaker(), "every child holds a waker that wakes the task");
             b.complete("b");
             assertTrue(task.isWoken());
             assertReady(task.poll(), "b");

@@ -273,9 +273,11 @@ public final class Futures {
     }
 
     /**
-     * Awaits every future inside the polling task (each poll polls every unfinished child) and
-     * is ready with their values in list order (an unmodifiable list; values may be
-     * {@code null}). Each child is closed as soon as it finishes.
+     * Awaits every future inside the polling task and is ready with their values in list order
+     * (an unmodifiable list; values may be {@code null}). The first poll polls every child; each
+     * later poll polls only the unfinished children that woke since the previous one (each child
+     * gets a waker of its own that wakes the task), so a wake costs one child poll whatever the
+     * number of children. Each child is closed as soon as it finishes.
      *
      * <p><b>Failure:</b> a failing child does not stop the others: the join waits until every
      * child has finished, then fails with the first failure in list order, with the other
@@ -366,9 +368,10 @@ public final class Futures {
     /**
      * Awaits the first future to finish and completes as it did, value or failure. Every other
      * child (the losers) is closed, exactly once, at that moment: that is how select cancels.
-     * Children are polled in list order, so when several are ready at the same poll the lowest
-     * index wins. Cancel-safe only if every child is: a loser that was half-way through its work
-     * loses it.
+     * The first poll polls every child, and each later poll only the children that woke since the
+     * previous one (each child gets a waker of its own that wakes the task), in list order, so
+     * when several are ready at the same poll the lowest index wins. Cancel-safe only if every
+     * child is: a loser that was half-way through its work loses it.
      *
      * <p><b>Losers that finished too.</b> The select stops polling at the winner, so it never
      * takes a loser's value: a loser that had its value ready at the same time (a join handle of

@@ -9,9 +9,11 @@ import java.util.List;
  * {@link Futures#joinAll} and {@link Futures#tryJoinAll}: drives every child inside the polling
  * task and completes with all their values in index order.
  *
- * <p>Each poll polls every unfinished child with the poller's context, so each pending child
- * holds the task's waker and a completion between two polls is seen by the next one. A child is
- * closed as soon as it finishes.
+ * <p>The first poll polls every child; each later poll polls only the unfinished children woken
+ * since the previous poll ({@link WokenChildren}), so children finishing one at a time cost one
+ * child poll per wake, not one per child. Each child is polled with the poller's attachment and
+ * a waker of its own that marks it woken and wakes the poller's waker. A child is closed as soon
+ * as it finishes.
  *
  * <p>Failure: in {@link Mode#WAIT_ALL} a failed child is recorded and the others are still
  * driven to the end; then the first failure in index order is returned, with the later ones
@@ -32,6 +34,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
     private final List<PollFuture<? extends T>> children;
     private final Object[] values;
     private final Throwable[] failures;
+    private final WokenChildren woken;
     private int unfinished;
     private State state = State.POLLING;
 
@@ -40,6 +43,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
         this.mode = mode;
         this.values = new Object[children.size()];
         this.failures = new Throwable[children.size()];
+        this.woken = new WokenChildren(children.size());
         this.unfinished = children.size();
     }
 
@@ -51,12 +55,13 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
             case CLOSED: throw Outcomes.polledAfterClose(name);
             default: break;
         }
-        for (int i = 0; i < children.size(); i++) {
+        woken.beginPoll(cx);
+        for (int i = woken.next(); i >= 0; i = woken.next()) {
             PollFuture<? extends T> child = children.get(i);
             if (child == null) {
-                continue;
+                continue; // finished; a late wake of its waker changes nothing
             }
-            Poll<? extends T> poll = child.poll(cx);
+            Poll<? extends T> poll = child.poll(woken.contextFor(i, cx));
             if (poll.isPending()) {
                 continue;
             }
@@ -67,6 +72,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
                 values[i] = poll.value();
             } else if (mode == Mode.FAIL_FAST) {
                 state = State.COMPLETE;
+                woken.finish();
                 try {
                     Closer.closeAll(children);
                 } finally {
@@ -81,6 +87,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
             return Poll.pending();
         }
         state = State.COMPLETE;
+        woken.finish();
         Throwable failure = firstFailureWithOthersSuppressed();
         if (failure != null) {
             Discard.values(values, failure);
@@ -113,6 +120,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
             return;
         }
         state = State.CLOSED;
+        woken.finish();
         try {
             Closer.closeAll(children);
         } finally {

@@ -2,11 +2,23 @@ package dev.pollbridge.runtime;
 
 /**
  * Hands items from an {@link Async#stream(AsyncStreamBody)} body to the stream's consumer.
- * Only the body's own thread may use it.
+ *
+ * <h2>Which thread may call what</h2>
+ * <ul>
+ *   <li>{@link #emit} waits for the consumer by suspending the body, so only the body's own
+ *       thread may call it.
+ *   <li>{@link #tryEmit} and {@link #isClosed} never wait; any thread may call them, at any
+ *       time, also after the body ended (a listener registered by the body, say).
+ * </ul>
+ * To produce items on another thread <em>without dropping any</em>, let that thread send them
+ * into a bounded {@link dev.pollbridge.runtime.sync.Channel} ({@code trySend}, or
+ * {@code runtime.blockOn(channel.send(item))} to wait for room), and use
+ * {@code channel.stream()} as the stream, or forward it from a body with {@link Async#next} and
+ * {@link #emit} when the body also awaits other things. The channel's capacity is the buffer
+ * between the producer and the consumer's demand, and its {@code close()} is the end.
  *
  * @param <T> the item type
  */
-@FunctionalInterface
 public interface AsyncEmitter<T> {
 
     /**
@@ -14,9 +26,13 @@ public interface AsyncEmitter<T> {
      * (rendezvous backpressure: the body runs at most one item ahead of the consumer, the item
      * it is waiting to hand over).
      *
-     * <p><b>Cancel safety:</b> if the stream is closed while this waits, it throws
-     * {@link java.util.concurrent.CancellationException} and the item is dropped; if the consumer
-     * already took it, it was delivered.
+     * <p>The item reaches the consumer only in a poll of the consumer ({@code pollNext}, on the
+     * consumer's thread), which takes it and resumes the body.
+     *
+     * <p><b>Cancel safety:</b> this returns normally exactly when the consumer took the item,
+     * even if the stream is closed right after (the cancellation then reaches the body at its
+     * next suspension point). If the stream is closed before the consumer took the item, this
+     * throws {@link java.util.concurrent.CancellationException} and the item is dropped.
      *
      * @param item the next item; not {@code null}
      * @throws NullPointerException if {@code item} is null (stream items never are)
@@ -25,4 +41,41 @@ public interface AsyncEmitter<T> {
      *     inside a poll
      */
     void emit(T item);
+
+    /**
+     * Hands {@code item} to the consumer if it is waiting for one, without waiting: returns
+     * {@code true} if the item was accepted, {@code false} if there is no demand (the consumer has
+     * not polled since it took its last item, or an accepted item still waits for it), or the
+     * stream was closed, or the body ended. Never blocks and never throws
+     * {@link java.util.concurrent.CancellationException}: on {@code false} the caller still owns
+     * the item, to drop, keep or retry later. Like Reactor's {@code FluxSink.next} guarded by
+     * demand, or kotlinx's {@code trySend} on a rendezvous channel.
+     *
+     * <p>An accepted item waits in a one-item slot, the consumer is woken, and its next poll
+     * returns it (a {@code Flux} made from the stream polls while the subscriber has requested
+     * more, plus one look-ahead poll that finds the end without demand, so this is {@code true}
+     * for at most one item beyond the subscriber's requests, which the {@code Flux} holds until
+     * it is requested). Items keep the order in which
+     * their {@code tryEmit} and {@link #emit} calls succeeded on one thread. If the consumer
+     * closes the stream after accepting an item but before its next poll, that item is dropped,
+     * as an item an {@link #emit} was handing over is.
+     *
+     * <p>Any thread may call it, concurrently with the body and with each other; at most one
+     * item is accepted per demand.
+     *
+     * @param item the item; not {@code null}
+     * @return true if the item was accepted
+     * @throws NullPointerException if {@code item} is null
+     */
+    boolean tryEmit(T item);
+
+    /**
+     * True once the consumer closed the stream (it went away: a {@code Flux} subscriber
+     * cancelled, say) or the body ended; from then on {@link #tryEmit} returns {@code false} and
+     * {@link #emit} throws. A body that works in plain blocking code between emits can check this
+     * to stop early; a listener on another thread can use it to unregister. Any thread.
+     *
+     * @return true if no item can be emitted any more
+     */
+    boolean isClosed();
 }

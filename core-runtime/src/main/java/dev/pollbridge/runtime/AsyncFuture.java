@@ -9,6 +9,7 @@ import java.util.Objects;
 /**
  * The future of {@link Async#run(AsyncBody)}: ready with the body's value, failed with what it
  * threw. The protocol lives in {@link AsyncFiber}; this class adds the body and the future face.
+ * Closing it cancels the body ({@link AsyncFiber#cancel()}).
  *
  * @param <T> the value type
  */
@@ -27,10 +28,18 @@ final class AsyncFuture<T> extends AsyncFiber<T> implements PollFuture<T> {
     }
 
     @Override
+    Object body() {
+        return body;
+    }
+
+    /**
+     * Serves the body's pending await (polling the awaited future on this thread, with
+     * {@code cx}) and returns the body's outcome once it has finished.
+     */
+    @Override
     public Poll<T> poll(Context cx) {
         beginPoll(cx);
-        Poll<T> outcome = takeOutcome(); // read after the waker store in beginPoll (AsyncFiber rule 1)
-        return outcome != null ? outcome : Poll.pending();
+        return serve(cx) == ENDED ? takeOutcome() : Poll.pending(); // serve reads the state after the waker store (rule 2)
     }
 
     @Override

@@ -16,6 +16,13 @@ import dev.pollbridge.api.PollFuture;
  * failure). {@link #abort()} cancels: the task's future is closed on a runtime thread at its next
  * suspension point, never inside {@code abort()}.
  *
+ * <p><b>A finished task has really ended.</b> If closing the task's future cancelled
+ * {@link Async} bodies that were running (the future itself, a select loser, a join child), the
+ * task completes only after those bodies have run their {@code finally} blocks: once this handle
+ * yields the result, or {@link #isFinished()} is true, nothing the task started still runs. What
+ * such a body's cleanup threw is added as suppressed to the {@code CancellationException} this
+ * handle yields (or reported to the uncaught-failure handler if the handle is not joined).
+ *
  * <p><b>A value nobody takes is closed.</b> If the task's value is never returned by this handle
  * (the handle was closed before or after the task finished, for example as the loser of a
  * {@code select}) and it is an {@link AutoCloseable}, the runtime closes it: a task that

@@ -177,6 +177,15 @@ public final class Runtime implements AutoCloseable {
      * {@code CompletionException} caused by an {@link InterruptedException} is thrown, with the
      * thread's interrupt status kept.
      *
+     * <p><b>Async bodies it cancels.</b> If closing the future (on an interrupt, or a select
+     * loser inside it) cancels {@link Async} bodies that were running, this returns or throws
+     * only after those bodies have run their {@code finally} blocks, like
+     * {@code StructuredTaskScope.close()}. That wait is not interruptible (the interrupt status
+     * is kept) and not bounded: a cancelled body sees the cancellation at its next suspension
+     * point and its awaits fail at once, so the wait lasts as long as its cleanup code runs. What
+     * that cleanup throws is added as suppressed to the exception thrown here, or, when a value
+     * is returned, handed to the uncaught-failure handler.
+     *
      * <p>With {@code workers(0)}, the runtime's tasks run on this thread while it waits.
      *
      * @param <T> the value type
@@ -401,6 +410,13 @@ public final class Runtime implements AutoCloseable {
      * blocking thread of this runtime returns at once (that thread cannot wait for itself).
      * Blocking work that ignores interrupts delays {@code close()} until it returns.
      *
+     * <p><b>Unwinding Async bodies.</b> Aborting a task whose future is (or contains) a running
+     * {@link Async} body makes the body unwind on its own thread; the task completes after its
+     * {@code finally} blocks ran. {@code close()} waits up to 10 seconds for those bodies. If some
+     * are still unwinding then, it logs a {@code WARNING} naming them and their tasks and returns
+     * anyway; {@link RuntimeMetrics#unwindingBodies()} counts them until they end, and their
+     * tasks' join handles complete when they do. Called on a worker thread, it does not wait.
+     *
      * @throws UnsupportedOperationException on {@link #shared()}
      */
     @Override
@@ -417,8 +433,12 @@ public final class Runtime implements AutoCloseable {
 
     /**
      * Waits up to {@code deadline} for every task to finish (tasks may still spawn more meanwhile),
-     * then {@link #close()}s. Called on a worker thread it does not wait (the calling task is
-     * itself alive) and just closes.
+     * then {@link #close()}s, waiting for the {@link Async} bodies that the close cancels to unwind
+     * until the same deadline (not the 10 seconds of {@code close()}): the deadline bounds the
+     * whole shutdown. Bodies still unwinding at the deadline are named as {@code close()} names
+     * them. A task whose future was itself waiting for an unwinding body counts as not finished.
+     * Called on a worker thread it does not wait (the calling task is itself alive) and just
+     * closes.
      *
      * @param deadline how long to wait for the tasks before closing
      * @return true if no task was left when the runtime closed

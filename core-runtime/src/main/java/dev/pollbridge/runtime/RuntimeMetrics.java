@@ -31,6 +31,11 @@ package dev.pollbridge.runtime;
  *     logged at {@code ERROR}, and replaced by a new thread of the same name unless the runtime
  *     was shutting down or no thread could be started; above 0 the JVM is likely in trouble
  *     (out of memory, say)
+ * @param unwindingBodies {@code Async} bodies that were cancelled while they ran (by an abort, a
+ *     select, a scope, a shutdown, a {@code blockOn}) and have not finished their {@code finally}
+ *     blocks yet; the tasks and calls that cancelled them wait for them. After {@link
+ *     Runtime#close()} returns, these are the bodies that did not end in time (a log line names
+ *     them)
  * @param budgetForcedYields polls after which the task's poll budget was spent (rule 16), summed
  *     over the workers (see {@link WorkerMetrics#budgetForcedYields()})
  * @param localQueueDepth tasks in the workers' local queues now, summed
@@ -54,6 +59,7 @@ public record RuntimeMetrics(
         int blockingThreadsIdle,
         int blockingQueueDepth,
         long deadWorkers,
+        long unwindingBodies,
         long budgetForcedYields,
         long localQueueDepth,
         int blockingThreadsMax,

@@ -50,8 +50,18 @@ class AsyncManyBodiesTest {
             futures.add(future);
             assertPending(future.poll(cx));
         }
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(50))
-                .until(() -> suspended.get() == count && gates.stream().allMatch(ProbeFuture::hasWaker));
+        // Each body hands its await to its owner; the owner's next poll polls the gate.
+        BitSet waiting = new BitSet(count);
+        await().pollInSameThread().atMost(PATIENCE).pollInterval(Duration.ofMillis(20)).until(() -> {
+            for (int i = waiting.nextClearBit(0); i < count; i = waiting.nextClearBit(i + 1)) {
+                assertPending(futures.get(i).poll(cx));
+                if (gates.get(i).hasWaker()) {
+                    waiting.set(i);
+                }
+            }
+            return waiting.cardinality() == count;
+        });
+        assertEquals(count, suspended.get());
         long heapSuspended = usedHeapAfterGc();
         System.out.printf("Async many bodies: %,d suspended on %s; heap after GC grew by %,d bytes, %,d bytes per body%n",
                 count, virtual ? "virtual threads" : "pooled platform threads (native stacks not counted)",
@@ -64,7 +74,6 @@ class AsyncManyBodiesTest {
         }, "completer");
         completer.start();
         completer.join(PATIENCE.toMillis());
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(50)).until(() -> resumed.get() == count);
         await().atMost(PATIENCE).until(() -> waker.count() > 0);
 
         BitSet ready = new BitSet(count);
@@ -78,6 +87,7 @@ class AsyncManyBodiesTest {
             }
             return ready.cardinality() == count;
         });
+        assertEquals(count, resumed.get());
         for (int i = 0; i < count; i++) {
             futures.get(i).close();
             assertEquals(1, gates.get(i).closes());

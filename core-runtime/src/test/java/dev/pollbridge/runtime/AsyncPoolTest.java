@@ -3,6 +3,7 @@ package dev.pollbridge.runtime;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
+import static dev.pollbridge.runtime.PollDriver.pollUntil;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,14 +43,15 @@ class AsyncPoolTest {
             assertPending(one.poll());
             assertPending(two.poll());
             assertPending(three.poll());
-            soon().until(() -> gate1.hasWaker() && gate2.hasWaker());
+            pollUntil(one, gate1::hasWaker);
+            pollUntil(two, gate2::hasWaker);
             soon().during(Duration.ofMillis(200)).atMost(PATIENCE).until(() -> started.get() == 2);
             assertEquals(1, pool.queued());
             assertFalse(gate3.hasWaker());
 
             gate1.complete("one");
             assertReady(pollToCompletion(one), "one");
-            soon().until(gate3::hasWaker); // the queued body got the freed thread
+            pollUntil(three, gate3::hasWaker); // the queued body got the freed thread
             gate3.complete("three");
             gate2.complete("two");
             assertReady(pollToCompletion(three), "three");
@@ -71,7 +73,8 @@ class AsyncPoolTest {
                 MockTask<String> two = task(gate2, started, threads)) {
             assertPending(one.poll());
             assertPending(two.poll());
-            soon().until(() -> gate1.hasWaker() && gate2.hasWaker());
+            pollUntil(one, gate1::hasWaker);
+            pollUntil(two, gate2::hasWaker);
             MockTask<String> queued = task(gate3, started, threads);
             assertPending(queued.poll());
             assertEquals(1, pool.queued());
@@ -101,7 +104,7 @@ class AsyncPoolTest {
                 return Async.await(gate);
             }, single))) {
                 assertPending(first.poll());
-                soon().until(gate::hasWaker);
+                pollUntil(first, gate::hasWaker);
                 gate.complete("first");
                 assertReady(pollToCompletion(first), "first");
             }

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime;
 
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
+import static dev.pollbridge.runtime.PollDriver.pollUntil;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
+import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,10 +38,9 @@ class AsyncRaceTest {
                     finallies.incrementAndGet();
                 }
             });
-            Context cx = Context.of(new CountingWaker());
-            Poll<Integer> first = future.poll(cx);
-            assertTrue(first.isPending());
-            soon().until(child::hasWaker); // the body is suspended in its await: now race
+            MockTask<Integer> owner = MockTask.spawn(future);
+            assertTrue(owner.poll().isPending());
+            pollUntil(owner, child::hasWaker); // the owner polled the child: now race
             int value = i;
             Thread completer = new Thread(() -> {
                 meet(start);
@@ -47,7 +48,7 @@ class AsyncRaceTest {
             });
             completer.start();
             meet(start);
-            future.close();
+            owner.close();
             completer.join();
             soon().until(() -> finallies.get() == 1);
             soon().until(child::isClosed);

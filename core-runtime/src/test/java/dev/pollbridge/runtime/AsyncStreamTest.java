@@ -4,6 +4,8 @@ import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
+import static dev.pollbridge.runtime.PollDriver.pollUntil;
+import static dev.pollbridge.runtime.PollDriver.pollNextUntil;
 import static dev.pollbridge.test.PollAssertions.assertDone;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
@@ -146,8 +148,9 @@ class AsyncStreamTest {
         });
         MockStreamTask<String> task = MockStreamTask.spawn(stream);
         assertPending(task.pollNext());
-        soon().until(child::hasWaker);
+        pollNextUntil(task, child::hasWaker);
         task.close();
+        assertEquals(1, child.closes(), "closed on the closing thread, before close() returns");
         soon().untilTrue(finallyRan);
         assertEquals(1, child.closes());
         assertTrue(child.isCancelled());
@@ -163,8 +166,7 @@ class AsyncStreamTest {
         });
         try (MockStreamTask<String> task = MockStreamTask.spawn(stream)) {
             assertReady(pollNextToCompletion(task), "before");
-            assertPending(task.pollNext());
-            soon().until(slow::hasWaker);
+            pollNextUntil(task, slow::hasWaker);
             slow.complete("awaited");
             assertReady(pollNextToCompletion(task), "awaited");
             assertReady(pollNextToCompletion(task), "after");
@@ -194,7 +196,7 @@ class AsyncStreamTest {
         });
         try (MockStreamTask<String> task = MockStreamTask.spawn(stream)) {
             assertPending(task.pollNext());
-            soon().until(gate::hasWaker);
+            pollNextUntil(task, gate::hasWaker);
             assertThrows(IllegalStateException.class, () -> leaked.get().emit("from the test thread"));
             gate.complete("go");
             assertDone(pollNextToCompletion(task));
@@ -209,7 +211,7 @@ class AsyncStreamTest {
             assertPending(task.poll());
             numbers.emit(1);
             numbers.emit(2);
-            soon().until(() -> numbers.queued() == 0 && numbers.polls() >= 3);
+            pollUntil(task, () -> numbers.queued() == 0 && numbers.polls() >= 3);
             numbers.emit(3);
             numbers.complete();
             assertReady(pollToCompletion(task), 6);

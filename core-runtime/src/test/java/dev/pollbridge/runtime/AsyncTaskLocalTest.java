@@ -3,6 +3,7 @@ package dev.pollbridge.runtime;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
+import static dev.pollbridge.runtime.PollDriver.pollUntil;
 import static dev.pollbridge.test.PollAssertions.assertDone;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
@@ -42,7 +43,7 @@ class AsyncTaskLocalTest {
         Recording<String> recording = new Recording<>(child, USER::getOrNull);
         try (MockTask<String> task = MockTask.spawn(USER.scope("ada", Async.run(() -> Async.await(recording))))) {
             assertPending(task.poll());
-            soon().until(child::hasWaker);
+            pollUntil(task, child::hasWaker);
             child.complete("x");
             assertReady(pollToCompletion(task), "x");
         }
@@ -61,13 +62,17 @@ class AsyncTaskLocalTest {
             seen.add(USER.get());
             return "done";
         });
-        Context cx = Context.of(new CountingWaker());
+        CountingWaker waker = new CountingWaker();
+        Context cx = Context.of(waker);
         try (future) {
             assertPending(USER.syncScope("first", () -> future.poll(cx)));
-            soon().until(gate::hasWaker);
-            assertPending(USER.syncScope("second", () -> future.poll(cx)));
+            soon().until(() -> waker.count() == 1); // the body saw "first" and handed its await over
+            assertPending(USER.syncScope("second", () -> future.poll(cx))); // polls the gate
+            assertTrue(gate.hasWaker());
             gate.complete("go");
+            assertPending(USER.syncScope("second", () -> future.poll(cx))); // hands "go" over
             soon().until(() -> seen.size() == 2);
+            soon().until(() -> waker.count() == 3);
             assertReady(USER.syncScope("second", () -> future.poll(cx)), "done");
         }
         assertEquals(List.of("first", "second"), seen);

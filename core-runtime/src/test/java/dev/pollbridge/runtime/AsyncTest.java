@@ -2,6 +2,7 @@ package dev.pollbridge.runtime;
 
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
+import static dev.pollbridge.runtime.PollDriver.pollUntil;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
@@ -86,7 +87,7 @@ class AsyncTest {
         });
         try (MockTask<String> task = MockTask.spawn(future)) {
             assertPending(task.poll());
-            soon().until(failsUnchecked::hasWaker);
+            pollUntil(task, failsUnchecked::hasWaker);
             failsUnchecked.fail(unchecked);
             assertSame(unchecked, assertFailed(pollToCompletion(task), IllegalArgumentException.class));
         }
@@ -149,7 +150,8 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(future);
         assertPending(task.poll());
-        soon().until(child::hasWaker);
+        pollUntil(task, child::hasWaker);
+        long wakesBeforeClose = task.wakeCount();
         task.close();
 
         soon().untilTrue(finallyRan);
@@ -158,7 +160,7 @@ class AsyncTest {
         assertEquals(1, childClosesSeenInFinally.get(), "the child is closed before the body's finally runs");
         assertEquals(1, child.closes());
         assertTrue(child.isCancelled());
-        assertFalse(task.isWoken(), "a closed future's owner is not woken");
+        assertEquals(wakesBeforeClose, task.wakeCount(), "a closed future's owner is not woken");
     }
 
     @Test
@@ -185,7 +187,7 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(future);
         assertPending(task.poll());
-        soon().until(pending::hasWaker);
+        pollUntil(task, pending::hasWaker);
         task.close();
         soon().untilTrue(done);
         assertEquals(List.of("first await cancelled", "second await cancelled"), events);
@@ -220,7 +222,7 @@ class AsyncTest {
         try (MockTask<String> task = MockTask.spawn(future)) {
             assertPending(task.poll());
             assertEquals(1, launcher.launches.get());
-            soon().until(gate::hasWaker);
+            pollUntil(task, gate::hasWaker);
             assertPending(task.poll());
             assertPending(task.poll());
             gate.complete("go");
@@ -258,14 +260,21 @@ class AsyncTest {
         PollFuture<String> future = Async.run(() -> Async.await(gate));
         CountingWaker firstWaker = new CountingWaker();
         CountingWaker secondWaker = new CountingWaker();
+        CountingWaker thirdWaker = new CountingWaker();
         try (future) {
             assertPending(future.poll(Context.of(firstWaker)));
-            soon().until(gate::hasWaker);
-            assertPending(future.poll(Context.of(secondWaker)));
+            soon().until(() -> firstWaker.count() == 1); // the body handed its await over
+            assertPending(future.poll(Context.of(secondWaker))); // polls the gate with this waker
+            assertTrue(gate.hasWaker());
+            assertPending(future.poll(Context.of(thirdWaker)));
             gate.complete("x");
-            soon().until(() -> secondWaker.count() > 0);
-            assertEquals(0, firstWaker.count());
-            assertReady(future.poll(Context.of(secondWaker)), "x");
+            assertEquals(1, thirdWaker.count(), "the gate holds the latest waker");
+            assertEquals(0, secondWaker.count());
+            assertPending(future.poll(Context.of(thirdWaker))); // hands "x" to the body
+            soon().until(() -> thirdWaker.count() == 2); // the body ended and woke the latest waker
+            assertEquals(1, firstWaker.count());
+            assertEquals(0, secondWaker.count());
+            assertReady(future.poll(Context.of(thirdWaker)), "x");
         }
     }
 
@@ -297,16 +306,24 @@ class AsyncTest {
     }
 
     @Test
-    void awaitInsideAPollOnTheBodyThreadIsRefused() {
+    void anAwaitInsideTheAwaitedFuturesPollFailsThatAwaitAndNotTheOwner() {
+        // The awaited future is polled by the owner, outside the body: an await in its poll is
+        // refused there, and the refusal is the awaited future's failure, thrown at the body's await.
         PollFuture<String> blockingPoll = new PollFuture<>() {
             @Override
             public Poll<String> poll(Context cx) {
                 return Poll.ready(Async.await(ProbeFuture.completed("nested")));
             }
         };
-        try (MockTask<String> task = MockTask.spawn(Async.run(() -> Async.await(blockingPoll)))) {
-            IllegalStateException error = assertFailed(pollToCompletion(task), IllegalStateException.class);
-            assertTrue(error.getMessage().contains("inside a poll"), error.getMessage());
+        try (MockTask<String> task = MockTask.spawn(Async.run(() -> {
+            try {
+                return Async.await(blockingPoll);
+            } catch (IllegalStateException refused) {
+                return "caught: " + refused.getMessage();
+            }
+        }))) {
+            Poll<String> result = pollToCompletion(task);
+            assertTrue(result.value().startsWith("caught: Async.await was called outside an Async body"), result.value());
         }
     }
 
@@ -321,7 +338,7 @@ class AsyncTest {
         });
         try (MockTask<Boolean> task = MockTask.spawn(future)) {
             assertPending(task.poll());
-            soon().until(gate::hasWaker);
+            pollUntil(task, gate::hasWaker);
             bodyThread.get().interrupt();
             assertPending(task.poll()); // an interrupt is not a completion
             gate.complete("done");
@@ -342,10 +359,10 @@ class AsyncTest {
         });
         MockTask<String> task = MockTask.spawn(Async.run(() -> Async.await(inner).toUpperCase()));
         assertPending(task.poll());
-        soon().until(innermost::hasWaker);
+        pollUntil(task, innermost::hasWaker); // the owner polls inner, whose owner side polls innermost
         task.close();
+        assertEquals(1, innermost.closes(), "closed on the closing thread, before close() returns");
         soon().untilTrue(innerFinally);
-        soon().until(innermost::isClosed);
         assertEquals(1, innermost.closes());
         assertTrue(innermost.isCancelled());
     }

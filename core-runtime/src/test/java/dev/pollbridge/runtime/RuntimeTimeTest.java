@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.time.VirtualClock;
@@ -53,7 +54,11 @@ class RuntimeTimeTest {
         Thread timer;
         try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rtt-").build()) {
             long start = System.nanoTime();
-            JoinHandle<String> handle = runtime.spawn(new SleepThen(runtime.sleep(Duration.ofMillis(20)), "woke"));
+            // The sleep is made by the task's first poll, so its deadline is still ahead when it
+            // registers and the timer thread starts: a sleep made here could expire before a loaded
+            // machine ran the task, which then completes without a timer (and without its thread).
+            JoinHandle<String> handle = runtime.spawn(new SleepThen(
+                    Futures.defer(() -> runtime.sleep(Duration.ofMillis(20))), "woke"));
             await().atMost(Duration.ofSeconds(5)).until(handle::isFinished);
             assertTrue(System.nanoTime() - start >= Duration.ofMillis(20).toNanos(), "not before 20 ms");
             assertEquals("woke", runtime.blockOn(handle));

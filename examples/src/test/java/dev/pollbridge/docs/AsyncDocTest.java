@@ -3,6 +3,7 @@ package dev.pollbridge.docs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
@@ -12,6 +13,7 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.AbortHandle;
 import dev.pollbridge.runtime.task.FailurePolicy;
 import dev.pollbridge.runtime.task.TaskLocal;
@@ -23,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -241,6 +244,54 @@ class AsyncDocTest {
         assertFalse(logged.get());
     }
 
+    /** An order that must be shipped once; closing it without shipping puts it back (here: records it). */
+    static final class Order implements AutoCloseable {
+        final String id;
+        final AtomicBoolean closed = new AtomicBoolean();
+
+        Order(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public void close() {
+            closed.set(true);
+        }
+    }
+
+    private final ProbeFuture<Void> shipping = new ProbeFuture<>();
+
+    private PollFuture<Void> ship(Order order) {
+        return shipping;
+    }
+
+    @Test
+    void cancelSafeReceive() {
+        Channel<Order> orders = Channel.bounded(4);
+        Order first = new Order("A");
+        Order second = new Order("B");
+        orders.trySend(first);
+        // tag::cancel-safe-receive[]
+        PollFuture<Void> worker = Async.run(() -> {
+            while (true) {
+                Order order = Async.await(orders.receive()); // closing the worker here leaves the order in the channel
+                try (order) {                                 // received: the order is the body's now
+                    Async.await(ship(order));                 // closing the worker here cancels the shipping,
+                }                                             // and order.close() still runs
+            }
+        });
+        // end::cancel-safe-receive[]
+        JoinHandle<Void> handle = runtime.spawn(worker);
+        Awaitility.await().until(shipping::hasWaker);
+        orders.trySend(second);
+        handle.abort();
+        assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+        assertTrue(first.closed.get(), "the body's try-with-resources ran before the join returned");
+        assertTrue(shipping.isCancelled());
+        assertEquals(1, orders.size(), "the order the worker had not received is still in the channel");
+        assertFalse(second.closed.get());
+    }
+
     private static void log(String line) {
         throw new AssertionError("the code after a cancelled await ran: " + line);
     }
@@ -371,5 +422,73 @@ class AsyncDocTest {
             assertTrue(outcomes.stream().anyMatch(o -> o.id() == fast.id() && "early".equals(o.value())));
             assertTrue(slow.isFinished() && fast.isFinished());
         }
+    }
+
+    /** A feed that calls its listeners on its own thread, like a message-bus client. */
+    static final class Feed {
+        private final java.util.List<java.util.function.Consumer<Price>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        Runnable listen(java.util.function.Consumer<Price> listener) {
+            listeners.add(listener);
+            return () -> listeners.remove(listener);
+        }
+
+        void publish(Price price) {
+            listeners.forEach(listener -> listener.accept(price));
+        }
+
+        int listeners() {
+            return listeners.size();
+        }
+    }
+
+    @Test
+    void tryEmitFromAListener() throws Exception {
+        Feed feed = new Feed();
+        ProbeFuture<Void> feedClosed = new ProbeFuture<>();
+        // tag::try-emit[]
+        PollStream<Price> prices = Async.stream(emitter -> {
+            Runnable unlisten = feed.listen(price -> {
+                emitter.tryEmit(price);       // on the feed's thread: dropped while the consumer is not waiting
+            });
+            try {
+                Async.await(feedClosed);      // closing the stream cancels this await
+            } finally {
+                unlisten.run();
+            }
+        });
+        // end::try-emit[]
+        JoinHandle<Price> first = runtime.spawn(prices.next());
+        Thread publisher = new Thread(() -> {
+            for (long cents = 1; !first.isFinished(); cents++) {
+                feed.publish(new Price("feed", cents)); // until one got through
+                Thread.onSpinWait();
+            }
+        });
+        publisher.start();
+        assertEquals("feed", runtime.blockOn(first).supplier());
+        publisher.join();
+        assertEquals(0, feed.listeners(), "next() closed the stream, and the task ended after the body's finally");
+    }
+
+    @Test
+    void channelFromAnotherThread() throws Exception {
+        List<Row> all = List.of(new Row(1), new Row(2), new Row(3));
+        // tag::channel-producer[]
+        Channel<Row> channel = Channel.bounded(16);
+        Thread producer = new Thread(() -> {
+            try {
+                for (Row row : all) {
+                    runtime.blockOn(channel.send(row)); // waits while 16 rows wait for the consumer
+                }
+            } finally {
+                channel.close();                        // the end of the stream, after the buffered rows
+            }
+        });
+        producer.start();
+        PollStream<Row> rows = channel.stream();
+        // end::channel-producer[]
+        assertEquals(all, runtime.blockOn(rows.collect(java.util.stream.Collectors.toList())));
+        producer.join();
     }
 }

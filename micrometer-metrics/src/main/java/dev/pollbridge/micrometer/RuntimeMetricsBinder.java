@@ -33,6 +33,7 @@ import java.util.function.ToLongFunction;
  *   <tr><td>{@code pollbridge.blocking.threads}</td><td>gauge</td><td>{@code state} = {@code busy} or {@code idle}</td></tr>
  *   <tr><td>{@code pollbridge.blocking.threads.max}, {@code pollbridge.blocking.queue.depth}</td><td>gauge</td><td></td></tr>
  *   <tr><td>{@code pollbridge.workers.dead}</td><td>counter</td><td></td></tr>
+ *   <tr><td>{@code pollbridge.async.unwinding.bodies}</td><td>gauge</td><td></td></tr>
  *   <tr><td>{@code pollbridge.poll.time.buckets}</td><td>counter: polls shorter than {@code le}
  *       seconds (cumulative, as Prometheus histogram buckets; {@code le="+Inf"} counts all)</td><td>{@code le}</td></tr>
  *   <tr><td>{@code pollbridge.poll.time.upper}</td><td>gauge: an upper bound of the quantile, good to a
@@ -95,6 +96,8 @@ public final class RuntimeMetricsBinder implements MeterBinder {
                 m -> m.globalQueueDepth());
         counter(registry, "pollbridge.workers.dead", "worker threads that died of a runtime fault", tags,
                 m -> m.deadWorkers());
+        gauge(registry, "pollbridge.async.unwinding.bodies", "cancelled Async bodies still running their finally blocks",
+                BaseUnits.TASKS, tags, m -> m.unwindingBodies());
 
         int workers = snapshot().perWorker().size();
         for (int index = 0; index < workers; index++) {

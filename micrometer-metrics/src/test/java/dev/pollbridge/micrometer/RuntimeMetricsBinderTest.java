@@ -45,6 +45,7 @@ class RuntimeMetricsBinderTest {
             assertTrue(polls >= 50, () -> "polls " + polls);
             assertEquals(0, registry.get("pollbridge.global.queue.depth").gauge().value());
             assertEquals(0, counter(registry, "pollbridge.workers.dead"));
+            assertEquals(0, registry.get("pollbridge.async.unwinding.bodies").gauge().value());
         }
     }
 

@@ -20,7 +20,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -322,8 +321,6 @@ class ReactorErrorsAfterCancelTest {
         assertEquals(List.of(), uncaught);
     }
 
-    @Disabled("needs the runtime to report a cancelled Async body's cleanup failure, which the h-async branch does"
-            + " (this test passes with it merged); on main the failure is lost, which this test shows")
     @Test
     void aMonoBodyWhoseCleanupThrowsAfterTheSubscriberCancelledIsReportedOnce() {
         IllegalStateException cleanup = new IllegalStateException("finally threw");

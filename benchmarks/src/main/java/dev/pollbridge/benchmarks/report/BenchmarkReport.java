@@ -17,13 +17,14 @@ import java.util.TreeMap;
  *
  * <pre>
  * java benchmarks/src/main/java/dev/pollbridge/benchmarks/report/BenchmarkReport.java \
- *     [--section comparisons|memory|benchmarks] RESULT.json [MORE.json ...] [MEMORY.jsonl]
+ *     [--section comparisons|memory|benchmarks|scaling] RESULT.json [MORE.json ...] [MEMORY.jsonl]
  * </pre>
  *
  * <p>A single-file program on purpose: it needs only a JDK (no build, no Python), so
  * {@code run.sh}, a contributor and the docs test ({@code DocsTest}, which checks every
  * {@code <!-- generated: ... -->} table of {@code docs/performance.md} against this output) all
- * run the same source. Without {@code --section} it prints all three tables.
+ * run the same source. Without {@code --section} it prints every table (the scaling table only
+ * when the results hold one of its scenarios).
  *
  * <p>Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so
  * a ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the
@@ -82,13 +83,31 @@ public final class BenchmarkReport {
                     "Timers.completableFutureOrTimeoutCancel", null, ""),
             new Comparison("channel", "BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue", null, ""),
             new Comparison("channel", "BoundedChannel.pollbridge", "BoundedChannel.reactorUnicast", null, ""),
-            new Comparison("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", null, ""));
+            new Comparison("semaphore", "SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair", null, ""),
+            new Comparison("join_many n=10", "JoinMany.pollbridge10", "JoinMany.allOf10", null, ""),
+            new Comparison("join_many n=1,000", "JoinMany.pollbridge1000", "JoinMany.allOf1000", null, ""),
+            new Comparison("join_many n=100,000", "JoinMany.pollbridge100000", "JoinMany.allOf100000", null, ""),
+            new Comparison("async_await", "AsyncAwait.awaitSpawned", "AsyncAwait.threadJoinSupplyAsync", null, ""),
+            new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitReady",
+                    "AsyncAwaitVirtual.virtualThreadJoinCompleted", null, ""),
+            new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitSpawned",
+                    "AsyncAwaitVirtual.virtualThreadJoinSupplyAsync", null, ""));
+
+    /**
+     * A scenario run at several sizes, one benchmark per size named prefix + size, each scoring
+     * units (children) per second: the scaling table shows whether the cost per unit stays flat.
+     */
+    record Scaling(String scenario, String mine, String anchor, List<Integer> sizes) {
+    }
+
+    static final List<Scaling> SCALINGS = List.of(
+            new Scaling("join_many", "JoinMany.pollbridge", "JoinMany.allOf", List.of(10, 1_000, 100_000)));
 
     static final Map<String, Double> MEMORY_TARGETS = Map.of("pollbridge-task", 128.0);
 
-    static final List<String> SECTIONS = List.of("comparisons", "memory", "benchmarks");
+    static final List<String> SECTIONS = List.of("comparisons", "memory", "benchmarks", "scaling");
 
-    private static final String USAGE = "usage: BenchmarkReport [--section comparisons|memory|benchmarks]"
+    private static final String USAGE = "usage: BenchmarkReport [--section comparisons|memory|benchmarks|scaling]"
             + " RESULT.json [MORE.json ...] [MEMORY.jsonl]";
 
     /** A JMH result: the median, min and max of all measurement iterations of all forks. */
@@ -162,8 +181,12 @@ public final class BenchmarkReport {
             printed = switch (section) {
                 case "comparisons" -> comparisons();
                 case "memory" -> memory();
+                case "scaling" -> scaling();
                 default -> benchmarks();
             };
+        }
+        if (!printed && !out.isEmpty() && out.get(out.size() - 1).isEmpty()) {
+            out.remove(out.size() - 1); // the separator before a last section that had no rows
         }
         return out;
     }
@@ -217,6 +240,34 @@ public final class BenchmarkReport {
         scores.forEach((name, row) -> out.add("| " + name + " | " + row.jdk() + " | " + rate(row.median()) + " | "
                 + rate(row.min()) + " | " + rate(row.max()) + " | " + format("%,.1f", 1e9 / row.median()) + " |"));
         return true;
+    }
+
+    private boolean scaling() {
+        List<String> rows = new ArrayList<>();
+        for (Scaling scaling : SCALINGS) {
+            for (int size : scaling.sizes()) {
+                Score mine = scores.get(scaling.mine() + size);
+                Score anchor = scores.get(scaling.anchor() + size);
+                if (mine == null || anchor == null) {
+                    continue;
+                }
+                rows.add("| " + scaling.scenario() + " | " + format("%,d", size) + " | " + cost(mine) + " | "
+                        + method(scaling.anchor()) + " | " + cost(anchor) + " | "
+                        + format("%.2fx", mine.median() / anchor.median()) + " |");
+            }
+        }
+        if (rows.isEmpty()) {
+            return false;
+        }
+        out.add("| scenario | n | Pollbridge per unit | anchor | anchor per unit | ratio |");
+        out.add("|---|---|---|---|---|---|");
+        out.addAll(rows);
+        return true;
+    }
+
+    /** ns per unit at the median, then from the fastest to the slowest iteration. */
+    private static String cost(Score score) {
+        return format("%,.0f ns (%,.0f to %,.0f)", 1e9 / score.median(), 1e9 / score.max(), 1e9 / score.min());
     }
 
     private static String cell(Score score) {

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.internal.task.Task;
 
 /**
  * The future a {@link TaskScope} spawns for each child: polls the user's future, and reports
@@ -11,9 +12,10 @@ import dev.pollbridge.runtime.JoinHandle;
  *
  * <p>To the runtime it always completes with {@code null}: the child's value or failure belongs
  * to the scope, which hands it out through {@code next()} and {@code joinAll()}, so a failure is
- * never also reported to the runtime's uncaught-failure handler. The user's future is closed
- * before the outcome is reported, so once the scope knows a child ended, that child's future is
- * closed ("no child outlives its scope").
+ * never also reported to the runtime's uncaught-failure handler. The user's future is closed,
+ * and every {@code Async} body the child's task cancelled has run its {@code finally} blocks,
+ * before the outcome is reported: once the scope knows a child ended, that child has really
+ * ended ("no child outlives its scope").
  *
  * <p>It is also the child's {@link AbortHandle}, which the scope answers under its lock.
  *
@@ -97,17 +99,36 @@ final class ScopeChild<T> implements PollFuture<Void>, AbortHandle {
         return scope.isFinished(this);
     }
 
-    /** Ends a child that never ran (spawned after the policy cancelled the scope, or aborted while queued). */
+    /**
+     * Ends a child that never ran (spawned after the policy cancelled the scope, or aborted while
+     * queued); on the spawner's or the aborter's thread.
+     */
     void endWithoutRunning() {
-        end(TaskOutcome.cancelled(id));
+        ended = true;
+        try {
+            inner.close();
+        } finally {
+            scope.childEnded(this, TaskOutcome.cancelled(id));
+        }
     }
 
+    /**
+     * Closes the user's future and reports the end to the scope, but only once every
+     * {@code Async} body that this child's task cancelled has unwound (task rule T11): a select
+     * loser, a join child, or the user's future itself when it was closed while its body ran.
+     * Called inside the child task's poll or close, so {@code Task.current()} is that task.
+     */
     private void end(TaskOutcome<T> outcome) {
         ended = true;
         try {
             inner.close();
         } finally {
-            scope.childEnded(this, outcome);
+            Task<?> task = Task.current();
+            if (task == null) {
+                scope.childEnded(this, outcome); // polled outside a runtime task: nobody to wait with
+            } else {
+                task.afterUnwinds(() -> scope.childEnded(this, outcome));
+            }
         }
     }
 

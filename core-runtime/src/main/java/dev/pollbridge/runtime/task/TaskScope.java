@@ -67,9 +67,21 @@ import java.util.concurrent.RejectedExecutionException;
  * <h2>Ending</h2>
  * {@link #close()} aborts every unfinished child; it never blocks, and each aborted child's future
  * is closed on a runtime thread at its next suspension point (rule 13); a child still waiting for
- * a slot never runs (its future is closed at once). {@link #shutdown()} does
- * the same and completes once every child's future has been closed. When {@code joinAll()} or
- * {@code shutdown()} completes, no child of the scope is running and every child future is closed.
+ * a slot never runs (its future is closed at once). {@link #shutdown()} does the same and
+ * completes once every child has really ended.
+ *
+ * <h2>The structured-concurrency guarantee</h2>
+ * When {@code joinAll()} or {@code shutdown()} completes, and when {@code next()} yields
+ * {@code null}, every child of the scope has ended: its future is closed, and every {@code Async}
+ * body it ran has finished, {@code finally} blocks included. That holds for a body that was
+ * cancelled while it ran (an aborted child, a select loser inside a child): cancelling a body
+ * only makes it unwind on its own thread, and the child is counted as ended only once that
+ * unwinding is over. So nothing a child started is still running after the scope is done with
+ * it, as with the JDK's {@code StructuredTaskScope}, whose {@code close()} returns only once
+ * every thread it started has finished. (Plain futures and tasks that a child spawned on its own
+ * with {@code Runtime.spawn} are independent tasks, not children: rule 13.) A child whose body's
+ * cleanup never returns keeps the scope from completing, just as a thread that never finishes
+ * keeps a {@code StructuredTaskScope} from closing.
  *
  * <h2>Threads</h2>
  * All methods may be called from any thread. The futures returned by {@code next()},
@@ -476,8 +488,9 @@ public final class TaskScope<T> implements AutoCloseable {
     }
 
     /**
-     * {@link #close()}, then a future that completes once every child has ended and its future
-     * has been closed. Outcomes not handed out are dropped; their {@link AutoCloseable} values are
+     * {@link #close()}, then a future that completes once every child has ended: its future is
+     * closed and its {@code Async} bodies have run their {@code finally} blocks. Outcomes not
+     * handed out are dropped; their {@link AutoCloseable} values are
      * closed (a throwing close goes to the runtime's uncaught-failure handler).
      *
      * @return a future that completes once every child has ended
@@ -539,8 +552,9 @@ public final class TaskScope<T> implements AutoCloseable {
     }
 
     /**
-     * Called once per child, on the runtime thread that ended it, after its future was closed.
-     * Aborts, the handle's close and wakes run after the lock is released.
+     * Called once per child, after its future was closed and the bodies its task cancelled have
+     * unwound: on the runtime thread that ended it, or on the thread of the last such body to
+     * end. Aborts, the handle's close and wakes run after the lock is released.
      *
      * <p>Benign race: {@link #close()} or a sibling's failure may abort this child's handle just
      * after this method detached it; aborting a finished task does nothing.

@@ -27,4 +27,14 @@ public interface BodyLauncher {
 
     /** True if bodies run on virtual threads. */
     boolean virtual();
+
+    /**
+     * Called on a body thread right before it parks in a suspension ({@code Async.await},
+     * {@code next}, {@code emit}); a bounded pool counts these to notice that every thread it
+     * has is parked while bodies wait for one. Must not block.
+     */
+    default void suspended() {}
+
+    /** Called on a body thread when it leaves the suspension of the last {@link #suspended()}. */
+    default void resumed() {}
 }

@@ -6,6 +6,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
+import dev.pollbridge.runtime.internal.task.UnwindScope;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.List;
@@ -91,7 +92,7 @@ public final class CurrentThreadEngine extends Engine {
             }
             throw new IllegalStateException("another thread is driving this runtime");
         }
-        Engine outer = enter();
+        UnwindScope outer = enter();
         try {
             long ran = 0;
             Task<?> task;
@@ -176,7 +177,7 @@ public final class CurrentThreadEngine extends Engine {
     protected void waitForTasks(long nanos) {
         long deadline = System.nanoTime() + nanos;
         Thread self = Thread.currentThread();
-        Engine outer = enter();
+        UnwindScope outer = enter();
         try {
             while (runBatch(self) && System.nanoTime() - deadline < 0) {
                 // a task keeps the queue busy: look at the clock after each batch

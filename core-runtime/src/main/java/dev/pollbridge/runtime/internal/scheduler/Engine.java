@@ -16,6 +16,10 @@ import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
+import dev.pollbridge.runtime.internal.task.Unwind;
+import dev.pollbridge.runtime.internal.task.UnwindScope;
+import dev.pollbridge.runtime.internal.task.UnwindScopes;
+import dev.pollbridge.runtime.internal.task.UnwindSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,12 +59,17 @@ import java.util.concurrent.locks.LockSupport;
  * worker (which cannot join itself). On a worker or blocking thread of this runtime it returns
  * at once instead: that thread is joined by the other closer.
  */
-public abstract class Engine implements Scheduler {
+public abstract class Engine implements Scheduler, UnwindScope {
 
+    /** How long {@link #close()} waits for cancelled Async bodies to unwind (rule T11). */
+    public static final long CLOSE_UNWIND_NANOS = 10_000_000_000L;
     /** How long {@code blockOn} spins for a wake before parking its thread. */
     private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
-    /** The runtime a non-worker thread is inside ({@code blockOn}, the test runtime's driver). */
-    private static final ThreadLocal<Engine> ENTERED = new ThreadLocal<>();
+    /**
+     * Cancelled Async bodies registered on a thread inside {@code blockOn} (rule T11), created at
+     * the first registration; {@code blockOn} waits for them before it returns. Own thread only.
+     */
+    private static final ThreadLocal<UnwindSet> BLOCK_ON_UNWINDS = new ThreadLocal<>();
 
     /** Settings. Immutable. */
     protected final EngineConfig config;
@@ -70,6 +79,8 @@ public abstract class Engine implements Scheduler {
     private final AtomicLong taskIds = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Cancelled Async bodies still unwinding that tasks or blockOn calls of this runtime wait for (T11). */
+    private final AtomicLong unwindingBodies = new AtomicLong();
     private final long slowPollThresholdNanos;
     /**
      * Each live task's spawn site, if the builder asked for them; else null. Beside the tasks, not
@@ -103,7 +114,8 @@ public abstract class Engine implements Scheduler {
     public static Runtime current() {
         Engine engine = workerEngine(Thread.currentThread());
         if (engine == null) {
-            engine = ENTERED.get();
+            UnwindScope entered = UnwindScopes.installed();
+            engine = entered instanceof Engine ? (Engine) entered : null;
         }
         return engine == null ? null : engine.facade;
     }
@@ -113,16 +125,33 @@ public abstract class Engine implements Scheduler {
         return thread instanceof WorkerThread ? ((WorkerThread) thread).engine() : RuntimeThreads.factoryWorkerEngine();
     }
 
-    /** Marks the calling (non-worker) thread as inside this runtime; returns the previous one for {@link #exit}. */
-    protected final Engine enter() {
-        Engine outer = ENTERED.get();
-        ENTERED.set(this);
-        return outer;
+    /**
+     * Marks the calling (non-worker) thread as inside this runtime: the engine is installed as the
+     * thread's unwind scope (rule T11), which is also how {@link #current()} finds it. Returns
+     * what was installed before, for {@link #exit}.
+     */
+    protected final UnwindScope enter() {
+        return UnwindScopes.install(this);
     }
 
     /** Undoes {@link #enter()}. */
-    protected static void exit(Engine outer) {
-        ENTERED.set(outer);
+    protected static void exit(UnwindScope outer) {
+        UnwindScopes.restore(outer);
+    }
+
+    /**
+     * Rule T11 on a thread inside this runtime but outside any task ({@code blockOn}): the body's
+     * unwind is registered with the thread's set, which {@code blockOn} waits for before it
+     * returns.
+     */
+    @Override
+    public Unwind register(String body) {
+        UnwindSet set = BLOCK_ON_UNWINDS.get();
+        if (set == null) {
+            set = new UnwindSet(this, true);
+            BLOCK_ON_UNWINDS.set(set);
+        }
+        return set.register(body);
     }
 
     /** Settings. */
@@ -272,15 +301,30 @@ public abstract class Engine implements Scheduler {
             future.close();
             throw new RejectedExecutionException("the runtime is closed");
         }
-        Engine outer = enter();
+        UnwindScope outer = enter();
         Parker parker = new Parker(thread);
         Context cx = Context.of(parker);
+        Poll<T> result;
         try {
-            return resultOf(drive(future, cx, parker));
+            result = drive(future, cx, parker);
+        } catch (RuntimeException | Error stopped) {
+            result = Poll.failed(stopped); // an interrupt: thrown below, after the unwinds
         } finally {
-            exit(outer);
-            future.close();
+            try {
+                future.close();
+            } finally {
+                exit(outer);
+            }
         }
+        // Async bodies that the future's close (or a select inside it) cancelled while they ran
+        // registered with this thread (rule T11): return only once they have unwound.
+        UnwindSet unwinds = BLOCK_ON_UNWINDS.get();
+        if (unwinds == null) {
+            return resultOf(result, List.of());
+        }
+        BLOCK_ON_UNWINDS.remove();
+        unwinds.awaitAll(false, 0L); // not interruptible, like StructuredTaskScope.close()
+        return resultOf(result, unwinds.takeKept());
     }
 
     /**
@@ -326,11 +370,25 @@ public abstract class Engine implements Scheduler {
         }
     }
 
-    private static <T> T resultOf(Poll<T> result) {
+    /**
+     * The value, or the failure thrown by the one failure rule. What the cleanup of bodies that
+     * {@code blockOn} cancelled threw is added to the thrown exception as suppressed, or, when a
+     * value is returned, reported to the uncaught-failure handler.
+     */
+    private <T> T resultOf(Poll<T> result, List<Throwable> cleanupFailures) {
         if (result.isReady()) {
+            for (Throwable failure : cleanupFailures) {
+                reportUncaught(failure, "the cleanup of an Async body that blockOn() cancelled");
+            }
             return result.value();
         }
-        throw Failures.unchecked(result.error());
+        Throwable error = result.error();
+        for (Throwable failure : cleanupFailures) {
+            if (failure != error) {
+                error.addSuppressed(failure);
+            }
+        }
+        throw Failures.unchecked(error);
     }
 
     // ---- Scheduler hooks shared by the flavours ----
@@ -364,6 +422,12 @@ public abstract class Engine implements Scheduler {
         failures.report(failure, source);
     }
 
+    /** Rule T11: counts the cancelled Async bodies this runtime's tasks and blockOn calls wait for. */
+    @Override
+    public void unwinding(int delta) {
+        unwindingBodies.addAndGet(delta);
+    }
+
     // ---- metrics ----
 
     /** A snapshot of the counters. */
@@ -391,6 +455,7 @@ public abstract class Engine implements Scheduler {
                 blocking.idle(),
                 blocking.queued(),
                 counters.deadWorkers(),
+                unwindingBodies.get(),
                 forcedYields,
                 localQueueDepth,
                 blocking.max(),
@@ -422,14 +487,14 @@ public abstract class Engine implements Scheduler {
 
     /** The shutdown sequence in the class comment; idempotent. */
     public void close() {
+        closeWithin(System.nanoTime() + CLOSE_UNWIND_NANOS);
+    }
+
+    private void closeWithin(long unwindDeadline) {
         if (!closing.compareAndSet(false, true)) {
             awaitTermination();
             return;
         }
-        closeFirst();
-    }
-
-    private void closeFirst() {
         try {
             List<Task<?>> alive = tasks.close();
             stopWorkers();
@@ -438,10 +503,54 @@ public abstract class Engine implements Scheduler {
             for (Task<?> task : alive) {
                 task.shutdown();
             }
+            awaitUnwinds(unwindDeadline);
             blocking.shutdown();
         } finally {
             terminated.countDown();
         }
+    }
+
+    /**
+     * Waits, up to {@code deadline}, for the tasks whose completion waits for cancelled Async
+     * bodies to unwind (rule T11: after the shutdown, they are the only tasks left); then names
+     * those still unwinding in a log line (they stay counted in the metrics). A closer on one of
+     * this runtime's workers does not wait: its own task completes only after its poll returns.
+     */
+    private void awaitUnwinds(long deadline) {
+        Thread self = Thread.currentThread();
+        if (workerEngine(self) == this) {
+            return;
+        }
+        boolean interrupted = false;
+        long pause = 10_000L;
+        while (tasks.alive() > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                reportLateBodies();
+                break;
+            }
+            LockSupport.parkNanos(this, Math.min(pause, left));
+            pause = Math.min(pause * 2, 1_000_000L);
+            if (Thread.interrupted()) {
+                interrupted = true; // keep waiting, as close() waits for blocking work; restored below
+            }
+        }
+        if (interrupted) {
+            self.interrupt();
+        }
+    }
+
+    private void reportLateBodies() {
+        StringBuilder late = new StringBuilder();
+        int bodies = 0;
+        for (Task<?> task : tasks.aliveTasks()) {
+            List<String> unwinding = task.unwindingBodies();
+            bodies += unwinding.size();
+            late.append(late.length() == 0 ? "" : "; ").append(task.name()).append(": ").append(unwinding);
+        }
+        FailureReporter.log(System.Logger.Level.WARNING, "the runtime " + config.threadNamePrefix() + " closed while "
+                + bodies + " cancelled Async bodies were still unwinding (their tasks complete when they end; see "
+                + "RuntimeMetrics.unwindingBodies): " + late, null);
     }
 
     /**
@@ -460,7 +569,7 @@ public abstract class Engine implements Scheduler {
                 pause = Math.min(pause * 2, 1_000_000L);
             }
         }
-        close();
+        closeWithin(end);
         return finished;
     }
 

@@ -109,6 +109,11 @@ public final class OwnedTasks {
      */
     public List<Task<?>> close() {
         closed = true;
+        return aliveTasks();
+    }
+
+    /** The tasks alive now (a copy), for shutdown and reports. */
+    public List<Task<?>> aliveTasks() {
         List<Task<?>> alive = new ArrayList<>();
         for (Shard shard : shards) {
             shard.lock();

@@ -4,7 +4,7 @@ package dev.pollbridge.runtime.internal.task;
  * What a {@link Task} needs from the engine that runs it. Implemented by the schedulers in
  * {@code internal.scheduler}; every method is called without locks held and never polls inline.
  */
-public interface Scheduler {
+public interface Scheduler extends UnwindSet.Owner {
 
     /**
      * Pushes a task whose transition returned {@code SUBMIT} to a run queue (rule T3). Called on any
@@ -38,5 +38,6 @@ public interface Scheduler {
      * names where it came from ({@code "task-3"}, {@code "the join waker of task-3"}) for the
      * fallback log line; the handler gets {@code failure} unchanged. Never throws.
      */
+    @Override
     void reportUncaught(Throwable failure, String source);
 }

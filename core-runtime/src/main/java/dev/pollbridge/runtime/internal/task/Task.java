@@ -7,6 +7,7 @@ import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.TaskDump;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -16,7 +17,7 @@ import java.util.concurrent.CancellationException;
  *
  * @param <T> the future's value type
  */
-public final class Task<T> extends TaskState implements Waker {
+public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     private static final VarHandle JOIN_WAKER;
     /** {@link #current()} on threads that are not runtime threads. */
@@ -44,8 +45,12 @@ public final class Task<T> extends TaskState implements Waker {
     /** The latest joiner's waker (rule T9); written by the handle, read and cleared by the completer. */
     @SuppressWarnings("unused")
     private volatile Waker joinWaker;
-    /** Per-task data of the task-local support; RUNNING holder only (code inside this task's polls). */
-    private Object locals;
+    /**
+     * The {@code Async} bodies this task cancelled and is waiting for (rule T11), or null (almost
+     * always). RUNNING holder only; once the completion was handed over to the set, the last body
+     * to end is the RUNNING holder.
+     */
+    private UnwindSet unwinds;
     /**
      * RUNNING holder only: the task was woken by its own poll, on its runtime thread (the self-wake
      * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
@@ -125,14 +130,49 @@ public final class Task<T> extends TaskState implements Waker {
         return thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask : CURRENT.get();
     }
 
-    /** Task-local data of this task; only code running inside this task's poll may call it. */
-    public Object locals() {
-        return locals;
+    /**
+     * Rule T11: registers a cancelled {@code Async} body that is still unwinding; this task will
+     * not complete before it ended. Only code inside this task's poll or close calls it.
+     */
+    @Override
+    public Unwind register(String body) {
+        UnwindSet set = unwinds;
+        if (set == null) {
+            // slot is null only while closeFuture() runs (rule T5): the task is completing, so the
+            // cleanup failures are kept for the output the joiner will see instead of reported.
+            set = new UnwindSet(scheduler, slot == null);
+            unwinds = set;
+        }
+        return set.register(body);
     }
 
-    /** Replaces this task's task-local data; only code running inside this task's poll may call it. */
-    public void setLocals(Object value) {
-        locals = value;
+    @Override
+    public void reportUncaught(Throwable failure, String source) {
+        scheduler.reportUncaught(failure, source + " (in " + name() + ")");
+    }
+
+    /**
+     * Runs {@code action} once every body this task registered so far has ended (rule T11): at
+     * once if none is unwinding. Only code inside this task's poll or close calls it.
+     */
+    public void afterUnwinds(Runnable action) {
+        UnwindSet set = unwinds;
+        if (set == null) {
+            action.run();
+        } else {
+            set.afterAllEnded(action);
+        }
+    }
+
+    /** The bodies this task waits for, by name (racy: for reports only). */
+    public List<String> unwindingBodies() {
+        UnwindSet set = unwinds;
+        return set == null ? List.of() : set.unwinding();
+    }
+
+    /** True once {@code abort()} or a shutdown asked to cancel this task (it may still complete). */
+    public boolean isCancelRequested() {
+        return isCancelled(loadState());
     }
 
     private Task<?> enter(Thread thread) {
@@ -276,10 +316,48 @@ public final class Task<T> extends TaskState implements Waker {
         }
     }
 
-    /** Completion by the RUNNING holder (rule T5): close, publish, release, notify. */
+    /**
+     * Completion by the RUNNING holder (rule T5): close, store the output, then finish now, or,
+     * if bodies it cancelled are still unwinding, hand the rest over to the last of them (rule
+     * T11): the task stays RUNNING, so nobody else polls, cancels or completes it meanwhile.
+     */
     private void complete(Poll<T> result) {
+        UnwindSet earlier = unwinds;
+        if (earlier != null) {
+            earlier.keepFailures(); // from now on a cleanup failure is for the output, not reported at once
+        }
         closeFuture();
         slot = result;
+        UnwindSet set = unwinds;
+        if (set != null && set.handOver(this::finishCompletion)) {
+            return;
+        }
+        finishCompletion();
+    }
+
+    /**
+     * The rest of rule T5, by the RUNNING holder: attach the unwound bodies' cleanup failures to
+     * a cancellation the joiner will see (else report them), publish, release, notify.
+     */
+    private void finishCompletion() {
+        @SuppressWarnings("unchecked")
+        Poll<T> result = (Poll<T>) slot;
+        UnwindSet set = unwinds;
+        unwinds = null;
+        if (set != null) {
+            List<Throwable> cleanup = set.takeKept();
+            if (!cleanup.isEmpty()) {
+                boolean seen = result.isFailed() && result.error() instanceof CancellationException
+                        && isJoinInterested(loadState()); // a detach after this read: discardOutput reports them
+                for (Throwable failure : cleanup) {
+                    if (seen) {
+                        result.error().addSuppressed(failure);
+                    } else {
+                        scheduler.reportUncaught(failure, "the cleanup of an Async body cancelled by " + name());
+                    }
+                }
+            }
+        }
         ToComplete outcome = transitionToComplete();
         scheduler.release(this);
         if (outcome == ToComplete.JOIN_INTERESTED) {
@@ -319,7 +397,6 @@ public final class Task<T> extends TaskState implements Waker {
             scheduler.reportUncaught(failure, "the close() of " + name());
         } finally {
             exit(thread, outer);
-            locals = null;
         }
     }
 
@@ -340,6 +417,11 @@ public final class Task<T> extends TaskState implements Waker {
             }
         } else if (result.isFailed() && !(result.error() instanceof CancellationException)) {
             scheduler.reportUncaught(result.error(), name());
+        } else if (result.isFailed()) {
+            // A cancellation is expected, but what a cancelled body's cleanup threw (rule T11) is not.
+            for (Throwable cleanup : result.error().getSuppressed()) {
+                scheduler.reportUncaught(cleanup, "the cleanup of an Async body cancelled by " + name());
+            }
         }
     }
 

@@ -13,6 +13,8 @@
  *   JOIN_INTEREST  a join handle is attached                      (once unset, never set)
  *   SLOW_POLL_REPORTED  a slow poll was reported; set by the RUNNING holder (once set, never unset)
  * </pre>
+ * Besides the word, a task that cancelled running {@code Async} bodies holds the set of those
+ * still unwinding (rule T11); while it is not empty a completing task stays RUNNING.
  * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
  * excludes SCHEDULED, RUNNING and NOTIFIED. Hence a task is in at most one queue at a time and
  * is polled by at most one thread at a time.
@@ -41,8 +43,8 @@
  *       re-queues it at the back of a queue (a wake during a poll re-schedules exactly once);
  *       else RUNNING is cleared and the task is idle, its waker held by someone (rule 5).
  *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
- *       close of a task's future is here), writes {@code output}, then RUNNING -&gt; COMPLETE,
- *       removes the task from the registry and wakes the join waker (contained, T10: a throwing
+ *       close of a task's future is here), writes {@code output}, then (once the {@code Async}
+ *       bodies it cancelled have unwound, T11) RUNNING -&gt; COMPLETE, removes the task from the registry and wakes the join waker (contained, T10: a throwing
  *       join waker is reported and the output stays for the handle). After COMPLETE, the output
  *       belongs to the join handle.
  *   <li><b>T6 abort.</b> From any thread: set CANCELLED; an idle task also becomes SCHEDULED and
@@ -76,6 +78,37 @@
  *       thread. A throwable that escapes {@code run()} anyway came from the runtime's own code;
  *       the task it cut short is left as it is, and the scheduler replaces the thread (see
  *       {@code internal.scheduler}).
+ *   <li><b>T11 unwinding.</b> An {@code Async} future closed while its body runs cannot stop that
+ *       body on the spot: the body unwinds on its own thread (its pending await throws
+ *       {@code CancellationException}, its {@code finally} blocks run). The close registers that
+ *       unwind with {@code UnwindScopes.current()}, which on a runtime thread is the task being
+ *       polled or closed ({@code Task.current()}: a select loser, a join child, the task's own
+ *       future at T5). The task keeps the registrations in {@code unwinds} (an
+ *       {@code UnwindSet}, null for almost every task; RUNNING holder only); each one is ended
+ *       exactly once, by the body's thread, after its last {@code finally}. At T5, after the
+ *       close and the output write, the RUNNING holder calls {@code handOver}: if no registered
+ *       body is unwinding it completes at once as before; otherwise the rest of T5 is stored in
+ *       the set and the holder walks away <em>leaving RUNNING set</em>, and the last body to end
+ *       becomes the RUNNING holder and finishes T5 on its own thread (COMPLETE, release, the join
+ *       waker, contained by T10). No worker waits: the task is simply not finished yet.
+ *       <br>Why it is safe. {@code handOver} and the last {@code ended} both run under the set's
+ *       monitor, so exactly one of them finishes the completion: either the holder saw no body
+ *       pending, or the last ender saw the handed-over completion; the monitor also publishes
+ *       the output written before {@code handOver} to the ender. RUNNING stays set from the close
+ *       to COMPLETE, so the single-owner rule holds throughout (one thread at a time: the worker,
+ *       then the ender), and the other transitions treat the task as running: a wake only sets
+ *       NOTIFIED (T3), an abort only CANCELLED|NOTIFIED (T6), a shutdown leaves it to its runner
+ *       (T7), and COMPLETE clears those bits. The future was closed once, before the hand-over,
+ *       and the ender never touches it (exactly-once close). Registrations come only from code
+ *       inside this task's poll or close, all of which happens before the hand-over.
+ *       <br>Consequences. A join handle completes only after the bodies its task cancelled have
+ *       run their {@code finally} blocks; {@code afterUnwinds(action)} (used by {@code TaskScope}
+ *       to report a child's end) runs its action when the last registered body ended, before the
+ *       completion. What a body's cleanup threw arrives with its end: while the task completes it
+ *       is added as suppressed to a {@code CancellationException} output a joiner will see, and
+ *       otherwise (earlier, a detached task, a value output) reported by T10. The registry keeps
+ *       the task until it completes, so {@code Runtime.close()} (T7) and a graceful shutdown wait
+ *       for the registry to empty, up to their deadline, and name the bodies still unwinding.
  * </ul>
  *
  * <h2>Poll budget</h2>
@@ -86,13 +119,12 @@
  * once it is spent, wakes its task and returns pending without taking anything, so the task
  * re-queues by T4. User futures take part through the public {@code task.Coop}.
  *
- * <h2>Context attachment, current task, task-locals</h2>
+ * <h2>Context attachment, current task</h2>
  * Every poll of a task gets a {@code Context} whose waker and attachment are the task itself (a
  * new one per poll: cheaper than keeping one per pending task).
  * While a task's future is polled or closed, {@code Task.current()} returns that task (a field of
- * the runtime thread, or a thread-local on a foreign driver thread), and {@code locals()} /
- * {@code setLocals(..)} hold one object of per-task data for the task-local support; like
- * {@code future}, the slot belongs to the RUNNING holder (rule T2) and is dropped when the future
- * is closed (rule T5).
+ * the runtime thread, or a thread-local on a foreign driver thread): the {@code Async} owner side
+ * uses it to register unwinding bodies (T11) and to hand no value to a body whose task is being
+ * cancelled. Task-locals do not live in the task: see {@code internal.async.LocalBindings}.
  */
 package dev.pollbridge.runtime.internal.task;

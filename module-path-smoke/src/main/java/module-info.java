@@ -14,6 +14,7 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.spring;
     requires dev.pollbridge.context;
     requires dev.pollbridge.blockhound;
+    requires dev.pollbridge.micrometer;
     requires reactor.test;
 
     uses reactor.blockhound.integration.BlockHoundIntegration;

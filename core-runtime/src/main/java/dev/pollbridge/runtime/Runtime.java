@@ -271,6 +271,24 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
+     * A dump of every live task: its state, age, time since its last poll, what it waits on (its
+     * future's {@code toString()}) and, with {@link RuntimeBuilder#captureSpawnSites}, where it was
+     * spawned. For a task that hangs (rule 5) or a runtime that seems stuck.
+     *
+     * <p>The runtime keeps running while the dump is taken: no worker waits for it, tasks spawned
+     * or completed meanwhile are tolerated, and each future's {@code toString()} is called on the
+     * calling thread with no lock held (one that throws is noted in the entry, one that blocks
+     * delays only this call). That {@code toString()} may run while a worker polls the same
+     * future, so it should read only fields that are safe to read racily. Costs a walk of the
+     * task registry and one {@code toString()} per task: for diagnostics, not for a hot path.
+     *
+     * @return the live tasks, oldest first
+     */
+    public TaskDump dump() {
+        return engine.dump();
+    }
+
+    /**
      * A future that completes ({@code null}) once {@code duration} has passed on this runtime's
      * {@linkplain #clock() clock}, at 1 ms resolution: never before the deadline. The deadline is
      * fixed by this call; the timer is registered on the first poll. Zero and negative durations

@@ -29,6 +29,7 @@ import java.util.function.Consumer;
  *   <tr><td>{@link #lifoSlot(boolean)}</td><td>{@code true}</td></tr>
  *   <tr><td>{@link #stuckWorkerThreshold(Duration)}</td><td>1 second</td></tr>
  *   <tr><td>{@link #globalQueueInterval(int)}</td><td>tuned from the measured poll time</td></tr>
+ *   <tr><td>{@link #captureSpawnSites(boolean)}</td><td>{@code false}</td></tr>
  * </table>
  *
  * <h2>Threads, and a forgotten {@code close()}</h2>
@@ -58,6 +59,7 @@ public final class RuntimeBuilder {
     private ThreadFactory threadFactory;
     private boolean lifoSlot = SchedulerTuning.DEFAULT.lifoSlot();
     private Duration stuckWorkerThreshold = SchedulerTuning.DEFAULT.stuckWorkerThreshold();
+    private boolean captureSpawnSites;
     private int globalQueueInterval = SchedulerTuning.DEFAULT.globalQueueInterval();
 
     RuntimeBuilder() {}
@@ -277,6 +279,20 @@ public final class RuntimeBuilder {
     }
 
     /**
+     * Whether each spawned task records where it was spawned (the stack of the {@code spawn} call,
+     * or of {@code executor().execute}), for {@link Runtime#dump()}. Off by default: capturing a
+     * stack costs a few microseconds per spawn, many times the cost of the spawn itself; turn it on
+     * to find out who spawned a task that hangs.
+     *
+     * @param enabled true to record each task's spawn site
+     * @return this builder
+     */
+    public RuntimeBuilder captureSpawnSites(boolean enabled) {
+        this.captureSpawnSites = enabled;
+        return this;
+    }
+
+    /**
      * Builds and starts the runtime: its worker threads are running when this returns.
      *
      * @return a started runtime; close it when done
@@ -295,7 +311,7 @@ public final class RuntimeBuilder {
     private EngineConfig config(boolean daemonThreads) {
         return new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
                 slowPollThreshold, uncaughtFailureHandler, clock, daemonThreads, threadFactory,
-                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval));
+                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval), captureSpawnSites);
     }
 
     private static void logUncaught(Throwable failure) {

@@ -4,7 +4,16 @@ package dev.pollbridge.runtime;
  * An immutable snapshot of a runtime's counters, from {@link Runtime#metrics()}. The counters are
  * read one after another while the runtime runs, so they are individually accurate but not taken
  * at one instant (for example {@code tasksAlive} may not equal {@code tasksSpawned -
- * tasksCompleted} exactly).
+ * tasksCompleted} exactly, nor {@code polls} the sum of the workers' polls).
+ *
+ * <h2>Thread-safety and cost</h2>
+ * {@link Runtime#metrics()} may be called from any thread at any time, and takes no lock a worker
+ * needs to poll. The per-worker counters and the poll-time histogram are plain counters that only
+ * their worker writes (an opaque store, no atomic instruction) and a snapshot reads racily, so
+ * keeping them costs a worker a few increments per poll; a snapshot costs about one array of
+ * {@link PollTimeHistogram#BUCKETS} longs per worker, plus a short lock per shard of the task
+ * registry for the task counts. Call it every few seconds, not in a loop. The figures are in
+ * {@code docs/observability.md}.
  *
  * @param workers worker threads (0 for the current-thread flavour)
  * @param tasksSpawned tasks ever spawned (including {@link Runtime#executor()} runnables)
@@ -27,6 +36,15 @@ package dev.pollbridge.runtime;
  *     blocks yet; the tasks and calls that cancelled them wait for them. After {@link
  *     Runtime#close()} returns, these are the bodies that did not end in time (a log line names
  *     them)
+ * @param budgetForcedYields polls after which the task's poll budget was spent (rule 16), summed
+ *     over the workers (see {@link WorkerMetrics#budgetForcedYields()})
+ * @param localQueueDepth tasks in the workers' local queues now, summed
+ * @param blockingThreadsMax the blocking pool's maximum size ({@link RuntimeBuilder#blockingThreads});
+ *     {@code blockingThreadsBusy == blockingThreadsMax} with a {@code blockingQueueDepth} above 0
+ *     means blocking work waits for a thread
+ * @param perWorker each worker's counters, by index (empty for the current-thread flavour)
+ * @param pollTimes how long the polls took, over all workers (the current-thread flavour's
+ *     polls too)
  */
 public record RuntimeMetrics(
         int workers,
@@ -41,4 +59,9 @@ public record RuntimeMetrics(
         int blockingThreadsIdle,
         int blockingQueueDepth,
         long deadWorkers,
-        long unwindingBodies) {}
+        long unwindingBodies,
+        long budgetForcedYields,
+        long localQueueDepth,
+        int blockingThreadsMax,
+        java.util.List<WorkerMetrics> perWorker,
+        PollTimeHistogram pollTimes) {}

@@ -12,7 +12,9 @@ import dev.pollbridge.context.TaskLocalAccessor;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.micrometer.RuntimeMetricsBinder;
 import dev.pollbridge.spring.PollbridgeReactiveAdapters;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -80,6 +82,7 @@ public final class ModulePathSmoke {
                 spring(runtime);
                 contextPropagation(runtime);
                 blockHoundService();
+                observability(runtime);
             }
             sharedRuntime();
             testKit();
@@ -204,6 +207,15 @@ public final class ModulePathSmoke {
                 .anyMatch(provider -> provider.type() == PollbridgeBlockHoundIntegration.class);
         check(found, "PollbridgeBlockHoundIntegration is a BlockHoundIntegration service");
         ok("blockhound: the integration is a service");
+    }
+
+    /** The task dump, and the Micrometer binder on a registry (micrometer.core is an automatic module). */
+    private static void observability(Runtime runtime) {
+        check(runtime.dump().tasks().isEmpty(), "no live task");
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        new RuntimeMetricsBinder(runtime, "smoke").bindTo(registry);
+        check(registry.get("pollbridge.worker.polls").functionCounters().size() == 2, "a polls counter per worker");
+        ok("observability: Runtime.dump(), RuntimeMetricsBinder on a SimpleMeterRegistry");
     }
 
     private static void reactor(Runtime runtime) {

@@ -77,6 +77,7 @@ final class BlockingPool {
                     }
                     beforeQueueing.run();
                     queue.enqueue(job); // every thread is busy and the pool is at its maximum
+                    RuntimeEvents.blockingJobQueued(pool);
                     if (pool.isShutdown() && queue.remove(job)) {
                         // shutdown drained the queue before our job landed: nobody would run it
                         throw new RejectedExecutionException("the runtime is closed");
@@ -160,6 +161,11 @@ final class BlockingPool {
     /** Threads alive and waiting for work. */
     int idle() {
         return Math.max(0, executor.getPoolSize() - executor.getActiveCount());
+    }
+
+    /** The pool's maximum size. */
+    int max() {
+        return executor.getMaximumPoolSize();
     }
 
     /** Jobs waiting for a thread. */

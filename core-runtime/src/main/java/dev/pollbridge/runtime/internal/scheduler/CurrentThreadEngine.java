@@ -3,11 +3,13 @@ package dev.pollbridge.runtime.internal.scheduler;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,6 +42,11 @@ public final class CurrentThreadEngine extends Engine {
     private final Set<Parker> sleepers = ConcurrentHashMap.newKeySet();
     private final AtomicLong polls = new AtomicLong();
     private final AtomicLong parks = new AtomicLong();
+    /**
+     * Written only by the thread driving the queue; drivers take turns through {@link #driver}'s
+     * CAS and reset, which orders one driver's writes before the next one's.
+     */
+    private final PollTimes pollTimes = new PollTimes();
 
     CurrentThreadEngine(EngineConfig config) {
         super(config);
@@ -126,7 +133,7 @@ public final class CurrentThreadEngine extends Engine {
         int previous = CoopBudget.reset();
         try {
             polls.incrementAndGet();
-            task.run();
+            pollTimes.record(task.run());
         } finally {
             CoopBudget.set(previous);
         }
@@ -192,6 +199,11 @@ public final class CurrentThreadEngine extends Engine {
     @Override
     protected void clearQueues() {
         queue.clear();
+    }
+
+    @Override
+    protected void addWorkerMetrics(List<WorkerMetrics> perWorker, long[] pollTimes) {
+        this.pollTimes.addTo(pollTimes); // no workers: only the histogram
     }
 
     @Override

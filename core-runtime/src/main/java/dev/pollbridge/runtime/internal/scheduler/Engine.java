@@ -6,7 +6,10 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollTimeHistogram;
 import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.TaskDump;
+import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
@@ -18,11 +21,14 @@ import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import dev.pollbridge.runtime.internal.task.UnwindSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -76,6 +82,11 @@ public abstract class Engine implements Scheduler, UnwindScope {
     /** Cancelled Async bodies still unwinding that tasks or blockOn calls of this runtime wait for (T11). */
     private final AtomicLong unwindingBodies = new AtomicLong();
     private final long slowPollThresholdNanos;
+    /**
+     * Each live task's spawn site, if the builder asked for them; else null. Beside the tasks, not
+     * in them: the task object stays as small without it (Tasks use identity equality).
+     */
+    private final Map<Task<?>, Throwable> spawnSites;
     /** Where failures nobody else receives go (the uncaught-failure handler). */
     protected final FailureReporter failures;
     /** The public facade, set once right after construction. */
@@ -88,6 +99,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         this.failures = new FailureReporter(config.uncaughtFailureHandler());
         this.blocking = new BlockingPool(config, failures);
         this.slowPollThresholdNanos = config.slowPollThresholdNanos();
+        this.spawnSites = config.captureSpawnSites() ? new ConcurrentHashMap<>() : null;
     }
 
     /** Builds the engine flavour the settings ask for and starts its threads. */
@@ -191,6 +203,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<T> task = new Task<>(id, future, this, true);
+        captureSpawnSite(task);
         if (!tasks.bind(task)) {
             if (!calledInside()) {
                 throw closedRuntime();
@@ -198,6 +211,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
             task.shutdown();
             return new TaskJoinHandle<>(task);
         }
+        RuntimeEvents.taskSpawned(task);
         submitNew(task);
         return new TaskJoinHandle<>(task);
     }
@@ -213,9 +227,14 @@ public abstract class Engine implements Scheduler, UnwindScope {
         Objects.requireNonNull(future, "future");
         long id = newTaskId();
         Task<?> task = new Task<>(id, future, this, false);
+        captureSpawnSite(task);
         if (!tasks.bind(task)) {
+            if (spawnSites != null) {
+                spawnSites.remove(task); // never bound, so never released
+            }
             throw closedRuntime();
         }
+        RuntimeEvents.taskSpawned(task);
         submitNew(task);
     }
 
@@ -238,6 +257,16 @@ public abstract class Engine implements Scheduler, UnwindScope {
                 throw closed;
             }
             return Futures.failed(new CancellationException("spawnBlocking on a runtime that is shutting down"));
+        }
+    }
+
+    /**
+     * Records where {@code task} is being spawned, if spawn sites are captured: before it is bound,
+     * so that its release (on any worker, at once) always finds the entry to remove.
+     */
+    private void captureSpawnSite(Task<?> task) {
+        if (spawnSites != null) {
+            spawnSites.put(task, new Throwable("spawn site"));
         }
     }
 
@@ -367,6 +396,10 @@ public abstract class Engine implements Scheduler, UnwindScope {
     @Override
     public void release(Task<?> task) {
         tasks.remove(task);
+        if (spawnSites != null) {
+            spawnSites.remove(task);
+        }
+        RuntimeEvents.taskCompleted(task);
     }
 
     @Override
@@ -400,6 +433,15 @@ public abstract class Engine implements Scheduler, UnwindScope {
     /** A snapshot of the counters. */
     public RuntimeMetrics metrics() {
         SchedulerCounters counters = schedulerCounters();
+        List<WorkerMetrics> perWorker = new ArrayList<>(config.workers());
+        long[] pollTimes = new long[PollTimeHistogram.BUCKETS];
+        addWorkerMetrics(perWorker, pollTimes);
+        long forcedYields = 0;
+        long localQueueDepth = 0;
+        for (WorkerMetrics worker : perWorker) {
+            forcedYields += worker.budgetForcedYields();
+            localQueueDepth += worker.localQueueDepth();
+        }
         return new RuntimeMetrics(
                 config.workers(),
                 tasks.spawned(),
@@ -413,7 +455,27 @@ public abstract class Engine implements Scheduler, UnwindScope {
                 blocking.idle(),
                 blocking.queued(),
                 counters.deadWorkers(),
-                unwindingBodies.get());
+                unwindingBodies.get(),
+                forcedYields,
+                localQueueDepth,
+                blocking.max(),
+                List.copyOf(perWorker),
+                new PollTimeHistogram(pollTimes));
+    }
+
+    /** Adds each worker's counters to {@code perWorker} (by index) and its poll-time buckets to {@code pollTimes}. */
+    protected abstract void addWorkerMetrics(List<WorkerMetrics> perWorker, long[] pollTimes);
+
+    // ---- task dump ----
+
+    /** A dump of every live task; see {@code Runtime.dump()} and {@link TaskDumper}. */
+    public TaskDump dump() {
+        return TaskDumper.dump(tasks.snapshot(), runningTasks(), spawnSites == null ? Map.of() : spawnSites);
+    }
+
+    /** The task each worker is running now, mapped to the worker thread's name (racy). */
+    protected Map<Task<?>, String> runningTasks() {
+        return Map.of();
     }
 
     // ---- shutdown ----

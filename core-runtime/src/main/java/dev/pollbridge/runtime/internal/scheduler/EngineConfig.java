@@ -20,6 +20,7 @@ import java.util.function.Consumer;
  * @param threadFactory makes every thread of the runtime instead (see {@link RuntimeThreads}), or
  *     null for the runtime's own threads
  * @param tuning the work-stealing scheduler's knobs (LIFO slot, watchdog, global-queue interval)
+ * @param captureSpawnSites whether each task records the stack of its spawn for the task dump
  */
 public record EngineConfig(
         int workers,
@@ -31,7 +32,29 @@ public record EngineConfig(
         Clock clock,
         boolean daemon,
         ThreadFactory threadFactory,
-        SchedulerTuning tuning) {
+        SchedulerTuning tuning,
+        boolean captureSpawnSites) {
+
+    /**
+     * Settings without spawn-site capture.
+     *
+     * @param workers worker threads; 0 means the deterministic current-thread flavour
+     * @param blockingThreads the blocking pool's maximum size
+     * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
+     * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
+     * @param slowPollThreshold polls longer than this are reported
+     * @param uncaughtFailureHandler receives failures nobody else will see
+     * @param clock the runtime's time source
+     * @param daemon whether the threads the runtime makes itself are daemon threads
+     * @param threadFactory makes every thread of the runtime instead, or null
+     * @param tuning the work-stealing scheduler's knobs
+     */
+    public EngineConfig(int workers, int blockingThreads, Duration blockingKeepAlive, String threadNamePrefix,
+            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon,
+            ThreadFactory threadFactory, SchedulerTuning tuning) {
+        this(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold, uncaughtFailureHandler,
+                clock, daemon, threadFactory, tuning, false);
+    }
 
     /**
      * Settings with the default {@link SchedulerTuning}.

@@ -1,6 +1,10 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.Task;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -270,6 +274,26 @@ final class WorkStealingEngine extends Engine {
             worker.clear();
         }
         global.clear();
+    }
+
+    @Override
+    protected void addWorkerMetrics(List<WorkerMetrics> perWorker, long[] pollTimes) {
+        for (Worker worker : workers) {
+            perWorker.add(worker.metrics());
+            worker.addPollTimesTo(pollTimes);
+        }
+    }
+
+    @Override
+    protected Map<Task<?>, String> runningTasks() {
+        Map<Task<?>, String> running = new IdentityHashMap<>();
+        for (Worker worker : workers) {
+            Task<?> task = worker.runningTask();
+            if (task != null) {
+                running.put(task, worker.thread.getName());
+            }
+        }
+        return running;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
@@ -92,6 +93,7 @@ final class Worker implements Runnable {
     private static final VarHandle POLLS;
     private static final VarHandle STEALS;
     private static final VarHandle PARKS;
+    private static final VarHandle FORCED_YIELDS;
     private static final VarHandle LIFO_SLOT;
     private static final VarHandle RUNNING;
 
@@ -101,6 +103,7 @@ final class Worker implements Runnable {
             POLLS = lookup.findVarHandle(Worker.class, "polls", long.class);
             STEALS = lookup.findVarHandle(Worker.class, "steals", long.class);
             PARKS = lookup.findVarHandle(Worker.class, "parks", long.class);
+            FORCED_YIELDS = lookup.findVarHandle(Worker.class, "forcedYields", long.class);
             LIFO_SLOT = lookup.findVarHandle(Worker.class, "lifoSlot", Task.class);
             RUNNING = lookup.findVarHandle(Worker.class, "running", Task.class);
         } catch (ReflectiveOperationException e) {
@@ -172,6 +175,10 @@ final class Worker implements Runnable {
     private long steals;
     @SuppressWarnings("unused")
     private long parks;
+    @SuppressWarnings("unused")
+    private long forcedYields;
+    /** Written by the owner only, read racily by {@code metrics()}. */
+    private final PollTimes pollTimes = new PollTimes();
 
     Worker(WorkStealingEngine engine, int index) {
         this.engine = engine;
@@ -489,8 +496,12 @@ final class Worker implements Runnable {
     private void poll(Task<?> task) {
         POLLS.setOpaque(this, polls + 1);
         RUNNING.setOpaque(this, task);
-        task.run();
+        long nanos = task.run();
         RUNNING.setOpaque(this, (Task<?>) null);
+        pollTimes.record(nanos);
+        if (!CoopBudget.hasRemaining()) {
+            FORCED_YIELDS.setOpaque(this, forcedYields + 1);
+        }
     }
 
     // ---- scheduling from this worker's thread ----
@@ -578,6 +589,12 @@ final class Worker implements Runnable {
         if (wasLastSearcher) {
             engine.notifyIfWorkPending();
         }
+        Object parkEvent = RuntimeEvents.workerParkBegin(); // null unless JFR records it
+        parkUntilNotified();
+        RuntimeEvents.workerParkEnd(parkEvent, index);
+    }
+
+    private void parkUntilNotified() {
         while (!engine.isStopping()) {
             // An interrupt (from a task, or from outside) would make every park return at once:
             // workers ignore interrupts, so clear it.
@@ -607,5 +624,16 @@ final class Worker implements Runnable {
 
     long parks() {
         return (long) PARKS.getOpaque(this);
+    }
+
+    /** Any thread: this worker's counters now (racy reads, see {@link dev.pollbridge.runtime.WorkerMetrics}). */
+    WorkerMetrics metrics() {
+        return new WorkerMetrics(index, polls(), steals(), parks(), Math.max(0, queue.size()),
+                (long) FORCED_YIELDS.getOpaque(this));
+    }
+
+    /** Any thread: adds this worker's poll-time buckets to {@code sums}. */
+    void addPollTimesTo(long[] sums) {
+        pollTimes.addTo(sums);
     }
 }

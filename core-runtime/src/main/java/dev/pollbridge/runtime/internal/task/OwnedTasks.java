@@ -128,6 +128,26 @@ public final class OwnedTasks {
         return alive;
     }
 
+    /**
+     * The tasks alive now, for the task dump: a copy made one shard at a time, each shard's lock
+     * held only while its list is copied (no user code runs under it, and pollers never take it).
+     * A task spawned or completed meanwhile may or may not be in it.
+     */
+    public List<Task<?>> snapshot() {
+        List<Task<?>> alive = new ArrayList<>();
+        for (Shard shard : shards) {
+            shard.lock();
+            try {
+                for (Task<?> task = shard.head; task != null; task = task.next) {
+                    alive.add(task);
+                }
+            } finally {
+                shard.unlock();
+            }
+        }
+        return alive;
+    }
+
     /** Tasks alive now. */
     public long alive() {
         long total = 0;

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.TaskDump;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -64,10 +65,39 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * exactly once right after registering it.
      */
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
-        super(joinInterest);
+        this(id, future, scheduler, joinInterest, spawnTime());
+    }
+
+    /**
+     * A task for {@code future} spawned at {@code spawnTime} (from {@link #spawnTime()}), born
+     * SCHEDULED as above.
+     */
+    public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest, long spawnTime) {
+        super(joinInterest, spawnTime);
         this.id = id;
         this.slot = future;
         this.scheduler = scheduler;
+    }
+
+    /**
+     * The spawn time of a task spawned now, for the task dump's age (a {@link TaskClock} timestamp).
+     * Inside a timed turn of a task on a runtime thread it is that turn's start, read without a
+     * clock read (a spawn on a worker is a hot path, and {@code System.nanoTime()} costs 20 ns or
+     * more, a tenth of a spawn); the age is then overstated by at most how long that poll had run.
+     * Elsewhere, the clock.
+     */
+    public static long spawnTime() {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread) {
+            Task<?> spawner = ((BudgetedThread) thread).currentTask;
+            if (spawner != null) {
+                long turnStart = lastPollUnits(spawner.loadState());
+                if (turnStart != UNTIMED) {
+                    return turnStart;
+                }
+            }
+        }
+        return TaskClock.units(System.nanoTime());
     }
 
     /** The task's id, unique within its runtime. */
@@ -197,29 +227,32 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     /**
      * Runs one turn of a task taken from a run queue: poll once, then go idle, re-queue, complete or
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
+     *
+     * @return how long the poll took in nanoseconds (for the poll-time histogram), or -1 if this
+     *     turn made no poll or the poll was not timed (the slow-poll check is off)
      */
-    public void run() {
-        switch (transitionToRunning()) {
+    public long run() {
+        // The poll is timed from the start of this turn, not from the end of the worker's previous
+        // one: queue work, the previous task's completion and a descheduled worker between turns
+        // are not this task's poll (slow-poll reports name the task, so they must measure only its
+        // turn). The start is read before the CAS that takes the task, which records it for the dump.
+        long threshold = scheduler.slowPollThresholdNanos();
+        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
+        long start = timed ? System.nanoTime() : 0L;
+        switch (transitionToRunning(timed ? TaskClock.units(start) : UNTIMED)) {
             case SUCCESS:
-                pollOnce();
-                break;
+                return pollOnce(threshold, timed, start);
             case CANCELLED:
                 cancel();
-                break;
+                return -1L;
             case NOT_SCHEDULED:
-                break;
+                return -1L;
             default:
                 throw new AssertionError();
         }
     }
 
-    private void pollOnce() {
-        // The poll is timed from here, not from the end of the worker's previous turn: queue work,
-        // the previous task's completion and a descheduled worker between turns are not this
-        // task's poll (slow-poll reports name the task, so they must measure only its poll).
-        long threshold = scheduler.slowPollThresholdNanos();
-        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
-        long start = timed ? System.nanoTime() : 0L;
+    private long pollOnce(long threshold, boolean timed, long start) {
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
@@ -238,15 +271,16 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         } finally {
             exit(thread, outer);
         }
+        long elapsed = -1L;
         if (timed) {
-            long elapsed = System.nanoTime() - start;
+            elapsed = System.nanoTime() - start;
             if (elapsed > threshold && markSlowPollReported()) {
                 scheduler.reportSlowPoll(this, elapsed); // contained by the scheduler (rule T10)
             }
         }
         if (!result.isPending()) {
             complete(result);
-            return;
+            return elapsed;
         }
         boolean woken = selfWoken;
         selfWoken = false;
@@ -262,6 +296,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
             default:
                 throw new AssertionError();
         }
+        return elapsed;
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -424,6 +459,72 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     Detach detach() {
         return unsetJoinInterest();
+    }
+
+    // ---- diagnostics (the task dump); any thread, racy snapshots ----
+
+    /**
+     * A snapshot of the state word for the dump, to pass to the static readers below with a clock
+     * reading taken <em>after</em> it (so that no timestamp in it is later than that reading).
+     */
+    public long diagnosticState() {
+        return loadState();
+    }
+
+    /** Time from the spawn in {@code state} to {@code nowNanos}, to about 17 ms (see {@link TaskClock}). */
+    public static long ageNanos(long state, long nowNanos) {
+        return TaskClock.elapsedNanos(TaskClock.units(nowNanos), spawnedUnits(state));
+    }
+
+    /**
+     * Time from the latest turn's start in {@code state} to {@code nowNanos}, to about 17 ms; -1 if
+     * the task was never polled, or its polls are not timed (the slow-poll check is off).
+     */
+    public static long sinceLastPollNanos(long state, long nowNanos) {
+        long last = lastPollUnits(state);
+        return last == UNTIMED ? -1L : TaskClock.elapsedNanos(TaskClock.units(nowNanos), last);
+    }
+
+    /**
+     * The future, if it is not closed yet, else null. A racy read from any thread: the caller may
+     * only describe it (the dump calls its {@code toString}), never poll or close it (rule T2).
+     */
+    public Object futureForDiagnostics() {
+        Object current = slot;
+        return current instanceof PollFuture ? current : null;
+    }
+
+    /**
+     * The completer's description of the output it just stored: {@code value}, {@code cancelled} or
+     * {@code failed: <exception class>}; {@code unknown} if the output was taken already.
+     */
+    public String outcomeForDiagnostics() {
+        Object current = slot;
+        if (!(current instanceof Poll)) {
+            return "unknown";
+        }
+        Poll<?> output = (Poll<?>) current;
+        if (output.isReady()) {
+            return "value";
+        }
+        return output.error() instanceof CancellationException ? "cancelled"
+                : "failed: " + output.error().getClass().getName();
+    }
+
+    /** The phase in a {@link #diagnosticState()}, for the task dump. */
+    public static TaskDump.State phase(long s) {
+        if (isComplete(s)) {
+            return TaskDump.State.COMPLETE;
+        }
+        if (isRunning(s)) {
+            return TaskDump.State.RUNNING;
+        }
+        return isScheduled(s) ? TaskDump.State.SCHEDULED : TaskDump.State.IDLE;
+    }
+
+    /** True if {@code state} (a {@link #diagnosticState()}) records an abort or shutdown request. */
+    public static boolean isCancelRequested(long state) {
+        return isCancelled(state);
     }
 
     /** A snapshot of the state word, for tests and diagnostics. */

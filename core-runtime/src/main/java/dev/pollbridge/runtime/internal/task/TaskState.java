@@ -32,6 +32,19 @@ abstract class TaskState {
      * holder; a flag bit here instead of a field keeps the task object smaller. Once set, never unset.
      */
     static final long SLOW_POLL_REPORTED = 1L << 6;
+    /** The task was run at least once, so {@link #LAST_POLL_SHIFT}'s field holds a time. Once set, never unset. */
+    static final long POLLED = 1L << 7;
+    /**
+     * The task dump's timestamps ({@link TaskClock}) in the word's spare bits, so the task object
+     * has no field for them: when the task was spawned (written at birth, never changed) and when
+     * its latest turn started (written by the SCHEDULED -> RUNNING transition, in the same CAS).
+     * Every transition computes the next word from the whole current one, so they keep both.
+     */
+    static final int SPAWNED_SHIFT = 8;
+    static final int LAST_POLL_SHIFT = SPAWNED_SHIFT + TaskClock.BITS;
+    private static final long LAST_POLL_BITS = TaskClock.MASK << LAST_POLL_SHIFT;
+    /** {@code pollUnits} of a turn whose start was not timed: the last-poll field is left as it is. */
+    static final long UNTIMED = -1L;
 
     private static final VarHandle STATE;
 
@@ -48,8 +61,19 @@ abstract class TaskState {
     private volatile long state;
 
     /** A new task is born scheduled: the spawner pushes it to a queue right after (rule T1). */
-    TaskState(boolean joinInterest) {
-        STATE.set(this, joinInterest ? SCHEDULED | JOIN_INTEREST : SCHEDULED);
+    TaskState(boolean joinInterest, long spawnedUnits) {
+        long flags = joinInterest ? SCHEDULED | JOIN_INTEREST : SCHEDULED;
+        STATE.set(this, flags | (spawnedUnits & TaskClock.MASK) << SPAWNED_SHIFT);
+    }
+
+    /** The spawn timestamp ({@link TaskClock} units) of a snapshot. */
+    static long spawnedUnits(long s) {
+        return (s >>> SPAWNED_SHIFT) & TaskClock.MASK;
+    }
+
+    /** The timestamp of the latest turn's start in a snapshot, or {@link #UNTIMED} if never polled (or never timed). */
+    static long lastPollUnits(long s) {
+        return (s & POLLED) == 0 ? UNTIMED : (s >>> LAST_POLL_SHIFT) & TaskClock.MASK;
     }
 
     // ---- predicates on a snapshot ----
@@ -99,14 +123,24 @@ abstract class TaskState {
         NOT_SCHEDULED
     }
 
-    /** A worker took the task from a queue: SCHEDULED -> RUNNING (rule T2). */
+    /** {@link #transitionToRunning(long)} of an untimed turn. */
     final ToRunning transitionToRunning() {
+        return transitionToRunning(UNTIMED);
+    }
+
+    /**
+     * A worker took the task from a queue: SCHEDULED -> RUNNING (rule T2). The same CAS records
+     * {@code pollUnits}, when the turn started ({@link TaskClock} units), unless it is {@link #UNTIMED}.
+     */
+    final ToRunning transitionToRunning(long pollUnits) {
+        long stamp = pollUnits == UNTIMED ? 0L : POLLED | (pollUnits & TaskClock.MASK) << LAST_POLL_SHIFT;
+        long keep = pollUnits == UNTIMED ? ~0L : ~LAST_POLL_BITS;
         for (;;) {
             long s = loadState();
             if (!isScheduled(s) || isRunning(s) || isComplete(s)) {
                 return ToRunning.NOT_SCHEDULED;
             }
-            long next = (s & ~SCHEDULED) | RUNNING;
+            long next = (s & ~SCHEDULED & keep) | RUNNING | stamp;
             if (casState(s, next)) {
                 return isCancelled(s) ? ToRunning.CANCELLED : ToRunning.SUCCESS;
             }

@@ -190,7 +190,6 @@ public final class VirtualClock implements Clock {
             }
             step(target);
         } finally {
-            following = null;
             advancing.set(false);
         }
     }

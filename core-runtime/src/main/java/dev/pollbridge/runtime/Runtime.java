@@ -271,9 +271,12 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
-     * A dump of every live task: its state, age, time since its last poll, what it waits on (its
-     * future's {@code toString()}) and, with {@link RuntimeBuilder#captureSpawnSites}, where it was
-     * spawned. For a task that hangs (rule 5) or a runtime that seems stuck.
+     * A dump of every live task that has been polled: its state, age, time since its last poll,
+     * what it waits on (its future's {@code toString()}) and, with
+     * {@link RuntimeBuilder#captureSpawnSites}, where it was spawned. For a task that hangs (rule
+     * 5) or a runtime that seems stuck. A task still queued for its first poll is counted in
+     * {@link RuntimeMetrics#aliveTasks()} but not listed: a task enters the registry this walks
+     * when it first waits, so that one that finishes in its first poll never touches it.
      *
      * <p>The runtime keeps running while the dump is taken: no worker waits for it, tasks spawned
      * or completed meanwhile are tolerated, and each future's {@code toString()} is called on the

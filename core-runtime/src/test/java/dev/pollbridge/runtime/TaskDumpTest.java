@@ -51,7 +51,7 @@ class TaskDumpTest {
             WaitsFor future = new WaitsFor("the user service");
             JoinHandle<String> handle = runtime.spawn(future);
             await().until(() -> future.last != null);
-            await().until(() -> runtime.dump().tasks().get(0).state() == TaskDump.State.IDLE);
+            await().until(() -> runtime.dump().tasks().stream().anyMatch(t -> t.state() == TaskDump.State.IDLE));
             TaskDump dump = runtime.dump();
             assertEquals(1, dump.tasks().size(), dump::toString);
             TaskDump.TaskInfo task = dump.tasks().get(0);
@@ -88,10 +88,37 @@ class TaskDumpTest {
     }
 
     @Test
+    void aTaskQueuedForItsFirstPollIsCountedButNotListed() throws InterruptedException {
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            CountDownLatch inPoll = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            JoinHandle<Void> busy = runtime.spawn(cx -> {
+                inPoll.countDown();
+                awaitQuietly(release); // holds the only worker, so the next task stays queued
+                return Poll.ready(null);
+            });
+            assertTrue(inPoll.await(10, TimeUnit.SECONDS));
+            WaitsFor queued = new WaitsFor("its first poll");
+            JoinHandle<String> handle = runtime.spawn(queued);
+            TaskDump dump = runtime.dump();
+            assertEquals(1, dump.tasks().size(), dump::toString); // only the running one
+            assertEquals(TaskDump.State.RUNNING, dump.tasks().get(0).state());
+            assertEquals(2, runtime.metrics().tasksAlive());
+            release.countDown();
+            runtime.blockOn(busy);
+            await().until(() -> runtime.dump().tasks().size() == 1 && runtime.dump().tasks().get(0).state() == TaskDump.State.IDLE);
+            handle.abort();
+            await().until(() -> runtime.metrics().tasksAlive() == 0);
+            assertTrue(runtime.dump().tasks().isEmpty());
+        }
+    }
+
+    @Test
     void spawnSitesAreCapturedWhenAskedFor() {
         try (Runtime runtime = Runtime.builder().workers(1).captureSpawnSites(true).build()) {
             ProbeFuture<Void> pending = new ProbeFuture<>();
             JoinHandle<Void> handle = spawnHere(runtime, pending);
+            await().until(() -> !runtime.dump().tasks().isEmpty()); // listed once polled
             List<StackTraceElement> site = runtime.dump().tasks().get(0).spawnSite();
             assertFalse(site.isEmpty());
             assertEquals(TaskDumpTest.class.getName(), site.get(0).getClassName(), site::toString);
@@ -118,6 +145,7 @@ class TaskDumpTest {
             };
             JoinHandle<String> first = runtime.spawn(broken);
             JoinHandle<String> second = runtime.spawn(good);
+            await().until(() -> runtime.dump().tasks().size() == 2); // listed once polled
             TaskDump dump = runtime.dump();
             List<String> waitingOn = dump.tasks().stream().map(t -> t.waitingOn().orElse("")).collect(Collectors.toList());
             assertEquals(2, waitingOn.size(), dump::toString);
@@ -137,7 +165,7 @@ class TaskDumpTest {
         try (Runtime runtime = Runtime.builder().workers(1).build()) {
             CountDownLatch inToString = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            PollFuture<String> slowToString = new WaitsFor("slow") {
+            WaitsFor slowToString = new WaitsFor("slow") {
                 @Override
                 public String toString() {
                     inToString.countDown();
@@ -146,6 +174,7 @@ class TaskDumpTest {
                 }
             };
             JoinHandle<String> described = runtime.spawn(slowToString);
+            await().until(() -> slowToString.last != null); // listed once polled
             AtomicReference<TaskDump> dump = new AtomicReference<>();
             Thread dumper = new Thread(() -> dump.set(runtime.dump()), "dumper");
             dumper.start();

@@ -94,7 +94,8 @@ class ObservabilityDocTest {
                 }
             }
             // end::dump[]
-            await().until(() -> runtime.dump().tasks().get(0).state() == TaskDump.State.IDLE);
+            // Listed once polled (a task enters the registry the dump walks when it first waits).
+            await().until(() -> runtime.dump().tasks().stream().anyMatch(t -> t.state() == TaskDump.State.IDLE));
             TaskDump.TaskInfo task = runtime.dump().tasks().get(0);
             assertEquals("AwaitReply[GET /users/42, waiting for the reply]", task.waitingOn().orElseThrow());
             assertEquals(ObservabilityDocTest.class.getName(), task.spawnSite().get(0).getClassName());

@@ -197,8 +197,10 @@ public final class CurrentThreadEngine extends Engine {
     protected void joinWorkers() {}
 
     @Override
-    protected void clearQueues() {
-        queue.clear();
+    protected void clearQueues(List<Task<?>> drained) {
+        for (Task<?> task; (task = queue.poll()) != null; ) {
+            drained.add(task);
+        }
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
+import dev.pollbridge.runtime.internal.task.TaskCounts;
 import dev.pollbridge.runtime.internal.task.TaskJoinHandle;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
@@ -22,9 +23,12 @@ import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import dev.pollbridge.runtime.internal.task.UnwindSet;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -48,10 +52,13 @@ import java.util.concurrent.locks.LockSupport;
  *       the shutdown does not throw into the spawning task (Tokio's choice).
  *   <li>The workers are told to stop and unparked; each finishes its current poll and exits.
  *       All of them but the caller are joined.
- *   <li>The run queues are emptied (the only thread touching them now is the closer).
- *   <li>Every task alive when the registry closed is shut down (rule T7): cancelled and its
+ *   <li>The run queues are emptied (the only thread touching them now is the closer), and every
+ *       task taken from them is shut down (rule T7): a task that has not waited yet is in no
+ *       registry, only in a queue.
+ *   <li>Every task in the registry when it closed is shut down (rule T7): cancelled and its
  *       future closed here, or, if it is being polled by the calling worker, by that worker right
- *       after the poll.
+ *       after the poll. A task polled while the registry closed is cancelled by its runner when
+ *       it returns pending ({@link #enterRegistry} refuses it).
  *   <li>The blocking pool is stopped and its threads joined.
  * </ol>
  * A second {@code close()} waits for the first to finish and then joins every worker and
@@ -73,8 +80,10 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** Settings. Immutable. */
     protected final EngineConfig config;
-    /** Every live task. */
+    /** Every task that waits (entered at its first pending poll); its closed flag closes the runtime. */
     protected final OwnedTasks tasks;
+    /** Tasks spawned and completed. */
+    private final TaskCounts counts;
     private final BlockingPool blocking;
     private final AtomicLong taskIds = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
@@ -96,6 +105,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
     protected Engine(EngineConfig config) {
         this.config = config;
         this.tasks = new OwnedTasks(Math.max(16, 4 * config.workers()));
+        this.counts = new TaskCounts(config.workers());
         this.failures = new FailureReporter(config.uncaughtFailureHandler());
         this.blocking = new BlockingPool(config, failures);
         this.slowPollThresholdNanos = config.slowPollThresholdNanos();
@@ -183,8 +193,25 @@ public abstract class Engine implements Scheduler, UnwindScope {
     /** Joins every worker except the calling thread. */
     protected abstract void joinWorkers();
 
-    /** Empties every run queue; called by the closer once no worker polls any more. */
-    protected abstract void clearQueues();
+    /**
+     * Empties every run queue into {@code drained}; called by the closer once no worker polls any
+     * more (wakes from other threads may still push to a shared queue meanwhile).
+     */
+    protected abstract void clearQueues(List<Task<?>> drained);
+
+    /**
+     * True if a task pushed by the calling thread is sure to be in a queue the closer empties: on
+     * a worker of this engine, which the closer joins before it empties the queues. Elsewhere a
+     * spawn re-checks the closed flag after its push (see {@link #spawn}).
+     */
+    protected boolean pushesBeforeJoin() {
+        return false;
+    }
+
+    /** The index of this engine's worker running on the calling thread, or -1 (for {@link TaskCounts}). */
+    protected int currentWorkerIndex() {
+        return -1;
+    }
 
     /** Fills in the scheduler part of a metrics snapshot. */
     protected abstract SchedulerCounters schedulerCounters();
@@ -201,18 +228,11 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         Objects.requireNonNull(future, "future");
-        long id = newTaskId();
-        Task<T> task = new Task<>(id, future, this, true);
-        captureSpawnSite(task);
-        if (!tasks.bind(task)) {
-            if (!calledInside()) {
-                throw closedRuntime();
-            }
-            task.shutdown();
-            return new TaskJoinHandle<>(task);
+        if (tasks.isClosed() && !calledInside()) {
+            throw closedRuntime();
         }
-        RuntimeEvents.taskSpawned(task);
-        submitNew(task);
+        Task<T> task = newTask(future, true);
+        submit(task);
         return new TaskJoinHandle<>(task);
     }
 
@@ -225,17 +245,40 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     public void spawnDetached(PollFuture<?> future) {
         Objects.requireNonNull(future, "future");
-        long id = newTaskId();
-        Task<?> task = new Task<>(id, future, this, false);
-        captureSpawnSite(task);
-        if (!tasks.bind(task)) {
-            if (spawnSites != null) {
-                spawnSites.remove(task); // never bound, so never released
-            }
+        if (tasks.isClosed()) {
             throw closedRuntime();
         }
+        submit(newTask(future, false));
+    }
+
+    private <T> Task<T> newTask(PollFuture<T> future, boolean joinInterest) {
+        Task<T> task = new Task<>(newTaskId(), future, this, joinInterest);
+        counts.spawned(currentWorkerIndex()); // before it can complete: alive() never counts a completion without its spawn
+        captureSpawnSite(task);
         RuntimeEvents.taskSpawned(task);
+        return task;
+    }
+
+    /**
+     * Rule T1: pushes a new task, or cancels it on this thread if the runtime is closed. The
+     * registry does not guard a spawn any more (a task enters it only when it first waits), so a
+     * spawn racing with {@link #close} is settled like Dekker's: the spawner pushes, then reads the
+     * closed flag; the closer sets the flag (a volatile write), then empties the queues. A push
+     * from a thread that is not a worker takes effect at a volatile read-modify-write (the global
+     * queue's slot CAS, the current-thread queue's link CAS), which is sequentially consistent
+     * with the later volatile read of the flag: no fence is needed between them. Either the closer's emptying sees the push (and shuts the task down), or the
+     * spawner sees the flag (and shuts it down itself); both may, and a shutdown is idempotent
+     * (the second sees RUNNING or COMPLETE and does nothing; the queue entry is skipped, T2).
+     */
+    private void submit(Task<?> task) {
+        if (tasks.isClosed()) {
+            task.shutdown(); // a spawn inside a closed runtime: cancelled on the spot
+            return;
+        }
         submitNew(task);
+        if (!pushesBeforeJoin() && tasks.isClosed()) {
+            task.shutdown();
+        }
     }
 
     /**
@@ -394,8 +437,14 @@ public abstract class Engine implements Scheduler, UnwindScope {
     // ---- Scheduler hooks shared by the flavours ----
 
     @Override
+    public boolean enterRegistry(Task<?> task) {
+        return tasks.bind(task);
+    }
+
+    @Override
     public void release(Task<?> task) {
         tasks.remove(task);
+        counts.completed(currentWorkerIndex());
         if (spawnSites != null) {
             spawnSites.remove(task);
         }
@@ -442,11 +491,13 @@ public abstract class Engine implements Scheduler, UnwindScope {
             forcedYields += worker.budgetForcedYields();
             localQueueDepth += worker.localQueueDepth();
         }
+        long completed = counts.completedTotal(); // first: see TaskCounts.alive()
+        long spawned = counts.spawnedTotal();
         return new RuntimeMetrics(
                 config.workers(),
-                tasks.spawned(),
-                tasks.alive(),
-                tasks.completed(),
+                spawned,
+                spawned - completed,
+                completed,
                 counters.polls(),
                 counters.steals(),
                 counters.globalQueueDepth(),
@@ -470,7 +521,16 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** A dump of every live task; see {@code Runtime.dump()} and {@link TaskDumper}. */
     public TaskDump dump() {
-        return TaskDumper.dump(tasks.snapshot(), runningTasks(), spawnSites == null ? Map.of() : spawnSites);
+        Map<Task<?>, String> running = runningTasks();
+        List<Task<?>> listed = tasks.boundTasks();
+        Set<Task<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        seen.addAll(listed);
+        for (Task<?> task : running.keySet()) {
+            if (seen.add(task)) {
+                listed.add(task); // in its first poll: a task enters the registry only when it waits
+            }
+        }
+        return TaskDumper.dump(listed, running, spawnSites == null ? Map.of() : spawnSites);
     }
 
     /** The task each worker is running now, mapped to the worker thread's name (racy). */
@@ -496,11 +556,15 @@ public abstract class Engine implements Scheduler, UnwindScope {
             return;
         }
         try {
-            List<Task<?>> alive = tasks.close();
+            List<Task<?>> waiting = tasks.close(); // a volatile write of the flag first (see submit)
             stopWorkers();
             joinWorkers();
-            clearQueues();
-            for (Task<?> task : alive) {
+            List<Task<?>> queued = new ArrayList<>();
+            clearQueues(queued);
+            for (Task<?> task : queued) {
+                task.shutdown();
+            }
+            for (Task<?> task : waiting) {
                 task.shutdown();
             }
             awaitUnwinds(unwindDeadline);
@@ -523,7 +587,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         }
         boolean interrupted = false;
         long pause = 10_000L;
-        while (tasks.alive() > 0) {
+        while (counts.alive() > 0) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 reportLateBodies();
@@ -543,7 +607,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
     private void reportLateBodies() {
         StringBuilder late = new StringBuilder();
         int bodies = 0;
-        for (Task<?> task : tasks.aliveTasks()) {
+        for (Task<?> task : tasks.boundTasks()) {
             List<String> unwinding = task.unwindingBodies();
             bodies += unwinding.size();
             late.append(late.length() == 0 ? "" : "; ").append(task.name()).append(": ").append(unwinding);
@@ -564,7 +628,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         boolean finished = false;
         if (workerEngine(Thread.currentThread()) == null) {
             long pause = 10_000L;
-            while (!(finished = tasks.alive() == 0) && System.nanoTime() - end < 0) {
+            while (!(finished = counts.alive() == 0) && System.nanoTime() - end < 0) {
                 waitForTasks(Math.min(pause, end - System.nanoTime()));
                 pause = Math.min(pause * 2, 1_000_000L);
             }

@@ -261,13 +261,4 @@ final class LocalQueue<E> {
     int remainingSlots() {
         return CAPACITY - (tailPlain() - stealOf(headAcquire()));
     }
-
-    /** Closer only, once no thread uses the queue: drops every element. */
-    void clear() {
-        java.util.Arrays.fill(buffer, null);
-        long current = headAcquire();
-        int tailNow = tailPlain();
-        HEAD.setVolatile(this, pack(tailNow, tailNow));
-        assert stealOf(current) == realOf(current);
-    }
 }

@@ -269,11 +269,24 @@ final class WorkStealingEngine extends Engine {
     }
 
     @Override
-    protected void clearQueues() {
+    protected void clearQueues(List<Task<?>> drained) {
         for (Worker worker : workers) {
-            worker.clear();
+            worker.drainTo(drained);
         }
-        global.clear();
+        for (Task<?> task; (task = global.pop()) != null; ) {
+            drained.add(task);
+        }
+    }
+
+    @Override
+    protected boolean pushesBeforeJoin() {
+        return localWorker() != null;
+    }
+
+    @Override
+    protected int currentWorkerIndex() {
+        Worker worker = localWorker();
+        return worker == null ? -1 : worker.index;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One worker of the {@link WorkStealingEngine}: its local queue, LIFO slot and loop (Tokio's
@@ -608,10 +609,19 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Closer only, after this worker stopped: drops its queued tasks. */
-    void clear() {
-        LIFO_SLOT.setOpaque(this, (Task<?>) null);
-        queue.clear();
+    /**
+     * Closer only, after this worker's thread ended (joined: its writes are visible): moves its
+     * LIFO task and queued tasks to {@code drained}. The closer is the only thread touching the
+     * queue now, so it may take the owner's side.
+     */
+    void drainTo(List<Task<?>> drained) {
+        Task<?> slotTask = (Task<?>) LIFO_SLOT.getAndSet(this, (Task<?>) null);
+        if (slotTask != null) {
+            drained.add(slotTask);
+        }
+        for (Task<?> task; (task = queue.pop()) != null; ) {
+            drained.add(task);
+        }
     }
 
     long polls() {

@@ -6,11 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every live task of one runtime (Tokio's {@code OwnedTasks}): intrusive doubly linked lists in
- * shards chosen by task id, each guarded by its own lock. Shutdown needs it to reach tasks that
- * sit idle in no queue. Closing is atomic with insertion: {@link #bind} checks the closed flag
- * under the shard lock, and {@link #close} takes every shard lock after setting it, so no task is
- * added after the shutdown scan saw its shard. No user code runs under these locks.
+ * Every task that waits (Tokio's {@code OwnedTasks}, entered lazily): intrusive doubly linked
+ * lists in shards chosen by task id, each guarded by its own lock. Shutdown needs it to reach
+ * tasks that sit idle in no queue, reachable only through their wakers. A task enters it the
+ * first time its poll returns pending, before it goes idle (rule T4), not at spawn: until then it
+ * is in a run queue or owned by the thread running it, where shutdown reaches it anyway (rule T7),
+ * so a task that completes in its first poll never touches a registry lock. Closing is atomic
+ * with insertion: {@link #bind} checks the closed flag under the shard lock, and {@link #close}
+ * takes every shard lock after setting it, so no task is added after the shutdown scan saw its
+ * shard. No user code runs under these locks. Counting tasks is {@link TaskCounts}'s job.
  *
  * <p><b>The shard lock</b> is a spin lock on an int (CAS to take, release store to give back), not
  * a monitor: it guards a handful of field writes, so it is almost never contended, and then a
@@ -18,8 +22,7 @@ import java.util.List;
  * collision never inflates it. A waiter spins briefly, then yields its CPU (the holder may have
  * been descheduled on an oversubscribed machine); it never parks. Taking the lock is an acquire
  * (the CAS) and giving it back a release, so accesses under one shard lock are ordered exactly as
- * under a monitor. Shards are padded so that two shards never share a cache line (the spawner and
- * the completing workers usually work on different shards at once).
+ * under a monitor. Shards are padded so that two shards never share a cache line.
  */
 public final class OwnedTasks {
 
@@ -49,7 +52,8 @@ public final class OwnedTasks {
     }
 
     /**
-     * Adds a new task to its shard, unless the registry is closed.
+     * Adds a task that is about to go idle to its shard, unless the registry is closed. Called by
+     * the task's RUNNING holder, at most once per task.
      *
      * @return false (and the task is not added) once the registry is closed
      */
@@ -66,15 +70,20 @@ public final class OwnedTasks {
                 head.previous = task;
             }
             shard.head = task;
-            shard.spawned++;
+            // Read and written by RUNNING holders only; the state CAS that passes RUNNING on
+            // orders this write before the completer's read in remove().
+            task.registered = true;
             return true;
         } finally {
             shard.unlock();
         }
     }
 
-    /** Removes a completed task (idempotent per task: only its completer calls it). */
+    /** Removes a completed task if it was bound (only its completer calls it, once). */
     public void remove(Task<?> task) {
+        if (!task.registered) {
+            return; // completed before it ever waited: it was never bound
+        }
         Shard shard = shardOf(task);
         shard.lock();
         try {
@@ -92,7 +101,6 @@ public final class OwnedTasks {
             }
             task.previous = null;
             task.next = null;
-            shard.completed++;
         } finally {
             shard.unlock();
         }
@@ -104,90 +112,32 @@ public final class OwnedTasks {
     }
 
     /**
-     * Rejects further {@link #bind} calls and returns the tasks alive at that moment (a copy; the
+     * Rejects further {@link #bind} calls and returns the tasks bound at that moment (a copy; the
      * caller shuts them down outside the locks).
      */
     public List<Task<?>> close() {
         closed = true;
-        return aliveTasks();
-    }
-
-    /** The tasks alive now (a copy), for shutdown and reports. */
-    public List<Task<?>> aliveTasks() {
-        List<Task<?>> alive = new ArrayList<>();
-        for (Shard shard : shards) {
-            shard.lock();
-            try {
-                for (Task<?> task = shard.head; task != null; task = task.next) {
-                    alive.add(task);
-                }
-            } finally {
-                shard.unlock();
-            }
-        }
-        return alive;
+        return boundTasks();
     }
 
     /**
-     * The tasks alive now, for the task dump: a copy made one shard at a time, each shard's lock
-     * held only while its list is copied (no user code runs under it, and pollers never take it).
-     * A task spawned or completed meanwhile may or may not be in it.
+     * The tasks bound now (a copy), for shutdown, reports and the task dump: made one shard at a
+     * time, each shard's lock held only while its list is copied (pollers never take it). A task
+     * bound or removed meanwhile may or may not be in it.
      */
-    public List<Task<?>> snapshot() {
-        List<Task<?>> alive = new ArrayList<>();
+    public List<Task<?>> boundTasks() {
+        List<Task<?>> bound = new ArrayList<>();
         for (Shard shard : shards) {
             shard.lock();
             try {
                 for (Task<?> task = shard.head; task != null; task = task.next) {
-                    alive.add(task);
+                    bound.add(task);
                 }
             } finally {
                 shard.unlock();
             }
         }
-        return alive;
-    }
-
-    /** Tasks alive now. */
-    public long alive() {
-        long total = 0;
-        for (Shard shard : shards) {
-            shard.lock();
-            try {
-                total += shard.spawned - shard.completed;
-            } finally {
-                shard.unlock();
-            }
-        }
-        return total;
-    }
-
-    /** Tasks ever bound. */
-    public long spawned() {
-        long total = 0;
-        for (Shard shard : shards) {
-            shard.lock();
-            try {
-                total += shard.spawned;
-            } finally {
-                shard.unlock();
-            }
-        }
-        return total;
-    }
-
-    /** Tasks that completed (including cancelled ones). */
-    public long completed() {
-        long total = 0;
-        for (Shard shard : shards) {
-            shard.lock();
-            try {
-                total += shard.completed;
-            } finally {
-                shard.unlock();
-            }
-        }
-        return total;
+        return bound;
     }
 
     /** Cache-line padding before a shard's fields (superclass fields are laid out first). */
@@ -203,10 +153,6 @@ public final class OwnedTasks {
         volatile int locked;
         /** Guarded by the lock: the newest task of the list. */
         Task<?> head;
-        /** Guarded by the lock: tasks ever bound to this shard. */
-        long spawned;
-        /** Guarded by the lock: tasks removed from this shard (alive = spawned - completed). */
-        long completed;
     }
 
     /** A shard: its fields between two pads, so neighbouring shards share no cache line. */

@@ -20,7 +20,15 @@ public interface Scheduler extends UnwindSet.Owner {
      */
     void yieldTask(Task<?> task);
 
-    /** The task completed: forget it (it leaves the owned-task registry). */
+    /**
+     * The RUNNING holder's task returned pending for the first time and is about to go idle: enter
+     * it in the owned-task registry, where shutdown finds it (rule T4).
+     *
+     * @return false if the runtime is closed: the caller cancels the task (it holds RUNNING)
+     */
+    boolean enterRegistry(Task<?> task);
+
+    /** The task completed: forget it (it leaves the registry if it entered it) and count it. */
     void release(Task<?> task);
 
     /** Polls longer than this many nanoseconds are reported; {@code Long.MAX_VALUE} disables reports. */

@@ -59,6 +59,11 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
+    /**
+     * The task entered the registry (it returned pending once). RUNNING holders only: set by the
+     * first one whose poll returned pending, read by the completer (rule T4).
+     */
+    boolean registered;
 
     /**
      * A task for {@code future}, born SCHEDULED (rule T1): the caller must push it to a run queue
@@ -284,6 +289,10 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         }
         boolean woken = selfWoken;
         selfWoken = false;
+        if (!registered && !scheduler.enterRegistry(this)) {
+            cancel(); // the runtime closed during this poll: nobody would find the idle task (rule T7)
+            return elapsed;
+        }
         switch (transitionToIdle(woken)) {
             case OK:
                 break;

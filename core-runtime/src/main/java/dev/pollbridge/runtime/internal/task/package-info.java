@@ -21,11 +21,13 @@
  *
  * <h2>Transitions (each one CAS loop in {@code TaskState}, returning a named outcome)</h2>
  * <ul>
- *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached), bound to
- *       the registry, then pushed to a run queue exactly once by the spawner. If the registry is
- *       closed (shutdown, T7) the task is never queued: a spawner inside the runtime cancels it
- *       at once by T7 on its own thread (its handle reports the cancellation); one outside gets
- *       {@code RejectedExecutionException} and keeps the future.
+ *   <li><b>T1 spawn.</b> A task is born SCHEDULED (plus JOIN_INTEREST unless detached) and pushed
+ *       to a run queue exactly once by the spawner; it is not in the registry yet (T4). If the
+ *       runtime is closed (shutdown, T7) the task is never queued: a spawner inside the runtime
+ *       cancels it at once by T7 on its own thread (its handle reports the cancellation); one
+ *       outside gets {@code RejectedExecutionException} and keeps the future. A spawn that races
+ *       with the close is settled by the spawner re-reading the closed flag after its push
+ *       ({@code Engine.submit}): the task is then run, or cancelled by T7, never lost.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
  *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
  *       {@code output} before COMPLETE (one field holds the future, then the output) and sets the
@@ -38,13 +40,18 @@
  *       polls inline and allocates nothing: the task is its own waker. Fast path: a wake on the
  *       runtime thread that is polling (or closing) this very task only sets a plain flag of
  *       the RUNNING holder, which T4 treats as NOTIFIED (one CAS less per yield).
- *   <li><b>T4 after a pending poll.</b> {@code transitionToIdle}: if CANCELLED, the runner keeps
+ *   <li><b>T4 after a pending poll.</b> First, if the task is not in the owned-task registry, the
+ *       runner enters it there ({@code Scheduler.enterRegistry}): an idle task sits in no queue
+ *       and is reachable only through its wakers, so shutdown finds it only there. A task that
+ *       completes in its first poll never enters it: until it waits it is always in a queue or
+ *       owned by its runner, where T7 reaches it. If the registry is closed, the runner cancels
+ *       the task instead (it holds RUNNING). Then {@code transitionToIdle}: if CANCELLED, the runner keeps
  *       RUNNING and cancels (T6); if NOTIFIED, RUNNING|NOTIFIED -&gt; SCHEDULED and the runner
  *       re-queues it at the back of a queue (a wake during a poll re-schedules exactly once);
  *       else RUNNING is cleared and the task is idle, its waker held by someone (rule 5).
  *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
  *       close of a task's future is here), writes {@code output}, then (once the {@code Async}
- *       bodies it cancelled have unwound, T11) RUNNING -&gt; COMPLETE, removes the task from the registry and wakes the join waker (contained, T10: a throwing
+ *       bodies it cancelled have unwound, T11) RUNNING -&gt; COMPLETE, removes the task from the registry (if it entered it) and wakes the join waker (contained, T10: a throwing
  *       join waker is reported and the output stays for the handle). After COMPLETE, the output
  *       belongs to the join handle.
  *   <li><b>T6 abort.</b> From any thread: set CANCELLED; an idle task also becomes SCHEDULED and
@@ -52,8 +59,10 @@
  *       NOTIFIED so its runner sees CANCELLED in T4; a scheduled one is cancelled by T2's
  *       {@code CANCELLED} outcome. Cancelling = T5 with a {@code CancellationException}. If the
  *       task completes first, the abort does nothing: one outcome only.
- *   <li><b>T7 shutdown.</b> After the workers stopped and the queues were emptied, the closer
- *       performs {@code transitionToShutdown} on every task in the registry: COMPLETE -&gt;
+ *   <li><b>T7 shutdown.</b> After the workers stopped, the closer empties the queues and performs
+ *       {@code transitionToShutdown} on every task it took from them, then on every task in the
+ *       registry (a task may be in both; the second shutdown finds it RUNNING or COMPLETE and
+ *       does nothing): COMPLETE -&gt;
  *       nothing; RUNNING (the worker that called close, mid-poll) -&gt; set CANCELLED|NOTIFIED and
  *       that worker cancels it after the poll; otherwise clear SCHEDULED, set RUNNING|CANCELLED
  *       and cancel it on the closing thread. Every future is thus closed exactly once.
@@ -106,9 +115,9 @@
  *       to report a child's end) runs its action when the last registered body ended, before the
  *       completion. What a body's cleanup threw arrives with its end: while the task completes it
  *       is added as suppressed to a {@code CancellationException} output a joiner will see, and
- *       otherwise (earlier, a detached task, a value output) reported by T10. The registry keeps
- *       the task until it completes, so {@code Runtime.close()} (T7) and a graceful shutdown wait
- *       for the registry to empty, up to their deadline, and name the bodies still unwinding.
+ *       otherwise (earlier, a detached task, a value output) reported by T10. The task counts as
+ *       alive until it completes, so {@code Runtime.close()} (T7) and a graceful shutdown wait
+ *       for no task to be alive, up to their deadline, and name the bodies still unwinding.
  * </ul>
  *
  * <h2>Poll budget</h2>

@@ -99,6 +99,11 @@ class WorkerDeathTest {
         }
 
         @Override
+        public boolean enterRegistry(Task<?> task) {
+            return engine.enterRegistry(task);
+        }
+
+        @Override
         public void release(Task<?> task) {
             beforeThrowing.run();
             throw new OutOfMemoryError("injected into the runtime's own code");

@@ -49,6 +49,11 @@ final class QueueScheduler implements Scheduler {
     }
 
     @Override
+    public boolean enterRegistry(Task<?> task) {
+        return true;
+    }
+
+    @Override
     public void release(Task<?> task) {
         released.incrementAndGet();
     }

@@ -27,6 +27,11 @@ final class RecordingScheduler implements Scheduler {
     }
 
     @Override
+    public boolean enterRegistry(Task<?> task) {
+        return true;
+    }
+
+    @Override
     public void release(Task<?> task) {
         released.incrementAndGet();
     }

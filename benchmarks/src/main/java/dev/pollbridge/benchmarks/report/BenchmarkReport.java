@@ -1,6 +1,7 @@
 package dev.pollbridge.benchmarks.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Formats a {@code benchmarks/run.sh} run as Markdown tables.
@@ -18,6 +21,8 @@ import java.util.TreeMap;
  * <pre>
  * java benchmarks/src/main/java/dev/pollbridge/benchmarks/report/BenchmarkReport.java \
  *     [--section comparisons|memory|benchmarks|scaling] RESULT.json [MORE.json ...] [MEMORY.jsonl]
+ * java benchmarks/src/main/java/dev/pollbridge/benchmarks/report/BenchmarkReport.java \
+ *     --section runs RUN1.json [RUN1-jdk25.json RUN1-memory.jsonl] -- RUN2.json [...] [-- RUN3.json ...]
  * </pre>
  *
  * <p>A single-file program on purpose: it needs only a JDK (no build, no Python), so
@@ -29,6 +34,16 @@ import java.util.TreeMap;
  * <p>Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so
  * a ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the
  * measurement iterations; "ns" is the cost of one unit, 1e9 / median.
+ *
+ * <p>{@code --section runs} compares two or more full runs, each given as its group of files, the
+ * groups separated by {@code --}. It prints one table: a row for every comparison whose two
+ * benchmarks are in every run (and for the Pollbridge task's memory footprint when every run has
+ * a {@code .jsonl}), with the ratio of each run, the spread (largest ratio / smallest - 1, the
+ * run-to-run noise) and the target issue 18 sets ({@link #ISSUE_18}), met only when met in every
+ * run. A target may also ask that the Pollbridge benchmark be not bimodal: its slowest measurement
+ * iteration must score at least {@value #UNIMODAL_MIN_OVER_MEDIAN} of the median of its
+ * iterations; the ratio cells of such a row show that min / median. Targets left without a row (a
+ * benchmark missing from some run) are named on stderr, so that stdout is only the table.
  */
 public final class BenchmarkReport {
 
@@ -105,10 +120,70 @@ public final class BenchmarkReport {
 
     static final Map<String, Double> MEMORY_TARGETS = Map.of("pollbridge-task", 128.0);
 
+    /**
+     * A target issue 18 sets for one row of {@link #COMPARISONS}: Pollbridge / anchor at least
+     * {@code ratio}, or, where Pollbridge leads, above 1 ({@code keepsLead}); {@code unimodal} adds
+     * that the Pollbridge benchmark's iterations are not bimodal.
+     */
+    record IssueTarget(String mine, String anchor, double ratio, boolean keepsLead, boolean unimodal) {
+
+        static IssueTarget atLeast(String mine, String anchor, double ratio) {
+            return new IssueTarget(mine, anchor, ratio, false, false);
+        }
+
+        static IssueTarget keepsLead(String mine, String anchor) {
+            return new IssueTarget(mine, anchor, 1.0, true, false);
+        }
+
+        boolean metBy(double value) {
+            return keepsLead ? value > ratio : value >= ratio;
+        }
+
+        String text() {
+            if (keepsLead) {
+                return "> 1x (keeps its lead)";
+            }
+            String floor = ">= " + BigDecimal.valueOf(ratio).stripTrailingZeros().toPlainString() + "x";
+            return unimodal ? floor + format(", not bimodal (min/median >= %.1f)", UNIMODAL_MIN_OVER_MEDIAN) : floor;
+        }
+    }
+
+    /** Issue 18's targets, beside (not instead of) the project's goals in {@link #COMPARISONS}. */
+    static final List<IssueTarget> ISSUE_18 = List.of(
+            IssueTarget.atLeast("SpawnMany.pollbridge", "SpawnMany.forkJoin", 0.8),
+            IssueTarget.atLeast("SpawnMany.pollbridgeLocal", "SpawnMany.forkJoinLocal", 0.7),
+            IssueTarget.atLeast("PingPong.pollbridge", "PingPong.completableFuture", 0.8),
+            IssueTarget.atLeast("YieldMany.pollbridge", "YieldMany.forkJoin", 0.7),
+            new IssueTarget("ChainedSpawn.pollbridge", "ChainedSpawn.completableFuture", 0.6, false, true),
+            IssueTarget.atLeast("YieldManyVirtual.pollbridge", "YieldManyVirtual.virtualThreads", 5.0),
+            IssueTarget.atLeast("SpawnManyVirtual.pollbridge", "SpawnManyVirtual.virtualThreads", 2.5),
+            IssueTarget.atLeast("StreamBridge.pollbridge", "StreamBridge.publishOnUnfused", 0.8),
+            IssueTarget.keepsLead("SpawnMany.pollbridge", "SpawnMany.reactor"),
+            IssueTarget.keepsLead("SpawnMany.pollbridgeLocal", "SpawnMany.reactorLocal"),
+            IssueTarget.keepsLead("PingPong.pollbridge", "PingPong.reactor"),
+            IssueTarget.keepsLead("YieldMany.pollbridge", "YieldMany.reactor"),
+            IssueTarget.keepsLead("ChainedSpawn.pollbridge", "ChainedSpawn.reactor"),
+            IssueTarget.keepsLead("CfChain.pollbridge", "CfChain.completableFuture"),
+            IssueTarget.keepsLead("Timers.pollbridgeSleepCancel", "Timers.scheduledExecutorCancel"),
+            IssueTarget.keepsLead("Timers.pollbridgeSleepCancel", "Timers.completableFutureOrTimeoutCancel"),
+            IssueTarget.keepsLead("BoundedChannel.pollbridge", "BoundedChannel.arrayBlockingQueue"),
+            IssueTarget.keepsLead("SemaphoreContention.pollbridge", "SemaphoreContention.jdkFair"));
+
+    /** Issue 18's memory target (bytes per pending unit, by subject): keep the Pollbridge task's size. */
+    static final Map<String, Double> ISSUE_18_MEMORY = Map.of("pollbridge-task", 128.0);
+
+    /** Bimodal: the slowest measurement iteration scores below this fraction of the iterations' median. */
+    static final double UNIMODAL_MIN_OVER_MEDIAN = 0.6;
+
     static final List<String> SECTIONS = List.of("comparisons", "memory", "benchmarks", "scaling");
 
+    /** The section that compares several runs; not among the sections printed by default. */
+    static final String RUNS = "runs";
+
     private static final String USAGE = "usage: BenchmarkReport [--section comparisons|memory|benchmarks|scaling]"
-            + " RESULT.json [MORE.json ...] [MEMORY.jsonl]";
+            + " RESULT.json [MORE.json ...] [MEMORY.jsonl]\n"
+            + "       BenchmarkReport --section runs RUN1.json [RUN1-jdk25.json RUN1-memory.jsonl ...]"
+            + " -- RUN2.json [...] [-- RUN3.json ...]";
 
     /** A JMH result: the median, min and max of all measurement iterations of all forks. */
     record Score(double median, double min, double max, String jdk) {
@@ -120,29 +195,62 @@ public final class BenchmarkReport {
 
     public static void main(String[] args) throws IOException {
         List<String> arguments = new ArrayList<>(Arrays.asList(args));
-        List<String> chosen = SECTIONS;
+        String section = null;
         if (!arguments.isEmpty() && arguments.get(0).equals("--section")) {
-            if (arguments.size() < 2 || !SECTIONS.contains(arguments.get(1))) {
-                fail();
+            if (arguments.size() < 2 || !(SECTIONS.contains(arguments.get(1)) || arguments.get(1).equals(RUNS))) {
+                fail("unknown or missing section");
             }
-            chosen = List.of(arguments.get(1));
+            section = arguments.get(1);
             arguments = arguments.subList(2, arguments.size());
         }
-        if (arguments.isEmpty()) {
-            fail();
+        List<List<String>> groups = new ArrayList<>(List.of(new ArrayList<>()));
+        for (String argument : arguments) {
+            if (argument.equals("--")) {
+                groups.add(new ArrayList<>());
+            } else {
+                groups.get(groups.size() - 1).add(argument);
+            }
         }
-        BenchmarkReport report = new BenchmarkReport();
-        for (String path : arguments) {
-            report.load(Path.of(path));
+        List<String> lines;
+        if (RUNS.equals(section)) {
+            if (groups.size() < 2) {
+                fail("--section runs takes two or more runs, their groups of files separated by --");
+            }
+            List<BenchmarkReport> runs = new ArrayList<>();
+            for (List<String> group : groups) {
+                runs.add(load(group));
+            }
+            lines = runs(runs);
+        } else {
+            if (groups.size() > 1) {
+                fail("-- separates runs, which only --section runs takes");
+            }
+            lines = load(groups.get(0)).render(section == null ? SECTIONS : List.of(section));
         }
-        for (String line : report.render(chosen)) {
+        for (String line : lines) {
             System.out.println(line);
         }
     }
 
-    private static void fail() {
+    private static void fail(String reason) {
+        System.err.println(reason);
         System.err.println(USAGE);
         System.exit(2);
+    }
+
+    /** A report of one run: all of its files. */
+    private static BenchmarkReport load(List<String> paths) throws IOException {
+        if (paths.isEmpty()) {
+            fail("no result files (or an empty run between two --)");
+        }
+        BenchmarkReport report = new BenchmarkReport();
+        for (String path : paths) {
+            if (!Files.isRegularFile(Path.of(path))) {
+                fail("no such file: " + path);
+            }
+            report.load(Path.of(path));
+        }
+        return report;
     }
 
     void load(Path path) throws IOException {
@@ -263,6 +371,112 @@ public final class BenchmarkReport {
         out.add("|---|---|---|---|---|---|");
         out.addAll(rows);
         return true;
+    }
+
+    /**
+     * The table of {@code --section runs}: per comparison in every run, each run's ratio, their
+     * spread and issue 18's target; then the Pollbridge task's bytes per pending unit, per JDK.
+     */
+    static List<String> runs(List<BenchmarkReport> runs) {
+        List<String> out = new ArrayList<>();
+        StringBuilder header = new StringBuilder("| scenario | Pollbridge variant | anchor |");
+        StringBuilder rule = new StringBuilder("|---|---|---|");
+        for (int run = 1; run <= runs.size(); run++) {
+            header.append(" run ").append(run).append(" |");
+            rule.append("---|");
+        }
+        out.add(header.append(" spread | issue-18 target | met in every run |").toString());
+        out.add(rule.append("---|---|---|").toString());
+        List<IssueTarget> shown = new ArrayList<>();
+        for (Comparison row : COMPARISONS) {
+            IssueTarget target = ISSUE_18.stream()
+                    .filter(t -> t.mine().equals(row.mine()) && t.anchor().equals(row.anchor()))
+                    .findFirst().orElse(null);
+            List<Double> ratios = new ArrayList<>();
+            StringBuilder cells = new StringBuilder();
+            boolean met = true;
+            for (BenchmarkReport run : runs) {
+                Score mine = run.scores.get(row.mine());
+                Score anchor = run.scores.get(row.anchor());
+                if (mine == null || anchor == null) {
+                    break;
+                }
+                double ratio = mine.median() / anchor.median();
+                ratios.add(ratio);
+                cells.append(format(" %.2fx", ratio));
+                if (target != null) {
+                    met &= target.metBy(ratio);
+                    if (target.unimodal()) {
+                        double shape = mine.min() / mine.median();
+                        boolean bimodal = shape < UNIMODAL_MIN_OVER_MEDIAN;
+                        met &= !bimodal;
+                        cells.append(format(" (min/median %.2f%s)", shape, bimodal ? ": bimodal" : ""));
+                    }
+                }
+                cells.append(" |");
+            }
+            if (ratios.size() < runs.size()) {
+                continue;
+            }
+            if (target != null) {
+                shown.add(target);
+            }
+            out.add("| " + row.scenario() + " | " + method(row.mine()) + " | " + method(row.anchor()) + " |" + cells
+                    + " " + spread(ratios) + " | " + (target == null ? "" : target.text()) + " | "
+                    + (target == null ? "" : met ? "yes" : "no") + " |");
+        }
+        new TreeMap<>(ISSUE_18_MEMORY).forEach((subject, limit) -> {
+            for (String jdk : runs.get(0).footprintJdks(subject)) {
+                List<Double> bytes = new ArrayList<>();
+                for (BenchmarkReport run : runs) {
+                    run.footprint(subject, jdk).ifPresent(bytes::add);
+                }
+                if (bytes.size() < runs.size()) {
+                    continue;
+                }
+                StringBuilder cells = new StringBuilder();
+                bytes.forEach(value -> cells.append(format(" %.1f B |", value)));
+                boolean met = bytes.stream().allMatch(value -> value <= limit);
+                out.add("| memory per pending unit (JDK " + jdk + ") | " + subject + " |  |" + cells + " "
+                        + spread(bytes) + " | " + format("<= %.0f B (keeps it)", limit) + " | " + (met ? "yes" : "no")
+                        + " |");
+            }
+        });
+        List<String> missing = new ArrayList<>();
+        for (IssueTarget target : ISSUE_18) {
+            if (!shown.contains(target)) {
+                missing.add(target.mine() + " / " + target.anchor());
+            }
+        }
+        if (!missing.isEmpty()) {
+            System.err.println("issue-18 targets without a row (a benchmark missing from some run): "
+                    + String.join(", ", missing));
+        }
+        return out;
+    }
+
+    /** Largest / smallest - 1, as a percentage. */
+    private static String spread(List<Double> values) {
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        return format("%.1f%%", (max / min - 1) * 100);
+    }
+
+    /** The major JDK versions this run measured {@code subject}'s footprint on, in file order. */
+    private List<String> footprintJdks(String subject) {
+        return footprints.stream().filter(row -> subject.equals(row.get("subject")))
+                .map(row -> majorVersion(row.get("jdk"))).distinct().collect(Collectors.toList());
+    }
+
+    /** Bytes per pending unit of {@code subject} on major JDK {@code jdk}, if this run measured it. */
+    private Optional<Double> footprint(String subject, String jdk) {
+        return footprints.stream()
+                .filter(row -> subject.equals(row.get("subject")) && jdk.equals(majorVersion(row.get("jdk"))))
+                .map(row -> ((Number) row.get("bytesPerUnit")).doubleValue()).findFirst();
+    }
+
+    private static String majorVersion(Object jdk) {
+        return String.valueOf(jdk).split("\\.")[0];
     }
 
     /** ns per unit at the median, then from the fastest to the slowest iteration. */

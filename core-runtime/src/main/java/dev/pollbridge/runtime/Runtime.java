@@ -275,7 +275,7 @@ public final class Runtime implements AutoCloseable {
      * what it waits on (its future's {@code toString()}) and, with
      * {@link RuntimeBuilder#captureSpawnSites}, where it was spawned. For a task that hangs (rule
      * 5) or a runtime that seems stuck. A task still queued for its first poll is counted in
-     * {@link RuntimeMetrics#aliveTasks()} but not listed: a task enters the registry this walks
+     * {@link RuntimeMetrics#tasksAlive()} but not listed: a task enters the registry this walks
      * when it first waits, so that one that finishes in its first poll never touches it.
      *
      * <p>The runtime keeps running while the dump is taken: no worker waits for it, tasks spawned

@@ -7,11 +7,11 @@ import java.util.Arrays;
  * that took at least {@code 2^i} and less than {@code 2^(i+1)} ns (bucket 0 also counts 0 and 1
  * ns; the last bucket has no upper bound). Part of a {@link RuntimeMetrics} snapshot; immutable.
  *
- * <p><b>Cost.</b> Each worker records into its own array of counters, written only by that worker
- * (one increment per poll, no atomic instruction); a snapshot adds the arrays up racily. The
- * durations come from the two clock reads the slow-poll check makes around each poll anyway
- * ({@link RuntimeBuilder#slowPollThreshold}), so a runtime whose threshold is too long to count in
- * nanoseconds times no polls and this histogram stays empty.
+ * <p><b>Opt-in.</b> Polls are timed for it only on a runtime built with
+ * {@link RuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}, which costs two
+ * {@link System#nanoTime()} reads per poll; otherwise every count is zero. Each worker records
+ * into its own array of counters, written only by that worker (one increment per poll, no atomic
+ * instruction); a snapshot adds the arrays up racily.
  */
 public final class PollTimeHistogram {
 

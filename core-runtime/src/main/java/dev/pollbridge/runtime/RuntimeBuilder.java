@@ -30,6 +30,7 @@ import java.util.function.Consumer;
  *   <tr><td>{@link #stuckWorkerThreshold(Duration)}</td><td>1 second</td></tr>
  *   <tr><td>{@link #globalQueueInterval(int)}</td><td>tuned from the measured poll time</td></tr>
  *   <tr><td>{@link #captureSpawnSites(boolean)}</td><td>{@code false}</td></tr>
+ *   <tr><td>{@link #pollTimeHistogram(boolean)}</td><td>{@code false}</td></tr>
  * </table>
  *
  * <h2>Threads, and a forgotten {@code close()}</h2>
@@ -60,6 +61,7 @@ public final class RuntimeBuilder {
     private boolean lifoSlot = SchedulerTuning.DEFAULT.lifoSlot();
     private Duration stuckWorkerThreshold = SchedulerTuning.DEFAULT.stuckWorkerThreshold();
     private boolean captureSpawnSites;
+    private boolean pollTimeHistogram;
     private int globalQueueInterval = SchedulerTuning.DEFAULT.globalQueueInterval();
 
     RuntimeBuilder() {}
@@ -131,10 +133,22 @@ public final class RuntimeBuilder {
     /**
      * A poll that runs longer than this is reported once per task: a {@code WARNING} through
      * {@link System.Logger} naming the task and the threshold, and a JDK Flight Recorder event
-     * {@code dev.pollbridge.SlowPoll}. Measured in real time, whatever the {@link #clock(Clock)},
-     * at the cost of two {@link System#nanoTime()} reads per poll (one before it, one after); a
-     * threshold too long to count in nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()})
-     * turns the reports, and those clock reads, off.
+     * {@code dev.pollbridge.SlowPoll}. Measured in real time, whatever the {@link #clock(Clock)}.
+     * A threshold too long to count in nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()})
+     * turns the reports off.
+     *
+     * <p><b>How polls are timed.</b> On the workers of the work-stealing flavour, by default, a
+     * poll reads no clock (as in Tokio): the stuck-worker watchdog, which samples every worker
+     * once per period (a quarter of the shorter of this threshold and the
+     * {@linkplain #stuckWorkerThreshold stuck-worker threshold}, between 1 and 10 ms; 10 ms with
+     * the defaults), marks a turn it saw at two samples, and the worker reads the clock once after
+     * such a turn. So a poll shorter than one period is never timed, and a report's duration is a
+     * lower bound of the turn (the poll, and the close of its future if the poll finished the
+     * task), short of it by at most one period (more if the watchdog thread was descheduled); a
+     * poll that overran the threshold by less than that may go unreported. Each poll is timed
+     * exactly, with two {@link System#nanoTime()} reads (one before it, one after), when the
+     * threshold is under 4 ms or the {@linkplain #pollTimeHistogram poll-time histogram} is on,
+     * and always on the current-thread flavour ({@code workers(0)}) while reports are on.
      *
      * @param threshold the longest poll that is not reported; positive
      * @return this builder
@@ -202,12 +216,15 @@ public final class RuntimeBuilder {
      * <em>while it is stuck</em>: a {@code WARNING} through {@link System.Logger} naming the task
      * and showing the worker's stack, and a JDK Flight Recorder event
      * {@code dev.pollbridge.StuckWorker}, once per stuck turn. One thread per runtime (the
-     * watchdog) samples the workers every quarter of the threshold (between 1 and 10 ms); the
-     * workers read no clock for it. The {@link #slowPollThreshold slow-poll report}, by contrast,
-     * comes only after a poll returns. A threshold too long to count in nanoseconds (such as
-     * {@code ChronoUnit.FOREVER.getDuration()}) turns these reports off; the watchdog thread
-     * then runs only for the LIFO slot (see {@link #lifoSlot}), and not at all if that is off
-     * too or there is a single worker. Ignored by the current-thread flavour.
+     * watchdog) samples the workers every quarter of the shorter of this threshold and the
+     * {@linkplain #slowPollThreshold slow-poll threshold} (between 1 and 10 ms); the workers read
+     * no clock for it. The slow-poll report, by contrast, comes only after a poll returns. A
+     * threshold too long to count in nanoseconds (such as {@code ChronoUnit.FOREVER.getDuration()})
+     * turns these reports off; the watchdog thread then runs only to time slow polls and for the
+     * LIFO slot (see {@link #lifoSlot}), and not at all if neither needs it (slow-poll reports off
+     * or timed on the workers, and the LIFO slot off or a single worker). Without a watchdog the
+     * task dump's "last polled" is unknown for polls that are not timed, and a spawn on a worker
+     * reads the clock. Ignored by the current-thread flavour.
      *
      * @param threshold how long one poll or close may run before the worker is reported stuck
      * @return this builder
@@ -293,6 +310,22 @@ public final class RuntimeBuilder {
     }
 
     /**
+     * Whether every poll is timed for the poll-time histogram of {@link Runtime#metrics()}
+     * ({@link RuntimeMetrics#pollTimes()}), default {@code false}: it costs two
+     * {@link System#nanoTime()} reads per poll (20 ns or more each, a noticeable share of a poll
+     * that yields or completes at once). When off, the histogram's counts are all zero. Tokio's
+     * equivalent is {@code enable_metrics_poll_time_histogram}. Turning it on also makes the
+     * {@linkplain #slowPollThreshold slow-poll report} exact, since every poll is then timed.
+     *
+     * @param enabled true to time every poll and count it in the histogram
+     * @return this builder
+     */
+    public RuntimeBuilder pollTimeHistogram(boolean enabled) {
+        this.pollTimeHistogram = enabled;
+        return this;
+    }
+
+    /**
      * Builds and starts the runtime: its worker threads are running when this returns.
      *
      * @return a started runtime; close it when done
@@ -311,7 +344,8 @@ public final class RuntimeBuilder {
     private EngineConfig config(boolean daemonThreads) {
         return new EngineConfig(workers, blockingThreads, blockingKeepAlive, threadNamePrefix,
                 slowPollThreshold, uncaughtFailureHandler, clock, daemonThreads, threadFactory,
-                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval), captureSpawnSites);
+                new SchedulerTuning(lifoSlot, stuckWorkerThreshold, globalQueueInterval), captureSpawnSites,
+                pollTimeHistogram);
     }
 
     private static void logUncaught(Throwable failure) {

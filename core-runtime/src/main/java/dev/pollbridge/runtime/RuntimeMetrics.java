@@ -44,7 +44,8 @@ package dev.pollbridge.runtime;
  *     means blocking work waits for a thread
  * @param perWorker each worker's counters, by index (empty for the current-thread flavour)
  * @param pollTimes how long the polls took, over all workers (the current-thread flavour's
- *     polls too)
+ *     polls too); all zero unless the runtime was built with
+ *     {@link RuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}
  */
 public record RuntimeMetrics(
         int workers,

@@ -45,8 +45,9 @@ public record TaskDump(List<TaskInfo> tasks) {
      *     of the task's state word, in units of 2^24 ns, and wrap after about 52 days); a task
      *     spawned inside another task's poll counts from the start of that poll
      * @param sinceLastPoll time since its latest poll started, to about 17 ms; empty if it was
-     *     never polled, or if the runtime does not time polls (its slow-poll threshold is too long
-     *     to count)
+     *     never polled, or if the runtime keeps no time for its polls (a work-stealing runtime
+     *     without a watchdog thread, see {@link RuntimeBuilder#stuckWorkerThreshold}, or a
+     *     current-thread runtime with slow-poll reports and the poll-time histogram off)
      * @param waitingOn the {@code toString()} of its future (what it waits on, if the future says),
      *     or a note if that threw; empty once the future is closed
      * @param worker the name of the worker thread running it, if it is {@link State#RUNNING}

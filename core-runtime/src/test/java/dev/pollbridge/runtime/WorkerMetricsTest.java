@@ -38,8 +38,8 @@ class WorkerMetricsTest {
     }
 
     @Test
-    void everyTimedPollIsInTheHistogram() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+    void withTheHistogramOnEveryPollIsInIt() {
+        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
@@ -63,7 +63,7 @@ class WorkerMetricsTest {
 
     @Test
     void theCurrentThreadFlavourHasAHistogramAndNoWorkers() {
-        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+        try (Runtime runtime = Runtime.builder().workers(0).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 10; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
@@ -74,12 +74,24 @@ class WorkerMetricsTest {
     }
 
     @Test
-    void aSlowPollThresholdTooLongToCountTimesNoPolls() {
-        try (Runtime runtime = Runtime.builder().workers(1).slowPollThreshold(Duration.ofDays(365L * 1000)).build()) {
+    void theHistogramIsOffByDefaultInBothFlavours() {
+        for (int workers : new int[] {1, 0}) {
+            try (Runtime runtime = Runtime.builder().workers(workers).build()) {
+                for (int i = 0; i < 10; i++) {
+                    runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
+                }
+                await().until(() -> runtime.metrics().polls() >= 10);
+                assertEquals(0, runtime.metrics().pollTimes().totalCount(), runtime.metrics()::toString);
+            }
+        }
+    }
+
+    @Test
+    void theHistogramDoesNotNeedSlowPollReports() {
+        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true)
+                .slowPollThreshold(Duration.ofDays(365L * 1000)).build()) {
             runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
-            RuntimeMetrics metrics = runtime.metrics();
-            assertTrue(metrics.polls() >= 1);
-            assertEquals(0, metrics.pollTimes().totalCount());
+            await().until(() -> runtime.metrics().pollTimes().totalCount() == 1);
         }
     }
 

@@ -57,7 +57,7 @@ class ObservabilityDocTest {
 
     @Test
     void metrics() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (Runtime runtime = Runtime.builder().workers(2).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }

@@ -39,6 +39,8 @@ import java.util.function.ToLongFunction;
  *   <tr><td>{@code pollbridge.poll.time.upper}</td><td>gauge: an upper bound of the quantile, good to a
  *       factor of two, in seconds</td><td>{@code quantile} = 0.5, 0.99, 0.999</td></tr>
  * </table>
+ * <p>The two poll-time meters stay at zero unless the runtime was built with
+ * {@code pollTimeHistogram(true)} (polls are not timed by default).
  *
  * <p><b>Cost and threads.</b> The meters read a {@link Runtime#metrics()} snapshot that is shared
  * by all of them and re-taken when it is older than {@value #SNAPSHOT_MAX_AGE_MILLIS} ms, so one

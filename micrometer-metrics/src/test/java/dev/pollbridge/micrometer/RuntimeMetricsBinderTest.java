@@ -52,7 +52,7 @@ class RuntimeMetricsBinderTest {
     @Test
     void thePollTimeHistogramIsCumulativeBuckets() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
             new RuntimeMetricsBinder(runtime, "histogram").bindTo(registry);
             System.gc(); // nothing but the registry holds the binder: its meters must keep working
             runtime.blockOn(runtime.spawn(cx -> {

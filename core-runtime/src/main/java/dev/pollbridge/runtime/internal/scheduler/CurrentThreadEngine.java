@@ -46,10 +46,17 @@ public final class CurrentThreadEngine extends Engine {
      * Written only by the thread driving the queue; drivers take turns through {@link #driver}'s
      * CAS and reset, which orders one driver's writes before the next one's.
      */
-    private final PollTimes pollTimes = new PollTimes();
+    private final PollTimes pollTimes;
 
     CurrentThreadEngine(EngineConfig config) {
         super(config);
+        pollTimes = config.pollTimeHistogram() ? new PollTimes() : null;
+    }
+
+    /** Every poll is timed while slow-poll reports are on (there is no watchdog) or the histogram is. */
+    @Override
+    public boolean timesEachPoll() {
+        return pollTimes != null || slowPollThresholdNanos() != Long.MAX_VALUE;
     }
 
     @Override
@@ -133,7 +140,10 @@ public final class CurrentThreadEngine extends Engine {
         int previous = CoopBudget.reset();
         try {
             polls.incrementAndGet();
-            pollTimes.record(task.run());
+            long nanos = task.run();
+            if (pollTimes != null) {
+                pollTimes.record(nanos);
+            }
         } finally {
             CoopBudget.set(previous);
         }
@@ -205,7 +215,9 @@ public final class CurrentThreadEngine extends Engine {
 
     @Override
     protected void addWorkerMetrics(List<WorkerMetrics> perWorker, long[] pollTimes) {
-        this.pollTimes.addTo(pollTimes); // no workers: only the histogram
+        if (this.pollTimes != null) {
+            this.pollTimes.addTo(pollTimes); // no workers: only the histogram
+        }
     }
 
     @Override

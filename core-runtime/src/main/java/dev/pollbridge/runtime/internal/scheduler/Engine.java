@@ -458,11 +458,16 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     @Override
     public void reportSlowPoll(Task<?> task, long nanos) {
+        reportSlowPoll(task.name(), nanos);
+    }
+
+    /** Reports a slow poll of the task named {@code taskName} that took {@code nanos}; never throws. */
+    void reportSlowPoll(String taskName, long nanos) {
         try {
-            SlowPollReporter.report(task.name(), nanos, slowPollThresholdNanos);
+            SlowPollReporter.report(taskName, nanos, slowPollThresholdNanos);
         } catch (Throwable broken) {
             // The logging backend and JFR are configurable: a report must not kill the worker.
-            failures.report(broken, "the slow-poll report of " + task.name());
+            failures.report(broken, "the slow-poll report of " + taskName);
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.function.Consumer;
  *     null for the runtime's own threads
  * @param tuning the work-stealing scheduler's knobs (LIFO slot, watchdog, global-queue interval)
  * @param captureSpawnSites whether each task records the stack of its spawn for the task dump
+ * @param pollTimeHistogram whether each poll is timed (two clock reads) for the poll-time histogram
  */
 public record EngineConfig(
         int workers,
@@ -33,7 +34,30 @@ public record EngineConfig(
         boolean daemon,
         ThreadFactory threadFactory,
         SchedulerTuning tuning,
-        boolean captureSpawnSites) {
+        boolean captureSpawnSites,
+        boolean pollTimeHistogram) {
+
+    /**
+     * Settings without the poll-time histogram.
+     *
+     * @param workers worker threads; 0 means the deterministic current-thread flavour
+     * @param blockingThreads the blocking pool's maximum size
+     * @param blockingKeepAlive how long an idle blocking thread waits for work before it exits
+     * @param threadNamePrefix prefix of the names of the threads the runtime makes itself
+     * @param slowPollThreshold polls longer than this are reported
+     * @param uncaughtFailureHandler receives failures nobody else will see
+     * @param clock the runtime's time source
+     * @param daemon whether the threads the runtime makes itself are daemon threads
+     * @param threadFactory makes every thread of the runtime instead, or null
+     * @param tuning the work-stealing scheduler's knobs
+     * @param captureSpawnSites whether each task records the stack of its spawn for the task dump
+     */
+    public EngineConfig(int workers, int blockingThreads, Duration blockingKeepAlive, String threadNamePrefix,
+            Duration slowPollThreshold, Consumer<Throwable> uncaughtFailureHandler, Clock clock, boolean daemon,
+            ThreadFactory threadFactory, SchedulerTuning tuning, boolean captureSpawnSites) {
+        this(workers, blockingThreads, blockingKeepAlive, threadNamePrefix, slowPollThreshold, uncaughtFailureHandler,
+                clock, daemon, threadFactory, tuning, captureSpawnSites, false);
+    }
 
     /**
      * Settings without spawn-site capture.

@@ -1,7 +1,9 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.runtime.internal.task.Task;
+import dev.pollbridge.runtime.internal.task.TaskClock;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * One thread per work-stealing runtime (made by {@link RuntimeThreads}, at build) that samples every worker once per
@@ -16,13 +18,24 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>LIFO rescue.</b> A task waiting in that worker's LIFO slot is moved to the global queue
  *       and a parked worker is unparked for it (see "The LIFO slot" in {@link Worker}): the
  *       stuck turn would otherwise hold it, since a LIFO push unparks nobody.
+ *   <li><b>Slow-poll timing</b> (when the workers do not time each poll, see
+ *       {@link WorkStealingEngine}): it tells the worker "your turn {@code n} has run since
+ *       {@code T}" ({@link Worker#markLongTurn}), {@code T} being the clock read right after the
+ *       sample that first saw the turn. After that turn the worker reads the clock once and
+ *       reports a slow poll if {@code now - T} reached the threshold. {@code now - T} is a lower
+ *       bound of the turn's length, short of it by less than the time between two samples (one
+ *       period, when this thread is scheduled on time).
  * </ul>
+ * It also keeps the <b>coarse clock</b> of the task dump's timestamps ({@link #clockUnits()}),
+ * updated at every sample: the period is at most 10 ms, less than the 16.8 ms unit of
+ * {@link TaskClock}, so it lags the real clock by at most about one unit.
  *
- * <p><b>Cost on the workers: none added.</b> A worker publishes, as it did already, a poll counter
- * (opaque store per poll) and the task it runs (opaque store before and after each turn); it reads
- * no clock for this. The watchdog reads the clock once per sample. A turn shorter than one period
- * is never seen twice, so it costs nothing either; a stuck turn is seen between one and two
- * periods after it began, and reported at most one period after it passed the threshold.
+ * <p><b>Cost on the workers: no clock read.</b> A worker publishes, as it did already, a poll
+ * counter (release store per poll) and the task it runs (opaque store before and after each turn),
+ * and after each turn reads one field of its own; it reads the clock only after a turn that was
+ * seen at two samples. The watchdog reads the clock once per worker per sample. A turn shorter
+ * than one period is never seen twice, so it costs nothing either; a stuck turn is seen between
+ * one and two periods after it began, and reported at most one period after it passed the threshold.
  *
  * <p><b>Threads.</b> Only the watchdog thread touches the {@code seen*} arrays. It never throws
  * out of a sample: a report that fails (a broken logging backend) goes to the failure reporter.
@@ -37,8 +50,12 @@ final class Watchdog implements Runnable {
 
     private final WorkStealingEngine engine;
     private final long thresholdNanos;
+    /** The slow-poll threshold, if this watchdog times long turns for it; else {@code Long.MAX_VALUE}. */
+    private final long slowPollThresholdNanos;
     private final boolean rescueLifo;
     final long periodNanos;
+    /** The coarse clock: {@link TaskClock} units at the latest sample. Watchdog thread writes, anyone reads. */
+    private volatile long clockUnits = TaskClock.units(System.nanoTime());
     /** Per worker, watchdog thread only: the turn seen at the last sample, and since when. */
     private final Task<?>[] seenTask;
     private final long[] seenPolls;
@@ -48,14 +65,16 @@ final class Watchdog implements Runnable {
     private volatile Thread thread;
 
     /**
-     * A watchdog for {@code engine}. {@code thresholdNanos} of {@code Long.MAX_VALUE} turns the
-     * reports off; the period is a quarter of the threshold, between 1 and 10 ms.
+     * A watchdog for {@code engine}: stuck-worker reports past {@code thresholdNanos}, slow-poll
+     * timing for {@code slowPollThresholdNanos}; {@code Long.MAX_VALUE} turns either off. The
+     * period is a quarter of the shorter threshold, between 1 and 10 ms.
      */
-    Watchdog(WorkStealingEngine engine, long thresholdNanos, boolean rescueLifo) {
+    Watchdog(WorkStealingEngine engine, long thresholdNanos, long slowPollThresholdNanos, boolean rescueLifo) {
         this.engine = engine;
         this.thresholdNanos = thresholdNanos;
+        this.slowPollThresholdNanos = slowPollThresholdNanos;
         this.rescueLifo = rescueLifo;
-        this.periodNanos = periodFor(thresholdNanos);
+        this.periodNanos = periodFor(Math.min(thresholdNanos, slowPollThresholdNanos));
         int workers = engine.workers.length;
         this.seenTask = new Task<?>[workers];
         this.seenPolls = new long[workers];
@@ -65,6 +84,11 @@ final class Watchdog implements Runnable {
 
     static long periodFor(long thresholdNanos) {
         return Math.max(MIN_PERIOD_NANOS, Math.min(DEFAULT_PERIOD_NANOS, thresholdNanos / 4));
+    }
+
+    /** The coarse clock ({@link TaskClock} units), at most about one unit behind the real one. Any thread. */
+    long clockUnits() {
+        return clockUnits;
     }
 
     /** Starts the watchdog thread. */
@@ -94,7 +118,7 @@ final class Watchdog implements Runnable {
                 return;
             }
             try {
-                sample(System.nanoTime());
+                sample(System::nanoTime);
             } catch (Throwable broken) {
                 // Only the runtime's own code runs here (reports are contained below): report it
                 // and carry on, a watchdog that dies would hide every later stuck worker.
@@ -103,13 +127,19 @@ final class Watchdog implements Runnable {
         }
     }
 
-    /** One look at every worker at time {@code now}. */
-    void sample(long now) {
+    /**
+     * One look at every worker, with the time read from {@code clock} (real, or made up by a
+     * test) once per sample and once per worker, right after that worker's turn was read: a turn
+     * first seen at a sample therefore began before the time recorded for it.
+     */
+    void sample(LongSupplier clock) {
+        clockUnits = TaskClock.units(clock.getAsLong());
         Worker[] workers = engine.workers;
         for (int i = 0; i < workers.length; i++) {
             Worker worker = workers[i];
             Task<?> task = worker.runningTask();
-            long polls = worker.polls();
+            long polls = worker.polls(); // acquire: what follows, markLongTurn included, comes after it
+            long now = clock.getAsLong();
             if (task == null || task != seenTask[i] || polls != seenPolls[i]) {
                 // Idle, or a new turn since the last sample: start watching it.
                 seenTask[i] = task;
@@ -119,6 +149,9 @@ final class Watchdog implements Runnable {
                 continue;
             }
             // The same turn as one period ago at least.
+            if (slowPollThresholdNanos != Long.MAX_VALUE) {
+                worker.markLongTurn(polls, seenSince[i], task);
+            }
             if (rescueLifo) {
                 Task<?> waiting = worker.peekLifo();
                 if (waiting != null && worker.stealLifo(waiting)) {

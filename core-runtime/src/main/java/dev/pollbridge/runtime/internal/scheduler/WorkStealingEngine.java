@@ -27,6 +27,14 @@ import java.util.function.Consumer;
  * worker is searching ({@link Idle#notifyOne()}); a push to the LIFO slot unparks nobody (this
  * worker takes it right after its poll). If that poll runs long, a searcher or the
  * {@link Watchdog} takes the slot's task instead (see "The LIFO slot" in {@link Worker}).
+ *
+ * <h2>Timing polls</h2>
+ * A worker times each poll with two clock reads only if the poll-time histogram is on, or the
+ * slow-poll threshold is under {@link #EXACT_SLOW_POLL_FLOOR_NANOS} (the watchdog could not
+ * time it closely: its period is at least 1 ms). Otherwise the watchdog times long turns for the
+ * slow-poll report (see "Slow polls" in {@link Worker}) and keeps the coarse clock that the
+ * task dump's timestamps are taken from ({@link #coarseClockUnits()}). Without a watchdog (every
+ * report off and no LIFO rescue) untimed turns record no time and a spawn reads the clock.
  */
 final class WorkStealingEngine extends Engine {
 
@@ -47,13 +55,26 @@ final class WorkStealingEngine extends Engine {
     private volatile boolean stopping;
     /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
     private final AtomicLong deadWorkers = new AtomicLong();
-    /** Samples the workers (stuck-worker reports, LIFO rescue); null if both are off. */
+    /**
+     * Slow-poll thresholds below this are checked by timing every poll: 4 periods of the watchdog
+     * at its shortest (so such a threshold would get a period of under 1 ms).
+     */
+    static final long EXACT_SLOW_POLL_FLOOR_NANOS = 4 * Watchdog.MIN_PERIOD_NANOS;
+
+    /** Samples the workers (stuck-worker reports, LIFO rescue, slow-poll timing); null if all are off. */
     private final Watchdog watchdog;
+    /** Workers time each poll (see "Timing polls"). Immutable. */
+    private final boolean timesEachPoll;
+    /** The slow-poll threshold if the watchdog times long turns for it, else {@code Long.MAX_VALUE}. Immutable. */
+    final long watchedSlowPollNanos;
     /** The workers run on threads of a user's factory, so {@link #localWorker()} also asks {@link RuntimeThreads}. */
     private final boolean factoryThreads;
 
     WorkStealingEngine(EngineConfig config) {
         super(config);
+        long slowPollThreshold = config.slowPollThresholdNanos();
+        timesEachPoll = config.pollTimeHistogram() || slowPollThreshold < EXACT_SLOW_POLL_FLOOR_NANOS;
+        watchedSlowPollNanos = timesEachPoll ? Long.MAX_VALUE : slowPollThreshold;
         factoryThreads = config.threadFactory() != null;
         idle = new Idle(config.workers());
         workers = new Worker[config.workers()];
@@ -69,8 +90,20 @@ final class WorkStealingEngine extends Engine {
         SchedulerTuning tuning = config.tuning();
         long stuckThreshold = tuning.stuckWorkerThresholdNanos();
         boolean rescueLifo = tuning.lifoSlot() && workers.length > 1;
-        watchdog = stuckThreshold == Long.MAX_VALUE && !rescueLifo ? null
-                : new Watchdog(this, stuckThreshold, rescueLifo);
+        watchdog = stuckThreshold == Long.MAX_VALUE && watchedSlowPollNanos == Long.MAX_VALUE && !rescueLifo ? null
+                : new Watchdog(this, stuckThreshold, watchedSlowPollNanos, rescueLifo);
+    }
+
+    @Override
+    public boolean timesEachPoll() {
+        return timesEachPoll;
+    }
+
+    /** The watchdog's coarse clock, or -1 without a watchdog. */
+    @Override
+    public long coarseClockUnits() {
+        Watchdog sampler = watchdog;
+        return sampler == null ? -1L : sampler.clockUnits();
     }
 
     @Override

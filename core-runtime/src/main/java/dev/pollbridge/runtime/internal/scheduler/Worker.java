@@ -60,6 +60,23 @@ import java.util.List;
  * from outside waits about as long behind long polls as behind short ones. The measurement
  * restarts after each park. {@code RuntimeBuilder.globalQueueInterval(n)} fixes it instead.
  *
+ * <h2>Slow polls</h2>
+ * By default a worker reads no clock per poll (Tokio's default too). It times each poll exactly
+ * (two clock reads, in {@link Task#run()}) only when the poll-time histogram is on or the
+ * slow-poll threshold is too short for the watchdog to see (see {@link WorkStealingEngine}).
+ * Otherwise the {@link Watchdog}, which samples each worker's (poll count, running task), marks a
+ * turn it saw at two samples in a row: {@link #markLongTurn} stores the time it first saw it (and
+ * the task's name), then the turn's poll count. After each turn the worker compares that count with the turn's own (one
+ * read of its own field); only if they are equal does it read the clock, and it reports a slow
+ * poll if the turn lasted the threshold. <b>Invariant: a marked count belongs to the turn that
+ * published it, and the time beside it to that count.</b> Poll counts only grow, so a mark that
+ * arrives after its turn's check never matches a later turn and needs no clearing; and the
+ * watchdog marks turn {@code n + 1} only after reading the count this worker stores, with a
+ * release store, after its check of turn {@code n}, so a later mark never overwrites the time
+ * or name while the owner reads them (release store of the count here, acquire read there; the
+ * mark itself is a release store of the count after the time and name, read here with an acquire
+ * fence).
+ *
  * <h2>When the thread dies</h2>
  * User code never kills a worker: every call into it is contained (rule T10). A throwable that
  * escapes the loop anyway came from the runtime's own code (an {@link OutOfMemoryError}, say).
@@ -97,6 +114,9 @@ final class Worker implements Runnable {
     private static final VarHandle FORCED_YIELDS;
     private static final VarHandle LIFO_SLOT;
     private static final VarHandle RUNNING;
+    private static final VarHandle LONG_TURN;
+    private static final VarHandle LONG_TURN_SINCE;
+    private static final VarHandle LONG_TURN_NAME;
 
     static {
         try {
@@ -107,6 +127,9 @@ final class Worker implements Runnable {
             FORCED_YIELDS = lookup.findVarHandle(Worker.class, "forcedYields", long.class);
             LIFO_SLOT = lookup.findVarHandle(Worker.class, "lifoSlot", Task.class);
             RUNNING = lookup.findVarHandle(Worker.class, "running", Task.class);
+            LONG_TURN = lookup.findVarHandle(Worker.class, "longTurn", long.class);
+            LONG_TURN_SINCE = lookup.findVarHandle(Worker.class, "longTurnSince", long.class);
+            LONG_TURN_NAME = lookup.findVarHandle(Worker.class, "longTurnName", String.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -178,8 +201,23 @@ final class Worker implements Runnable {
     private long parks;
     @SuppressWarnings("unused")
     private long forcedYields;
-    /** Written by the owner only, read racily by {@code metrics()}. */
-    private final PollTimes pollTimes = new PollTimes();
+    /**
+     * The poll-time histogram, or null if the builder left it off ({@code pollTimeHistogram}).
+     * Written by the owner only, read racily by {@code metrics()}.
+     */
+    private final PollTimes pollTimes;
+    /**
+     * Slow-poll timing by the {@link Watchdog} (see "Slow polls"): the poll count of a turn it saw
+     * at two samples in a row (0: none yet), the time it first saw it, and the task's name then
+     * (after the turn the future may be closed, and the name would lose its class). Written by
+     * the watchdog only ({@link #markLongTurn}), read by the owner after each turn.
+     */
+    @SuppressWarnings("unused")
+    private long longTurn;
+    @SuppressWarnings("unused")
+    private long longTurnSince;
+    @SuppressWarnings("unused")
+    private String longTurnName;
 
     Worker(WorkStealingEngine engine, int index) {
         this.engine = engine;
@@ -195,6 +233,7 @@ final class Worker implements Runnable {
         this.lifoSeen = new Task<?>[workers];
         this.lifoSeenPolls = new long[workers];
         this.lifoSeenAt = new long[workers];
+        this.pollTimes = engine.config().pollTimeHistogram() ? new PollTimes() : null;
         this.random = 0x9E3779B9 * (index + 1);
         this.thread = newThread();
         this.parker = new Parker(thread);
@@ -495,13 +534,46 @@ final class Worker implements Runnable {
     }
 
     private void poll(Task<?> task) {
-        POLLS.setOpaque(this, polls + 1);
+        long turn = polls + 1;
+        // Release: this worker's reads of longTurn* for the previous turn come before the store
+        // (see "Slow polls").
+        POLLS.setRelease(this, turn);
         RUNNING.setOpaque(this, task);
         long nanos = task.run();
         RUNNING.setOpaque(this, (Task<?>) null);
-        pollTimes.record(nanos);
+        if (pollTimes != null) {
+            pollTimes.record(nanos);
+        }
+        if ((long) LONG_TURN.getOpaque(this) == turn) {
+            reportIfSlow(task);
+        }
         if (!CoopBudget.hasRemaining()) {
             FORCED_YIELDS.setOpaque(this, forcedYields + 1);
+        }
+    }
+
+    /**
+     * Owner only, after a turn the watchdog saw at two samples: one clock read, and a slow-poll
+     * report if the turn lasted the threshold (a lower bound, see "Slow polls").
+     */
+    private void reportIfSlow(Task<?> task) {
+        VarHandle.acquireFence(); // pairs with markLongTurn's release store: time and name are this turn's
+        long nanos = System.nanoTime() - (long) LONG_TURN_SINCE.getOpaque(this);
+        if (nanos >= engine.watchedSlowPollNanos && task.claimSlowPollReport()) {
+            engine.reportSlowPoll((String) LONG_TURN_NAME.getOpaque(this), nanos);
+        }
+    }
+
+    /**
+     * Watchdog only: turn {@code turn} of this worker, a turn of {@code task}, has been running
+     * since {@code sinceNanos} at least (it saw the turn at two samples). Published once per turn:
+     * the time and the task's name, then the turn count with a release store.
+     */
+    void markLongTurn(long turn, long sinceNanos, Task<?> task) {
+        if ((long) LONG_TURN.getOpaque(this) != turn) {
+            LONG_TURN_SINCE.setOpaque(this, sinceNanos);
+            LONG_TURN_NAME.setOpaque(this, task.name()); // racy but safe: a name is best effort
+            LONG_TURN.setRelease(this, turn);
         }
     }
 
@@ -624,8 +696,9 @@ final class Worker implements Runnable {
         }
     }
 
+    /** Any thread: the poll count (an acquire read, which the watchdog's {@link #markLongTurn} needs). */
     long polls() {
-        return (long) POLLS.getOpaque(this);
+        return (long) POLLS.getAcquire(this);
     }
 
     long steals() {
@@ -642,8 +715,10 @@ final class Worker implements Runnable {
                 (long) FORCED_YIELDS.getOpaque(this));
     }
 
-    /** Any thread: adds this worker's poll-time buckets to {@code sums}. */
+    /** Any thread: adds this worker's poll-time buckets to {@code sums} (none if the histogram is off). */
     void addPollTimesTo(long[] sums) {
-        pollTimes.addTo(sums);
+        if (pollTimes != null) {
+            pollTimes.addTo(sums);
+        }
     }
 }

@@ -25,7 +25,9 @@
  *   <li><b>Watchdog</b> ({@code Watchdog}): one thread per runtime samples each worker's poll
  *       counter and running task; it reports a worker stuck in one poll or close past the
  *       stuck-worker threshold, while stuck, with its stack, and moves a stuck worker's LIFO task
- *       to the global queue. The workers read no clock for it.
+ *       to the global queue. It also marks long turns for the slow-poll report (unless every
+ *       poll is timed) and keeps the coarse clock of the task dump's timestamps. The workers read
+ *       no clock for it, except once after a turn it marked.
  *   <li><b>Idle workers</b> ({@code Idle}): a packed word counts searching and unparked workers;
  *       at most half of the workers search at once; a producer unparks a parked worker only if
  *       none is searching; the last searcher to stop re-checks every queue. The argument for "no

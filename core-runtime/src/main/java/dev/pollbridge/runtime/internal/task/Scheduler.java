@@ -35,6 +35,26 @@ public interface Scheduler extends UnwindSet.Owner {
     long slowPollThresholdNanos();
 
     /**
+     * Whether {@link Task#run()} times each poll with two {@code System.nanoTime()} reads, checks
+     * it against {@link #slowPollThresholdNanos()} and returns its duration (for the poll-time
+     * histogram). If not, a turn reads no clock; the engine may time long turns from outside
+     * (the work-stealing engine's watchdog does). By default: whenever slow-poll reports are on.
+     */
+    default boolean timesEachPoll() {
+        return slowPollThresholdNanos() != Long.MAX_VALUE;
+    }
+
+    /**
+     * The time now as a {@link TaskClock} timestamp, from a coarse clock this scheduler keeps
+     * without a clock read by the caller (never ahead of {@code System.nanoTime()}, never going
+     * back), for the task dump's timestamps of turns that {@link #timesEachPoll()} does not time;
+     * or -1 if it keeps none (those turns then record no time). Any thread.
+     */
+    default long coarseClockUnits() {
+        return TaskState.UNTIMED;
+    }
+
+    /**
      * Reports a slow poll of {@code task} that took {@code nanos}; called at most once per task.
      * Never throws: a report that fails (a broken logging backend) is itself reported.
      */

@@ -70,7 +70,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * exactly once right after registering it.
      */
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
-        this(id, future, scheduler, joinInterest, spawnTime());
+        this(id, future, scheduler, joinInterest, spawnTime(scheduler));
     }
 
     /**
@@ -85,13 +85,14 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     }
 
     /**
-     * The spawn time of a task spawned now, for the task dump's age (a {@link TaskClock} timestamp).
-     * Inside a timed turn of a task on a runtime thread it is that turn's start, read without a
-     * clock read (a spawn on a worker is a hot path, and {@code System.nanoTime()} costs 20 ns or
-     * more, a tenth of a spawn); the age is then overstated by at most how long that poll had run.
-     * Elsewhere, the clock.
+     * The spawn time of a task spawned now on {@code scheduler}, for the task dump's age (a
+     * {@link TaskClock} timestamp), without a clock read where it can (a spawn is a hot path, and
+     * {@code System.nanoTime()} costs 20 ns or more, a tenth of a spawn). Inside a task's turn on
+     * a runtime thread it is that turn's recorded start, if the turn recorded one (the age is then
+     * overstated by at most how long that poll had run); else the scheduler's coarse clock
+     * ({@link Scheduler#coarseClockUnits()}), if it keeps one; else the clock.
      */
-    public static long spawnTime() {
+    public static long spawnTime(Scheduler scheduler) {
         Thread thread = Thread.currentThread();
         if (thread instanceof BudgetedThread) {
             Task<?> spawner = ((BudgetedThread) thread).currentTask;
@@ -102,7 +103,8 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
                 }
             }
         }
-        return TaskClock.units(System.nanoTime());
+        long coarse = scheduler.coarseClockUnits();
+        return coarse != UNTIMED ? coarse : TaskClock.units(System.nanoTime());
     }
 
     /** The task's id, unique within its runtime. */
@@ -234,17 +236,18 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * cancel. Called by exactly one thread per SCHEDULED -> RUNNING transition; never throws.
      *
      * @return how long the poll took in nanoseconds (for the poll-time histogram), or -1 if this
-     *     turn made no poll or the poll was not timed (the slow-poll check is off)
+     *     turn made no poll or the poll was not timed ({@link Scheduler#timesEachPoll()})
      */
     public long run() {
         // The poll is timed from the start of this turn, not from the end of the worker's previous
         // one: queue work, the previous task's completion and a descheduled worker between turns
         // are not this task's poll (slow-poll reports name the task, so they must measure only its
         // turn). The start is read before the CAS that takes the task, which records it for the dump.
+        // An untimed turn reads no clock: the CAS records the scheduler's coarse clock, if any.
         long threshold = scheduler.slowPollThresholdNanos();
-        boolean timed = threshold != Long.MAX_VALUE; // MAX_VALUE: reports are off, and so are clock reads
+        boolean timed = scheduler.timesEachPoll();
         long start = timed ? System.nanoTime() : 0L;
-        switch (transitionToRunning(timed ? TaskClock.units(start) : UNTIMED)) {
+        switch (transitionToRunning(timed ? TaskClock.units(start) : scheduler.coarseClockUnits())) {
             case SUCCESS:
                 return pollOnce(threshold, timed, start);
             case CANCELLED:
@@ -306,6 +309,17 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
                 throw new AssertionError();
         }
         return elapsed;
+    }
+
+    /**
+     * Claims this task's one slow-poll report for a poll its runner timed from outside
+     * {@link #run()} (the work-stealing engine's watchdog, see {@code Worker}): true if no slow
+     * poll of it was reported yet, and the caller now reports this one. Called by the thread that
+     * has just run the task, which may no longer own it: the flag is set by a CAS that keeps every
+     * other bit of the state word.
+     */
+    public boolean claimSlowPollReport() {
+        return markSlowPollReported();
     }
 
     /** Cancels a task this thread owns (RUNNING): close the future, complete with cancellation. */
@@ -487,7 +501,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     /**
      * Time from the latest turn's start in {@code state} to {@code nowNanos}, to about 17 ms; -1 if
-     * the task was never polled, or its polls are not timed (the slow-poll check is off).
+     * the task was never polled, or its turns record no time (untimed, and no coarse clock).
      */
     public static long sinceLastPollNanos(long state, long nowNanos) {
         long last = lastPollUnits(state);

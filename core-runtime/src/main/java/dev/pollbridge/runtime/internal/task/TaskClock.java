@@ -7,7 +7,7 @@ package dev.pollbridge.runtime.internal.task;
  * of {@code 2^}{@value #UNIT_SHIFT} ns (about 16.8 ms) since this class was loaded, kept modulo
  * {@code 2^}{@value #BITS}: differences are exact to one unit up to about 52 days, and wrap after.
  */
-final class TaskClock {
+public final class TaskClock {
 
     /** Bits of one timestamp. */
     static final int BITS = 28;
@@ -19,8 +19,13 @@ final class TaskClock {
 
     private TaskClock() {}
 
-    /** {@code nanos} (a {@link System#nanoTime()} reading) as a timestamp. */
-    static long units(long nanos) {
+    /**
+     * {@code nanos} (a {@link System#nanoTime()} reading) as a timestamp.
+     *
+     * @param nanos a {@code System.nanoTime()} reading
+     * @return its timestamp, in {@code [0, 2^BITS)}
+     */
+    public static long units(long nanos) {
         return ((nanos - EPOCH) >> UNIT_SHIFT) & MASK;
     }
 

@@ -28,8 +28,9 @@ abstract class TaskState {
     /** A join handle is still attached (not detached by {@code close()}). Once unset, never set. */
     static final long JOIN_INTEREST = 1L << 5;
     /**
-     * A slow poll of this task was reported (reports are once per task). Set only by the RUNNING
-     * holder; a flag bit here instead of a field keeps the task object smaller. Once set, never unset.
+     * A slow poll of this task was reported (reports are once per task). Set by the RUNNING holder,
+     * or by the thread that has just run it ({@code Task.claimSlowPollReport}); a flag bit here instead
+     * of a field keeps the task object smaller. Once set, never unset.
      */
     static final long SLOW_POLL_REPORTED = 1L << 6;
     /** The task was run at least once, so {@link #LAST_POLL_SHIFT}'s field holds a time. Once set, never unset. */
@@ -274,7 +275,7 @@ abstract class TaskState {
     }
 
     /**
-     * The RUNNING holder saw a slow poll: sets {@link #SLOW_POLL_REPORTED}. Returns true if this
+     * A runner saw a slow poll: sets {@link #SLOW_POLL_REPORTED}. Returns true if this
      * call set it (the caller reports), false if it was set already. Every other transition keeps
      * the bit, since each computes the next word from the whole current one.
      */

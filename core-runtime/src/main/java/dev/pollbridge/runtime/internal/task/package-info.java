@@ -11,7 +11,7 @@
  *   COMPLETE       finished, future closed, output stored        (once set, never unset)
  *   CANCELLED      abort() or shutdown requested                 (once set, never unset)
  *   JOIN_INTEREST  a join handle is attached                      (once unset, never set)
- *   SLOW_POLL_REPORTED  a slow poll was reported; set by the RUNNING holder (once set, never unset)
+ *   SLOW_POLL_REPORTED  a slow poll was reported; set by a runner (once set, never unset)
  * </pre>
  * Besides the word, a task that cancelled running {@code Async} bodies holds the set of those
  * still unwinding (rule T11); while it is not empty a completing task stays RUNNING.
@@ -30,9 +30,10 @@
  *       ({@code Engine.submit}): the task is then run, or cancelled by T7, never lost.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
  *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
- *       {@code output} before COMPLETE (one field holds the future, then the output) and sets the
- *       slow-poll flag; the CAS that hands RUNNING from one thread to the next orders their
- *       accesses. An entry whose task is no longer SCHEDULED (possible only after shutdown took
+ *       {@code output} before COMPLETE (one field holds the future, then the output); the CAS
+ *       that hands RUNNING from one thread to the next orders their accesses. The slow-poll flag
+ *       is set by the RUNNING holder, or by the thread that just ran the task (a CAS that keeps
+ *       the other bits, so it needs no ownership). An entry whose task is no longer SCHEDULED (possible only after shutdown took
  *       it) is skipped.
  *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
  *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the

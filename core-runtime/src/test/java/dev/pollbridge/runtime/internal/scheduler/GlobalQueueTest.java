@@ -16,9 +16,9 @@ class GlobalQueueTest {
 
     private final GlobalQueue queue = new GlobalQueue();
 
-    /** A task that is only ever queued, never run: its id tells which one it is. */
+    /** A task that is only ever queued, never run (no future, no scheduler): its id tells which one it is. */
     static Task<?> task(long id) {
-        return new Task<Void>(id, null, null, false);
+        return new Task<Void>(id, null, null, false, 0L);
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.pollbridge.runtime.internal.task.Task;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * The watchdog's sampling, driven by hand with made-up clock values, so the outcome of each sample
  * is exact: a turn is acted on only when it is seen twice, reported once per turn when it passed
  * the threshold, and its LIFO task is moved to the global queue. The runtime's own watchdog is
- * off (reports off, one worker: no LIFO rescue), so only the samples made here count.
+ * off (both reports off, one worker: no LIFO rescue), so only the samples made here count.
  */
 @Timeout(60)
 class WatchdogTest {
@@ -32,10 +33,11 @@ class WatchdogTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch polling = new CountDownLatch(1);
         try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-sample-")
-                .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration()).build();
+                .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
+                .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build();
                 LogCapture log = LogCapture.recording("sampler")) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
-            Watchdog watchdog = new Watchdog(engine, 100 * MS, false);
+            Watchdog watchdog = new Watchdog(engine, 100 * MS, Long.MAX_VALUE, false);
             runtime.spawn(cx -> {
                 polling.countDown();
                 awaitLatch(release);
@@ -69,10 +71,11 @@ class WatchdogTest {
         CountDownLatch childRan = new CountDownLatch(1);
         // One worker and reports off: the runtime starts no watchdog of its own.
         try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-lifo-")
-                .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration()).build()) {
+                .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
+                .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build()) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
             Worker worker = engine.workers[0];
-            Watchdog sampler = new Watchdog(engine, Long.MAX_VALUE, true);
+            Watchdog sampler = new Watchdog(engine, Long.MAX_VALUE, Long.MAX_VALUE, true);
             runtime.spawn(cx -> {
                 runtime.spawn(childCx -> {
                     childRan.countDown();
@@ -86,15 +89,38 @@ class WatchdogTest {
                 slotFilled.await();
                 Task<?> child = worker.peekLifo();
                 assertTrue(child != null, "the spawned child waits in the LIFO slot");
-                sampler.sample(0);
+                sampler.sample(() -> 0);
                 assertSame(child, worker.peekLifo(), "a turn seen once is left alone");
-                sampler.sample(10 * MS);
+                sampler.sample(() -> 10 * MS);
                 assertNull(worker.peekLifo(), "seen twice: the slot's task was moved out");
                 assertEquals(1, engine.global.size(), "to the global queue");
             } finally {
                 release.countDown(); // before the runtime closes: close joins the stuck worker
             }
             await().atMost(Duration.ofSeconds(20)).until(() -> childRan.getCount() == 0);
+        }
+    }
+
+    @Test
+    void aLongTurnMarkThatArrivesAfterItsTurnEndedIsNotTakenForALaterTurn() throws Exception {
+        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-late-mark-")
+                .slowPollThreshold(Duration.ofMillis(100)).build();
+                LogCapture log = LogCapture.recording("watchdog-late-mark-")) {
+            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            Worker worker = engine.workers[0];
+            AtomicReference<Task<?>> first = new AtomicReference<>();
+            runtime.blockOn(runtime.spawn(cx -> {
+                first.set(Task.current());
+                return Poll.ready(null);
+            }));
+            await().atMost(Duration.ofSeconds(20)).until(() -> worker.runningTask() == null);
+            long ended = worker.polls();
+            // What a watchdog descheduled between its sample and its mark does: marks a turn that
+            // is over, as if it had run for a second.
+            worker.markLongTurn(ended, System.nanoTime() - 1_000 * MS, first.get());
+            runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
+            await().atMost(Duration.ofSeconds(20)).until(() -> worker.polls() > ended && worker.runningTask() == null);
+            assertEquals(0, log.messages().size(), () -> "the next turn is not reported: " + log.messages());
         }
     }
 
@@ -107,7 +133,7 @@ class WatchdogTest {
     }
 
     private static void sampleOn(String threadName, Watchdog watchdog, long now) throws InterruptedException {
-        Thread sampler = new Thread(() -> watchdog.sample(now), threadName);
+        Thread sampler = new Thread(() -> watchdog.sample(() -> now), threadName);
         sampler.start();
         sampler.join();
     }

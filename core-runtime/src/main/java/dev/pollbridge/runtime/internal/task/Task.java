@@ -67,7 +67,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     /**
      * A task for {@code future}, born SCHEDULED (rule T1): the caller must push it to a run queue
-     * exactly once right after registering it.
+     * exactly once right after creating it (it enters the registry only when it first waits, T4).
      */
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
         this(id, future, scheduler, joinInterest, spawnTime(scheduler));

@@ -214,6 +214,30 @@ class DocsTest {
         assertNoProblems(problems);
     }
 
+    /**
+     * A {@code generated} or {@code checked-by} marker sits right above its table or block: one
+     * followed by anything else would be skipped by the checks above, and its numbers never checked.
+     */
+    @Test
+    void everyTableMarkerHasItsTableOrBlockRightBelow() {
+        List<String> problems = new ArrayList<>();
+        for (Markdown doc : docs()) {
+            for (int i = 0; i + 1 < doc.lines.size(); i++) {
+                Markdown.Marker marker = doc.markerAt(i);
+                if (marker == null || !(marker.kind().equals("generated") || marker.kind().equals("checked-by"))) {
+                    continue;
+                }
+                String next = doc.lines.get(i + 1).strip();
+                if (!next.startsWith("|") && !next.startsWith("```")) {
+                    problems.add(doc.path + ":" + (i + 1) + ": a " + marker.kind()
+                            + " marker with no table or block right below it (put a line `| |` there and run with"
+                            + " -Ddocs.update=true to generate it)");
+                }
+            }
+        }
+        assertNoProblems(problems);
+    }
+
     @Test
     void checkedByMarkersNameAnExistingChecker() {
         List<String> problems = new ArrayList<>();

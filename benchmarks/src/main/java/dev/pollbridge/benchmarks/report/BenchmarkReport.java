@@ -33,7 +33,8 @@ import java.util.stream.Collectors;
  *
  * <p>Every JMH score is a throughput in units per second (tasks, rounds, yields, elements ...), so
  * a ratio is Pollbridge / anchor: above 1 Pollbridge is faster. Scores are the median of the
- * measurement iterations; "ns" is the cost of one unit, 1e9 / median.
+ * measurement iterations; "ns" is the cost of one unit, 1e9 / median. Results in another JMH
+ * mode (InjectionFairness measures sample time: how long an injected task waits) are skipped.
  *
  * <p>{@code --section runs} compares two or more full runs, each given as its group of files, the
  * groups separated by {@code --}. It prints one table: a row for every comparison whose two
@@ -265,6 +266,9 @@ public final class BenchmarkReport {
         }
         for (Object entry : Json.list(Json.parse(text))) {
             Map<String, Object> result = Json.object(entry);
+            if (!"thrpt".equals(result.get("mode"))) {
+                continue; // a latency benchmark (InjectionFairness: sample time) has no throughput to compare
+            }
             String[] parts = ((String) result.get("benchmark")).split("\\.");
             String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
             List<Double> samples = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
@@ -106,6 +107,8 @@ class SlowPollReportTest {
             // A lower bound of the turn, short of it by at most about one watchdog period (10 ms).
             assertTrue(reported >= 100_000_000L && reported <= outer, () -> reported + " ns, outer bound " + outer);
             assertEquals(100, slowPolls.get(0).getDuration("thresholdNanos").toMillis());
+            assertTrue(slowPolls.get(0).getBoolean("lowerBound"), "timed by the watchdog");
+            assertTrue(log.messages().get(0).contains("was polled for at least "), log.messages()::toString);
             // Named as the watchdog saw it while it ran: with its future's class, closed since.
             String task = slowPolls.get(0).getString("task");
             assertTrue(task.matches("task-\\S+ \\(.+\\)"), task);
@@ -134,6 +137,7 @@ class SlowPollReportTest {
             assertEquals(1, slowPolls.size(), slowPolls::toString);
             // Timed around the poll itself: at least the sleep.
             assertTrue(slowPolls.get(0).getDuration("pollNanos").toMillis() >= 40, slowPolls::toString);
+            assertFalse(slowPolls.get(0).getBoolean("lowerBound"), "timed exactly");
         } finally {
             Files.deleteIfExists(dump);
         }

@@ -295,10 +295,10 @@ class DocsTest {
     @Test
     void theSlowPollWarningInTheFaqIsTheOneTheRuntimeLogs() throws ReflectiveOperationException {
         Method message = Class.forName("dev.pollbridge.runtime.internal.scheduler.SlowPollReporter")
-                .getDeclaredMethod("message", String.class, long.class, long.class, String.class);
+                .getDeclaredMethod("message", String.class, long.class, long.class, String.class, boolean.class);
         message.setAccessible(true); // package-private: the tests run on the class path
         String logged = (String) message.invoke(null, "task-7 (com.example.Fetch)", 250_000_000L, 100_000_000L,
-                "app-worker-0");
+                "app-worker-0", true); // a default runtime's watchdog timed it
         Markdown faq = Markdown.read(ROOT.resolve("docs/faq.md"));
         List<String> quoted = faq.blocks().stream()
                 .filter(block -> block.marker() != null && block.marker().kind().equals("checked-by"))

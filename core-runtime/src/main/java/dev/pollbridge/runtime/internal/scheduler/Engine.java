@@ -458,13 +458,16 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     @Override
     public void reportSlowPoll(Task<?> task, long nanos) {
-        reportSlowPoll(task.name(), nanos);
+        reportSlowPoll(task.name(), nanos, false);
     }
 
-    /** Reports a slow poll of the task named {@code taskName} that took {@code nanos}; never throws. */
-    void reportSlowPoll(String taskName, long nanos) {
+    /**
+     * Reports a slow poll of the task named {@code taskName} that took {@code nanos}, exactly or
+     * (the watchdog timed it) at least; never throws.
+     */
+    void reportSlowPoll(String taskName, long nanos, boolean lowerBound) {
         try {
-            SlowPollReporter.report(taskName, nanos, slowPollThresholdNanos);
+            SlowPollReporter.report(taskName, nanos, slowPollThresholdNanos, lowerBound);
         } catch (Throwable broken) {
             // The logging backend and JFR are configurable: a report must not kill the worker.
             failures.report(broken, "the slow-poll report of " + taskName);

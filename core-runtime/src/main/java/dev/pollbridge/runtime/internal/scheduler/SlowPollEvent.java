@@ -17,8 +17,13 @@ final class SlowPollEvent extends jdk.jfr.Event {
     String task;
 
     @Label("Poll duration")
+    @Description("Exact, or a lower bound short by at most one watchdog period if Lower bound is set")
     @Timespan(Timespan.NANOSECONDS)
     long pollNanos;
+
+    @Label("Lower bound")
+    @Description("The stuck-worker watchdog timed the poll (the default): the duration is a lower bound")
+    boolean lowerBound;
 
     @Label("Threshold")
     @Timespan(Timespan.NANOSECONDS)
@@ -28,12 +33,13 @@ final class SlowPollEvent extends jdk.jfr.Event {
     String thread;
 
     /** Commits one event if JFR records this event type. */
-    static void emit(String taskName, long pollNanos, long thresholdNanos) {
+    static void emit(String taskName, long pollNanos, long thresholdNanos, boolean lowerBound) {
         SlowPollEvent event = new SlowPollEvent();
         if (event.isEnabled()) {
             event.task = taskName;
             event.pollNanos = pollNanos;
             event.thresholdNanos = thresholdNanos;
+            event.lowerBound = lowerBound;
             event.thread = Thread.currentThread().getName();
             event.commit();
         }

@@ -15,13 +15,19 @@ final class SlowPollReporter {
 
     private SlowPollReporter() {}
 
-    static void report(String taskName, long pollNanos, long thresholdNanos) {
+    /**
+     * Reports one slow poll. {@code lowerBound}: the watchdog timed it (see {@code Worker}, "Slow
+     * polls"), so {@code pollNanos} is at most one watchdog period short of the poll's length;
+     * else the poll was timed exactly.
+     */
+    static void report(String taskName, long pollNanos, long thresholdNanos, boolean lowerBound) {
         if (LOGGER.isLoggable(System.Logger.Level.WARNING)) {
-            LOGGER.log(System.Logger.Level.WARNING, message(taskName, pollNanos, thresholdNanos, Thread.currentThread().getName()));
+            LOGGER.log(System.Logger.Level.WARNING,
+                    message(taskName, pollNanos, thresholdNanos, Thread.currentThread().getName(), lowerBound));
         }
         if (JFR_PRESENT) {
             // Only reached when jdk.jfr is present: SlowPollEvent is loaded on first use, not before.
-            SlowPollEvent.emit(taskName, pollNanos, thresholdNanos);
+            SlowPollEvent.emit(taskName, pollNanos, thresholdNanos, lowerBound);
         }
     }
 
@@ -29,12 +35,12 @@ final class SlowPollReporter {
      * The log line of one report. It cites the rule and the FAQ entry by their paths in the
      * repository's docs; the docs tests check that both anchors exist.
      */
-    static String message(String taskName, long pollNanos, long thresholdNanos, String threadName) {
+    static String message(String taskName, long pollNanos, long thresholdNanos, String threadName, boolean lowerBound) {
         return String.format(java.util.Locale.ROOT,
-                "slow poll: %s was polled for %.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
+                "slow poll: %s was polled for %s%.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
                         + " (reported once per task). A poll must not block (rule 4, docs/concepts.md#rule-4):"
                         + " move blocking calls to Runtime.spawnBlocking; see docs/faq.md#a-slow-poll-warning",
-                taskName, pollNanos / 1e6, threadName, thresholdNanos / 1e6);
+                taskName, lowerBound ? "at least " : "", pollNanos / 1e6, threadName, thresholdNanos / 1e6);
     }
 
     /**

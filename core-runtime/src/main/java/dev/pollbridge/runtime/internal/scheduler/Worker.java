@@ -560,7 +560,7 @@ final class Worker implements Runnable {
         VarHandle.acquireFence(); // pairs with markLongTurn's release store: time and name are this turn's
         long nanos = System.nanoTime() - (long) LONG_TURN_SINCE.getOpaque(this);
         if (nanos >= engine.watchedSlowPollNanos && task.claimSlowPollReport()) {
-            engine.reportSlowPoll((String) LONG_TURN_NAME.getOpaque(this), nanos);
+            engine.reportSlowPoll((String) LONG_TURN_NAME.getOpaque(this), nanos, true);
         }
     }
 

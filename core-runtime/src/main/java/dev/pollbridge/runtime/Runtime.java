@@ -170,7 +170,9 @@ public final class Runtime implements AutoCloseable {
      * {@link java.util.concurrent.CancellationException}), the same fate as every task alive when
      * the shutdown began. The spawning task is being shut down too, and an exception thrown into
      * its poll would only turn that into a spurious failure. A spawn from outside the runtime
-     * throws instead, so its caller learns the runtime is gone.
+     * throws instead, so its caller learns the runtime is gone. A spawn from outside that races
+     * with {@code close()} either throws or is accepted; an accepted task the shutdown missed is
+     * cancelled by the spawning thread before this returns, so its handle always completes.
      *
      * @param <T> the value type
      * @param future the future to run as a task; the runtime owns it from now on

@@ -97,9 +97,10 @@ class SlowPollReportTest {
                 sleepMillis(150); // simulates a poll that blocks (rule 4 broken on purpose)
                 return Poll.ready(null);
             }));
-            long outer = System.nanoTime() - before;
-            // The worker reports after the turn, so maybe after the join returned.
+            // The worker reports after the turn, which ends after the task completed, so maybe
+            // after the join returned: the outer bound is taken once the report is in.
             await().atMost(Duration.ofSeconds(20)).until(() -> log.messages().size() == 1);
+            long outer = System.nanoTime() - before;
             recording.stop();
             List<RecordedEvent> slowPolls = slowPolls(recording, dump);
             assertEquals(1, slowPolls.size(), slowPolls::toString);

@@ -95,6 +95,13 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private final AtomicReference<Poll<T>> terminal = new AtomicReference<>();
     /** Set once by close(); read by onNext to drop items that arrive after cancel (rule 2.8). */
     private volatile boolean closed;
+    /**
+     * The publisher's {@code onError} while the stream was open, until the owner polls it or
+     * {@link #close()} reports it (a {@code first()} closes the stream behind its item, and the
+     * failure queued after that item would otherwise be lost). Taken by {@code getAndSet}, so
+     * exactly one of the owner's poll, {@code close()} and a late {@link #signalEnd} check has it.
+     */
+    private final AtomicReference<Throwable> undeliveredError = new AtomicReference<>();
     /** Work-in-progress count of {@link #dropQueued()}: the caller that moves it from 0 clears. */
     private final AtomicInteger dropping = new AtomicInteger();
     /** The rule 1.3 gate and the publisher side's counters, on cache lines of their own. */
@@ -187,6 +194,7 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
             return deliver(item);
         }
         finished = true;
+        undeliveredError.set(null); // the owner has it now
         return end;
     }
 
@@ -228,11 +236,22 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         closed = true;
         // Pairs with the fence in onNext: either this clear sees an item offered concurrently,
-        // or that onNext sees closed and drops it itself (store-load on both sides).
+        // or that onNext sees closed and drops it itself (store-load on both sides). The same
+        // store-load pairs with signalEnd's set-then-read of undeliveredError and closed.
         VarHandle.fullFence();
         waker.clear();
         upstream.cancel();
         dropQueued();
+        reportUndelivered();
+    }
+
+    /** A failure the publisher sent before the close and nobody polled: reported once, as after a cancel. */
+    private void reportUndelivered() {
+        Throwable error = undeliveredError.getAndSet(null);
+        if (error != null) {
+            failures.reportAfterCancel("the publisher failed after the last item the stream's owner took, and the"
+                    + " owner closed the stream without polling the failure", error);
+        }
     }
 
     /**
@@ -371,8 +390,13 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
                 // Nobody polls a closed stream: the error is reported unless it is the cancellation.
                 failures.reportAfterCancel("the publisher failed after the stream was closed (its"
                         + " subscription cancelled)", end.error());
+            } else if (end.isFailed()) {
+                undeliveredError.set(end.error());
             }
             terminate(end);
+            if (closed) {
+                reportUndelivered(); // a close() that ran after the check above may have missed it
+            }
         } finally {
             gate.exit();
         }

@@ -123,7 +123,10 @@ class ObservabilityDocTest {
                 recording.dump(file);
             }
             // end::jfr[]
+            // A recording file groups events by the thread buffer they were written to, not by time
+            // (the spawn is on this thread, the completion on the worker): order them by start time.
             List<String> names = RecordingFile.readAllEvents(file).stream()
+                    .sorted(java.util.Comparator.comparing(RecordedEvent::getStartTime))
                     .map(RecordedEvent::getEventType).map(t -> t.getName())
                     .filter(name -> name.startsWith("dev.pollbridge.")).collect(Collectors.toList());
             assertEquals(List.of("dev.pollbridge.TaskSpawn", "dev.pollbridge.TaskComplete"), names);

@@ -45,10 +45,10 @@ final class BlockingFuture<T> implements PollFuture<T> {
         if (delivered) {
             throw new IllegalStateException("spawnBlocking future polled after it returned its result");
         }
-        if (!job.isDone()) {
-            // Store the waker, then re-check: the job sets done (volatile) before reading the waker.
+        if (!job.finished) {
+            // Store the waker, then re-check: the job sets finished (volatile) before reading the waker.
             waker.set(cx.waker());
-            if (!job.isDone()) {
+            if (!job.finished) {
                 return Poll.pending();
             }
         }
@@ -81,6 +81,14 @@ final class BlockingFuture<T> implements PollFuture<T> {
     /** The queued job; {@link #done()} wakes the poller. */
     final class Job extends FutureTask<T> {
 
+        /**
+         * Set first thing in {@link #done()}, once the outcome is final. Not {@code isDone()}: that
+         * is already true while the pool thread is still storing the outcome (FutureTask's
+         * COMPLETING state), and a {@code get()} then spins with {@code Thread.yield()} on the
+         * worker, which the BlockHound integration test caught as a blocking call.
+         */
+        volatile boolean finished;
+
         Job(Callable<T> work) {
             super(work);
         }
@@ -98,6 +106,7 @@ final class BlockingFuture<T> implements PollFuture<T> {
         /** Runs on the pool thread that finished the job; the waker is user code, so it is contained. */
         @Override
         protected void done() {
+            finished = true; // before the waker is read: pairs with poll's store-then-re-check
             Waker toWake = waker.getAndSet(null);
             if (toWake != null) {
                 try {

@@ -26,8 +26,8 @@ import java.util.List;
  * calls them one at a time (the poll contract); the fields marked "owner only" need no
  * synchronisation.
  *
- * <p><b>No lost wake (rule 6).</b> The owner stores the task's waker (volatile) before it takes
- * the stack, and clears a child's queued flag (volatile) before it polls that child. A wake sets
+ * <p><b>No lost wake (rule 6).</b> The owner stores the task's waker (volatile) before it reads
+ * and takes the stack, and clears a child's queued flag (volatile) before it polls that child. A wake sets
  * the flag (CAS), pushes (CAS), then reads the task's waker (volatile). So: a wake that reads an
  * older waker pushed before the owner's take, and this poll sees it; a wake that finds the flag
  * still set came before the clear, and the child's poll that follows the clear sees the progress
@@ -101,11 +101,11 @@ final class ReadySet<C> {
         }
         polled = null;
         yielded = 0;
+        if (head == null) {
+            return; // nothing woke; a wake that pushes after this read wakes the current waker
+        }
         @SuppressWarnings("unchecked")
         Node<C> taken = (Node<C>) HEAD.getAndSet(this, null);
-        if (taken == null) {
-            return;
-        }
         Node<C> reversed = null; // the stack is newest first: reverse it into wake order
         while (taken != null) {
             Node<C> next = taken.next;
@@ -174,7 +174,9 @@ final class ReadySet<C> {
     C remove(Node<C> node) {
         C child = node.child;
         node.child = null;
-        QUEUED.setVolatile(node, 1); // no wake queues it again
+        // No wake queues it again. A release store is enough: a wake that still sees 0 pushes a
+        // node whose child is gone, and the take skips it (child is owner-only).
+        QUEUED.setRelease(node, 1);
         if (polled == node) {
             polled = null; // its flag no longer says it yielded
         }

@@ -23,8 +23,10 @@ import java.util.stream.Collector;
  *       closes its inputs.
  *   <li><b>User functions</b> run on the polling thread inside the poll; one that throws fails
  *       the combinator with that exception and closes its inputs.
- *   <li><b>Backpressure</b> is "nobody polled": nothing here buffers; an item is taken from an
- *       input only when the consumer asks for one.
+ *   <li><b>Backpressure</b> is "nobody polled": an item is taken from an input only when the
+ *       consumer asks for one, and nothing buffers without bound: {@code chunks} holds one
+ *       partial chunk, {@code zip} one item waiting for its partner, {@code bufferUnordered},
+ *       {@code buffered} and {@code mapAsync} at most their limit of futures.
  *   <li><b>Yielding</b>: consumers that loop over many items in one poll ({@code filter},
  *       {@code fold}, {@code collect}, {@code forEach}) stop after a fixed budget of items, wake
  *       their own waker and return {@code pending}, so an always-ready input cannot hold a
@@ -35,8 +37,11 @@ import java.util.stream.Collector;
  * <h2>Cancel-safety</h2>
  * Stream combinators are cancel-safe between items: closing one after it returned an item loses
  * nothing already delivered, and no item is taken from an input without being delivered in the
- * same poll. Consumers that fold many items into one value ({@code fold}, {@code collect},
- * {@code forEach}) are not cancel-safe: closing them drops the items consumed so far.
+ * same poll. The exceptions hold items across polls and drop them on close (closing each
+ * {@link AutoCloseable} one): {@code chunks} (a partial chunk), {@code zip} (an item waiting for
+ * its partner) and {@code buffered} (values waiting for their turn). Consumers that fold many
+ * items into one value ({@code fold}, {@code collect}, {@code forEach}) are not cancel-safe:
+ * closing them drops the items consumed so far.
  */
 public final class Streams {
 

@@ -17,8 +17,9 @@ import java.util.PriorityQueue;
  * PollFuture<List<Page>> inOrder = pages.collect(Collectors.toList());
  * }</pre>
  *
- * <p>Each future is polled with a waker of its own, as in {@link FuturesUnordered} (on which it is
- * built): a wake costs one future's poll. Values that finished ahead of their turn wait in a
+ * <p>Each future is polled with a waker of its own, in a {@link FuturesUnordered} (on which it is
+ * built, each future mapped to its value and position, as futures-rs does): a wake costs one
+ * future's poll. Values that finished ahead of their turn wait in a
  * priority queue, at most one per future in the queue, so nothing here grows beyond what was
  * pushed.
  *
@@ -43,11 +44,13 @@ public final class FuturesOrdered<T> implements PollStream<T> {
 
     private enum State { ACTIVE, DONE, FAILED, CLOSED }
 
-    /** A value that finished before its turn, with its position. */
-    private record Waiting(long position, Object value) {}
+    /** A value with the position of its future (futures-rs's {@code OrderWrapper}); the value may be null. */
+    private record Positioned(long position, Object value) {}
 
-    private final ReadySet<PollFuture<? extends T>> set = new ReadySet<>();
-    private final PriorityQueue<Waiting> waiting =
+    /** The running futures, each mapped to its value and position. */
+    private final FuturesUnordered<Positioned> running;
+    /** Values that finished before their turn, lowest position first. */
+    private final PriorityQueue<Positioned> waiting =
             new PriorityQueue<>((a, b) -> Long.compare(a.position(), b.position()));
     private final String name;
     /** The position of the next value out, and of the next future pushed at the back. */
@@ -63,6 +66,7 @@ public final class FuturesOrdered<T> implements PollStream<T> {
     /** A queue that names itself {@code name} in its errors (the combinators built on it). */
     FuturesOrdered(String name) {
         this.name = name;
+        this.running = new FuturesUnordered<>(name);
     }
 
     /**
@@ -91,7 +95,7 @@ public final class FuturesOrdered<T> implements PollStream<T> {
      */
     public void pushBack(PollFuture<? extends T> future) {
         admit(future);
-        set.add(future, nextIn++);
+        push(future, nextIn++);
     }
 
     /**
@@ -104,7 +108,7 @@ public final class FuturesOrdered<T> implements PollStream<T> {
      */
     public void pushFront(PollFuture<? extends T> future) {
         admit(future);
-        set.add(future, --nextOut);
+        push(future, --nextOut);
     }
 
     private void admit(PollFuture<? extends T> future) {
@@ -117,6 +121,10 @@ public final class FuturesOrdered<T> implements PollStream<T> {
         state = State.ACTIVE;
     }
 
+    private void push(PollFuture<? extends T> future, long position) {
+        running.push(new MapFuture<>(future, value -> new Positioned(position, value), name));
+    }
+
     /**
      * The number of futures whose value has not been yielded yet (running, or finished and
      * waiting for their turn).
@@ -124,7 +132,7 @@ public final class FuturesOrdered<T> implements PollStream<T> {
      * @return how many values are still to come
      */
     public int size() {
-        return set.size() + waiting.size();
+        return running.size() + waiting.size();
     }
 
     /**
@@ -154,49 +162,46 @@ public final class FuturesOrdered<T> implements PollStream<T> {
             case CLOSED: throw Outcomes.polledAfterClose(name);
             default: break;
         }
-        Waiting head = waiting.peek();
-        if (head != null && head.position() == nextOut) {
-            waiting.poll();
-            nextOut++;
-            return ready(head.value());
-        }
-        if (set.size() == 0) {
-            state = State.DONE; // nothing runs, so nothing waits either
-            return Poll.done();
-        }
-        set.beginPoll(cx);
-        for (ReadySet.Node<PollFuture<? extends T>> node = set.next(); node != null; node = set.next()) {
-            Poll<? extends T> poll = node.child.poll(set.contextFor(node, cx));
+        while (true) {
+            Positioned head = waiting.peek();
+            if (head != null && head.position() == nextOut) {
+                waiting.poll();
+                return handOut(head);
+            }
+            if (running.isEmpty()) {
+                state = State.DONE; // nothing runs, so nothing waits either
+                return Poll.done();
+            }
+            Poll<Positioned> poll = running.pollNext(cx); // polls only the futures that woke
             if (poll.isPending()) {
-                continue;
+                return Poll.pending();
             }
-            Closer.close(set.remove(node));
             if (poll.isFailed()) {
-                return fail(poll.error());
+                return fail(poll.error()); // the set closed the other futures
             }
-            if (poll.value() == null) {
-                return fail(new NullPointerException(name
-                        + ": a future completed with null, and stream items must not be null (map it to a value)"));
+            Positioned finished = poll.value();
+            if (finished.position() == nextOut) {
+                return handOut(finished);
             }
-            if (node.order == nextOut) {
-                nextOut++;
-                return Outcomes.widen(poll);
-            }
-            waiting.add(new Waiting(node.order, poll.value()));
+            waiting.add(finished);
         }
-        return Poll.pending();
     }
 
-    @SuppressWarnings("unchecked") // each waiting value came from a future of T
-    private static <T> Poll<T> ready(Object value) {
-        return Poll.ready((T) value);
+    private Poll<T> handOut(Positioned next) {
+        nextOut++;
+        if (next.value() == null) {
+            return fail(new NullPointerException(name
+                    + ": a future completed with null, and stream items must not be null (map it to a value)"));
+        }
+        @SuppressWarnings("unchecked") // each value came from a future of T
+        T value = (T) next.value();
+        return Poll.ready(value);
     }
 
     private Poll<T> fail(Throwable error) {
         state = State.FAILED;
-        set.finish();
         try {
-            Closer.closeAll(set.removeAll());
+            running.close();
         } finally {
             dropWaiting(error);
         }
@@ -204,7 +209,7 @@ public final class FuturesOrdered<T> implements PollStream<T> {
     }
 
     private void dropWaiting(Throwable failure) {
-        Object[] values = waiting.stream().map(Waiting::value).toArray();
+        Object[] values = waiting.stream().map(Positioned::value).toArray();
         waiting.clear();
         Discard.values(values, failure);
     }
@@ -216,9 +221,8 @@ public final class FuturesOrdered<T> implements PollStream<T> {
     @Override
     public void close() {
         state = State.CLOSED;
-        set.finish();
         try {
-            Closer.closeAll(set.removeAll());
+            running.close();
         } finally {
             dropWaiting(null);
         }

@@ -120,7 +120,7 @@ public final class FuturesUnordered<T> implements PollStream<T> {
                     ? "failed" : "was closed") + " (the future was closed)");
         }
         state = State.ACTIVE;
-        set.add(future, 0);
+        set.add(future);
     }
 
     /**

@@ -26,7 +26,7 @@ final class MergeStream<T> implements PollStream<T> {
 
     MergeStream(List<PollStream<? extends T>> inputs) {
         for (PollStream<? extends T> input : inputs) {
-            this.inputs.add(input, 0);
+            this.inputs.add(input);
         }
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * A set of children that grows and shrinks while its owner polls it, each child polled with a
  * waker of its own, so that a poll polls only the children that woke (or are new) and one wake
- * costs one child poll. The engine of {@link FuturesUnordered}, {@link FuturesOrdered} and
- * {@link MergeStream}; the dynamic counterpart of {@link WokenChildren} (futures-rs's
+ * costs one child poll. The engine of {@link FuturesUnordered} (and so of {@link FuturesOrdered}
+ * and the buffered streams) and of {@link MergeStream}; the dynamic counterpart of {@link WokenChildren} (futures-rs's
  * {@code FuturesUnordered} and its ready-to-run queue are the design).
  *
  * <p><b>The ready queue.</b> A woken child's {@link Node} goes on a lock-free stack (Treiber, CAS
@@ -78,8 +78,8 @@ final class ReadySet<C> {
      * before it). Wakes nobody: the owner's caller polls the owner after adding, as with
      * futures-rs's {@code push}.
      */
-    Node<C> add(C child, long order) {
-        Node<C> node = new Node<>(this, child, order);
+    Node<C> add(C child) {
+        Node<C> node = new Node<>(this, child);
         node.after = first;
         if (first != null) {
             first.before = node;
@@ -223,8 +223,6 @@ final class ReadySet<C> {
         private final ReadySet<C> owner;
         /** Owner only: the child, or null once it left the set. */
         C child;
-        /** Owner only: what the owner keeps with the child ({@link FuturesOrdered}'s position). */
-        final long order;
         /**
          * 1 while queued (on the stack or in the owner's FIFO) and for good once the child left
          * the set; 0 while the child was polled and has not woken since. CAS to set from a wake.
@@ -239,10 +237,9 @@ final class ReadySet<C> {
         /** Owner only: the context this child is polled with, kept while the attachment stays. */
         Context context;
 
-        Node(ReadySet<C> owner, C child, long order) {
+        Node(ReadySet<C> owner, C child) {
             this.owner = owner;
             this.child = child;
-            this.order = order;
         }
 
         /** Queues the child (once until the owner polls it again) and wakes the task. */

@@ -32,7 +32,7 @@ public class ReadySetWakeVsDrainAndPushStress {
     private final ReadySet.Node<String> woken;
 
     public ReadySetWakeVsDrainAndPushStress() {
-        woken = set.add("woken", 0);
+        woken = set.add("woken");
         set.beginPoll(task.context()); // the first poll: the child is pending with its waker
         set.contextFor(set.next(), task.context());
         set.next();
@@ -45,7 +45,7 @@ public class ReadySetWakeVsDrainAndPushStress {
             set.contextFor(node, task.context()); // polled (and pending again)
             r.r1 += node == woken ? 1 : 0;
         }
-        set.add("pushed", 1);
+        set.add("pushed");
     }
 
     @Actor

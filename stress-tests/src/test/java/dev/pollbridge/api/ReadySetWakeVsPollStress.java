@@ -36,7 +36,7 @@ public class ReadySetWakeVsPollStress {
     private volatile int completed;
 
     public ReadySetWakeVsPollStress() {
-        node = set.add("child", 0);
+        node = set.add("child");
         set.beginPoll(task.context()); // the first poll: the child is pending with its waker
         set.contextFor(set.next(), task.context());
         set.next();

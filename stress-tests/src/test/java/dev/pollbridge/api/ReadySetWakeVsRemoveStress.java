@@ -32,8 +32,8 @@ public class ReadySetWakeVsRemoveStress {
     private final ReadySet.Node<String> other;
 
     public ReadySetWakeVsRemoveStress() {
-        removed = set.add("removed", 0);
-        other = set.add("other", 1);
+        removed = set.add("removed");
+        other = set.add("other");
         set.beginPoll(task.context()); // the first poll: both pending with their wakers
         for (ReadySet.Node<String> node = set.next(); node != null; node = set.next()) {
             set.contextFor(node, task.context());

@@ -25,7 +25,7 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
     ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, Runtime runtime) {
         super("chunksTimeout", upstream, runtime);
         this.maxSize = maxSize;
-        this.timeoutNanos = RuntimeStreamsSupport.nanos(timeout);
+        this.timeoutNanos = Nanos.of(timeout);
     }
 
     @Override
@@ -45,7 +45,7 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
                 return chunk.isEmpty() ? end() : Poll.ready(takeChunk());
             }
             if (chunk.isEmpty()) {
-                armTimer(RuntimeStreamsSupport.plus(now(), timeoutNanos));
+                armTimer(Nanos.plus(now(), timeoutNanos));
             }
             chunk.add(poll.value());
             if (chunk.size() == maxSize) {

@@ -24,7 +24,7 @@ final class DebounceStream<T> extends TimedStream<T, T> {
 
     DebounceStream(PollStream<? extends T> upstream, Duration timeout, Runtime runtime) {
         super("debounce", upstream, runtime);
-        this.timeoutNanos = RuntimeStreamsSupport.nanos(timeout);
+        this.timeoutNanos = Nanos.of(timeout);
     }
 
     @Override
@@ -55,7 +55,7 @@ final class DebounceStream<T> extends TimedStream<T, T> {
             }
             Dropped.item(latest, null, runtime, name); // superseded
             latest = poll.value();
-            armTimer(RuntimeStreamsSupport.plus(now(), timeoutNanos));
+            armTimer(Nanos.plus(now(), timeoutNanos));
         }
     }
 

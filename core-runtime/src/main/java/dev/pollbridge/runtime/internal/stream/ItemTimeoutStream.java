@@ -21,15 +21,15 @@ final class ItemTimeoutStream<T> extends TimedStream<T, T> {
     ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, Runtime runtime) {
         super("timeout", upstream, runtime);
         this.limit = limit;
-        this.limitNanos = RuntimeStreamsSupport.nanos(limit);
-        armTimer(RuntimeStreamsSupport.plus(now(), limitNanos));
+        this.limitNanos = Nanos.of(limit);
+        armTimer(Nanos.plus(now(), limitNanos));
     }
 
     @Override
     Poll<T> step(Context cx) {
         Poll<? extends T> poll = pollUpstream(cx);
         if (poll.isReady()) {
-            armTimer(RuntimeStreamsSupport.plus(now(), limitNanos));
+            armTimer(Nanos.plus(now(), limitNanos));
             return Poll.ready(poll.value());
         }
         if (poll.isDone()) {

@@ -28,14 +28,14 @@ final class SampleStream<T> extends TimedStream<T, T> {
 
     SampleStream(PollStream<? extends T> upstream, Duration period, Runtime runtime) {
         super("sample", upstream, runtime);
-        this.periodNanos = RuntimeStreamsSupport.nanos(period);
+        this.periodNanos = Nanos.of(period);
     }
 
     @Override
     Poll<T> step(Context cx) {
         if (!started) {
             started = true;
-            nextTick = RuntimeStreamsSupport.plus(now(), periodNanos);
+            nextTick = Nanos.plus(now(), periodNanos);
             armTimer(nextTick);
         }
         for (int taken = 0; ; taken++) {
@@ -71,12 +71,12 @@ final class SampleStream<T> extends TimedStream<T, T> {
 
     /** The first tick of the grid after {@code now} (ticks the consumer missed are skipped). */
     private long nextGridPoint(long now) {
-        long next = RuntimeStreamsSupport.plus(nextTick, periodNanos);
+        long next = Nanos.plus(nextTick, periodNanos);
         if (next > now) {
             return next;
         }
         long behind = (now - nextTick) / periodNanos + 1;
-        return RuntimeStreamsSupport.plus(nextTick, RuntimeStreamsSupport.times(behind, periodNanos));
+        return Nanos.plus(nextTick, Nanos.times(behind, periodNanos));
     }
 
     @Override

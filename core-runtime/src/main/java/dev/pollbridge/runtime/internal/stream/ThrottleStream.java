@@ -20,7 +20,7 @@ final class ThrottleStream<T> extends TimedStream<T, T> {
 
     ThrottleStream(PollStream<? extends T> upstream, Duration period, Runtime runtime) {
         super("throttle", upstream, runtime);
-        this.periodNanos = RuntimeStreamsSupport.nanos(period);
+        this.periodNanos = Nanos.of(period);
     }
 
     @Override
@@ -34,7 +34,7 @@ final class ThrottleStream<T> extends TimedStream<T, T> {
         }
         Poll<? extends T> poll = pollUpstream(cx);
         if (poll.isReady()) {
-            armTimer(RuntimeStreamsSupport.plus(now(), periodNanos));
+            armTimer(Nanos.plus(now(), periodNanos));
             waiting = true;
             return Poll.ready(poll.value());
         }

@@ -3,12 +3,12 @@ package dev.pollbridge.runtime.internal.stream;
 import java.time.Duration;
 
 /** Saturating nanosecond arithmetic for the operators' deadlines. */
-final class RuntimeStreamsSupport {
+final class Nanos {
 
-    private RuntimeStreamsSupport() {}
+    private Nanos() {}
 
     /** {@code duration} in nanoseconds, saturating at {@link Long#MAX_VALUE}. */
-    static long nanos(Duration duration) {
+    static long of(Duration duration) {
         try {
             return duration.toNanos();
         } catch (ArithmeticException tooLong) {

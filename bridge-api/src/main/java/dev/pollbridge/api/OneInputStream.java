@@ -2,8 +2,9 @@ package dev.pollbridge.api;
 
 /**
  * The frame shared by the stream operators with one input ({@link MapStream}, {@link FilterStream},
- * {@link TakeStream}, {@link ScanStream}, {@link DistinctStream}, {@link ChunksStream}): the lifecycle state, ownership of the upstream (closed exactly once, as soon
- * as it is no longer needed), and how the upstream's end or a null item ends this stream.
+ * {@link TakeStream}, {@link ScanStream}, {@link DistinctStream}, {@link ChunksStream}): the
+ * lifecycle state, ownership of the upstream (closed exactly once, as soon as it is no longer
+ * needed), and how the upstream's end or a null item ends this stream.
  *
  * <p>States: STREAMING, then TERMINATED (this stream returned done or failed) or CLOSED (closed
  * before that); both are final and a poll in either throws {@link IllegalStateException}. Polled

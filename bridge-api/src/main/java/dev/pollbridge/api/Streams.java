@@ -27,8 +27,9 @@ import java.util.stream.Collector;
  *       consumer asks for one, and nothing buffers without bound: {@code chunks} holds one
  *       partial chunk, {@code zip} one item waiting for its partner, {@code bufferUnordered},
  *       {@code buffered} and {@code mapAsync} at most their limit of futures.
- *   <li><b>Yielding</b>: consumers that loop over many items in one poll ({@code filter},
- *       {@code fold}, {@code collect}, {@code forEach}) stop after a fixed budget of items, wake
+ *   <li><b>Yielding</b>: operators that loop over many items in one poll ({@code filter},
+ *       {@code distinctUntilChanged}, {@code chunks}, {@code fold}, {@code collect},
+ *       {@code forEach}) stop after a fixed budget of items, wake
  *       their own waker and return {@code pending}, so an always-ready input cannot hold a
  *       worker (rule 16).
  *   <li><b>Threads</b>: polled by one thread at a time, closed by the owner, like any stream.

@@ -1,0 +1,26 @@
+package dev.pollbridge.spring.boot.app;
+
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.Runtime;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Returns a {@code PollFuture}: the starter's adapters hand it to a worker of the runtime bean. */
+@RestController
+class GreetingController {
+
+    /** The runtime that polled the last greeting (Runtime.current() inside the poll). */
+    final AtomicReference<Optional<Runtime>> pollingRuntime = new AtomicReference<>(Optional.empty());
+
+    @GetMapping("/greetings/{name}")
+    PollFuture<Greeting> greet(@PathVariable("name") String name) {
+        return Futures.defer(() -> {
+            pollingRuntime.set(Runtime.current());
+            return Futures.ready(new Greeting(name, "Hello, " + name, Thread.currentThread().getName()));
+        });
+    }
+}

@@ -5,7 +5,8 @@
  * adapters and their auto-configuration) along.
  *
  * <p>Spring's and Micrometer's jars are automatic modules. Micrometer and the binder module are
- * {@code static}: the meters are bound only where Micrometer is present.
+ * {@code static}: the meters are bound only where Micrometer is present; so is {@code spring.web},
+ * used only by the JSON warm-up of a WebFlux application.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module dev.pollbridge.spring.boot {
@@ -14,6 +15,7 @@ module dev.pollbridge.spring.boot {
     requires transitive spring.boot.autoconfigure;
     requires spring.beans;
     requires spring.context;
+    requires static spring.web;
     requires static dev.pollbridge.micrometer;
     requires static micrometer.core;
 

@@ -58,6 +58,8 @@ public class PollbridgeProperties {
 
     private final Shutdown shutdown = new Shutdown();
 
+    private final WarmUp warmUp = new WarmUp();
+
     /** @return the worker count, or null for the builder's default */
     public Integer getWorkers() {
         return workers;
@@ -158,6 +160,11 @@ public class PollbridgeProperties {
         return shutdown;
     }
 
+    /** @return the warm-up properties */
+    public WarmUp getWarmUp() {
+        return warmUp;
+    }
+
     /** Applies these properties to {@code builder}, each through its builder option (which checks it). */
     void applyTo(RuntimeBuilder builder) {
         if (workers != null) {
@@ -230,6 +237,30 @@ public class PollbridgeProperties {
         /** @param awaitTerminationPeriod how long closing waits for the tasks; 0 for not at all */
         public void setAwaitTerminationPeriod(Duration awaitTerminationPeriod) {
             this.awaitTerminationPeriod = awaitTerminationPeriod;
+        }
+    }
+
+    /** {@code pollbridge.warm-up.*}: start-up work that keeps first-time initialisation out of the first polls. */
+    public static class WarmUp {
+
+        /**
+         * Whether a WebFlux application encodes a sample value with each of its JSON encoders at
+         * start-up, before the server listens, so that the encoder's one-time initialisation does not
+         * run inside the poll that delivers the first JSON response.
+         */
+        private boolean json = true;
+
+        /** Made by the properties binder. */
+        public WarmUp() {}
+
+        /** @return whether the JSON encoders are warmed up at start-up */
+        public boolean isJson() {
+            return json;
+        }
+
+        /** @param json whether the JSON encoders are warmed up at start-up */
+        public void setJson(boolean json) {
+            this.json = json;
         }
     }
 }

@@ -56,7 +56,9 @@ import java.util.function.ToLongFunction;
  * never on a worker, and never block a worker. Each meter's function holds the binder, and the
  * binder the runtime, strongly (a meter's state object is only weakly held by Micrometer, so the
  * binder is not used as one: it would be collected and its meters read NaN); remove the meters, or
- * drop the registry, when the runtime is closed. A closed runtime's meters report its last values.
+ * drop the registry, when the runtime is closed; the Prometheus histogram holds the binder the same
+ * way and stays registered as long as its Prometheus registry. A closed runtime's meters report its
+ * last values.
  */
 public final class RuntimeMetricsBinder implements MeterBinder {
 

@@ -24,7 +24,7 @@ import org.springframework.http.codec.ServerCodecConfigurer;
  * encoder's machinery (Jackson's generator and serializer factories), which took 0.2 to 0.7 s in
  * the starter's test application: a slow poll that blocks the worker's other tasks and is
  * reported ({@code WARN slow poll ...}). Done here, on the starting thread, that cost moves to
- * start-up; what remains for the first request (a serializer for its own type, the first
+ * start-up; what remains for the first request (the serializer of its own type, the first
  * observation of the request) is far shorter. See {@code docs/spring.md#slow-polls-at-start-up}.
  *
  * <p>Best effort: an encoder that fails here is logged and skipped; start-up goes on.
@@ -32,10 +32,12 @@ import org.springframework.http.codec.ServerCodecConfigurer;
 final class JsonEncoderWarmUp implements SmartInitializingSingleton {
 
     private static final System.Logger LOGGER = System.getLogger(JsonEncoderWarmUp.class.getName());
-    private static final ResolvableType MAP = ResolvableType.forClass(Map.class);
-    /** Strings, numbers, booleans, a list and a nested object: the common serializers. */
-    static final Map<String, Object> SAMPLE = Map.of("name", "pollbridge", "count", 1, "ratio", 0.5,
-            "flags", List.of(true, false), "nested", Map.of("id", 7L));
+    /**
+     * A record (the bean-serializer machinery that the first response type needs) of strings,
+     * numbers, booleans, a list and a map (the common serializers).
+     */
+    static final Sample SAMPLE = new Sample("pollbridge", 1, 0.5, List.of(true, false), Map.of("id", 7L));
+    private static final ResolvableType SAMPLE_TYPE = ResolvableType.forClass(Sample.class);
 
     private final ObjectProvider<ServerCodecConfigurer> codecs;
 
@@ -51,20 +53,23 @@ final class JsonEncoderWarmUp implements SmartInitializingSingleton {
         }
         for (HttpMessageWriter<?> writer : configurer.getWriters()) {
             if (writer instanceof EncoderHttpMessageWriter<?> encoding
-                    && encoding.getEncoder().canEncode(MAP, MediaType.APPLICATION_JSON)) {
+                    && encoding.getEncoder().canEncode(SAMPLE_TYPE, MediaType.APPLICATION_JSON)) {
                 warmUp(encoding.getEncoder());
             }
         }
     }
 
-    @SuppressWarnings("unchecked") // canEncode(Map, JSON) said it takes a Map
+    @SuppressWarnings("unchecked") // canEncode(Sample, JSON) said it takes a Sample
     private static void warmUp(Encoder<?> encoder) {
         try {
             DataBufferUtils.release(((Encoder<Object>) encoder).encodeValue(SAMPLE, DefaultDataBufferFactory.sharedInstance,
-                    MAP, MediaType.APPLICATION_JSON, Map.of()));
+                    SAMPLE_TYPE, MediaType.APPLICATION_JSON, Map.of()));
         } catch (RuntimeException | LinkageError failure) {
             LOGGER.log(System.Logger.Level.WARNING, "Pollbridge's JSON warm-up (pollbridge.warm-up.json) failed in "
                     + encoder + "; start-up goes on", failure);
         }
     }
+
+    /** The warm-up's value; public accessors, so that any JSON library can read it. */
+    record Sample(String name, int count, double ratio, List<Boolean> flags, Map<String, Long> nested) {}
 }

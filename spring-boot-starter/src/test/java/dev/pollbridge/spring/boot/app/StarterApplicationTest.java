@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Futures;
+import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,12 +19,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.reactive.function.client.WebClient;
 import tools.jackson.databind.JsonNode;
@@ -46,7 +52,33 @@ class StarterApplicationTest {
     @SpringBootConfiguration
     @EnableAutoConfiguration
     @Import(GreetingController.class)
-    static class ShopApplication {}
+    static class ShopApplication {
+
+        @Bean
+        ErrorReports errorReports() {
+            return new ErrorReports();
+        }
+
+        // tag::customizer[]
+        @Bean
+        RuntimeBuilderCustomizer reportUncaughtFailures(ErrorReports reports) {
+            // Failures no join handle delivers (a detached task's, a throwing close()) go to the tracker.
+            return builder -> builder.uncaughtFailureHandler(reports::add);
+        }
+        // end::customizer[]
+
+        // tag::warm-up[]
+        @Bean
+        ApplicationRunner warmUpEndpoints(Environment environment) {
+            // Runs after the server listens, before the application reports ready: the first call
+            // of each endpoint (its first JSON, its first observation) happens here, not in traffic.
+            return args -> {
+                WebClient self = WebClient.create("http://127.0.0.1:" + environment.getProperty("local.server.port"));
+                self.get().uri("/greetings/{name}", "warm-up").retrieve().toBodilessEntity().block(Duration.ofSeconds(10));
+            };
+        }
+        // end::warm-up[]
+    }
 
     @BeforeAll
     void startApplication() {
@@ -83,6 +115,19 @@ class StarterApplicationTest {
         assertTrue(greeting.get("thread").asString().matches("shop-worker-\\d+"), greeting::toString);
         GreetingController controller = app.getBean(GreetingController.class);
         assertSame(runtime, controller.pollingRuntime.get().orElseThrow());
+    }
+
+    @Test
+    void theWarmUpRunnerCalledTheEndpointBeforeAnyTest() {
+        assertEquals("warm-up", app.getBean(GreetingController.class).names.get(0));
+    }
+
+    @Test
+    void aCustomizerGaveTheRuntimeItsUncaughtFailureHandler() {
+        IllegalStateException failure = new IllegalStateException("lost in the background");
+        JoinHandle<Object> detached = app.getBean(Runtime.class).spawn(Futures.failed(failure));
+        detached.close(); // nobody will join it: its failure goes to the uncaught-failure handler
+        await().atMost(WAIT).until(() -> app.getBean(ErrorReports.class).reported.contains(failure));
     }
 
     @Test

@@ -21,11 +21,12 @@ import org.springframework.http.codec.ServerCodecConfigurer;
  *
  * <p><b>Why.</b> In WebFlux the value of a {@code PollFuture} is encoded inside the poll that
  * delivers it, on a runtime worker. The first JSON encoding of a JVM loads and initialises the
- * encoder's machinery (Jackson's generator and serializer factories), which took 0.2 to 0.7 s in
+ * encoder's machinery (Jackson's generator and serializer factories), which took 0.1 to 0.6 s in
  * the starter's test application: a slow poll that blocks the worker's other tasks and is
- * reported ({@code WARN slow poll ...}). Done here, on the starting thread, that cost moves to
- * start-up; what remains for the first request (the serializer of its own type, the first
- * observation of the request) is far shorter. See {@code docs/spring.md#slow-polls-at-start-up}.
+ * reported ({@code WARN slow poll ...}). Done here, on the starting thread, most of that cost
+ * moves to start-up; the rest of the first request's one-time work (the serializer of its own
+ * type, the first observation of the request) stays in its poll. See
+ * {@code docs/spring.md#slow-polls-at-start-up}.
  *
  * <p>Best effort: an encoder that fails here is logged and skipped; start-up goes on.
  */

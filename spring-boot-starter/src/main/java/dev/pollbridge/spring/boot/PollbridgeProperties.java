@@ -60,107 +60,191 @@ public class PollbridgeProperties {
 
     private final WarmUp warmUp = new WarmUp();
 
-    /** @return the worker count, or null for the builder's default */
+    /**
+     * Returns the worker count, or null for the builder's default.
+     *
+     * @return the worker count, or null for the builder's default
+     */
     public Integer getWorkers() {
         return workers;
     }
 
-    /** @param workers the worker count, or null for the builder's default */
+    /**
+     * Sets the worker count, or null for the builder's default.
+     *
+     * @param workers the worker count, or null for the builder's default
+     */
     public void setWorkers(Integer workers) {
         this.workers = workers;
     }
 
-    /** @return the thread-name prefix */
+    /**
+     * Returns the thread-name prefix.
+     *
+     * @return the thread-name prefix
+     */
     public String getThreadNamePrefix() {
         return threadNamePrefix;
     }
 
-    /** @param threadNamePrefix the thread-name prefix */
+    /**
+     * Sets the thread-name prefix.
+     *
+     * @param threadNamePrefix the thread-name prefix
+     */
     public void setThreadNamePrefix(String threadNamePrefix) {
         this.threadNamePrefix = threadNamePrefix;
     }
 
-    /** @return whether the runtime's threads are daemon threads */
+    /**
+     * Returns whether the runtime's threads are daemon threads.
+     *
+     * @return whether the runtime's threads are daemon threads
+     */
     public boolean isDaemon() {
         return daemon;
     }
 
-    /** @param daemon whether the runtime's threads are daemon threads */
+    /**
+     * Sets whether the runtime's threads are daemon threads.
+     *
+     * @param daemon whether the runtime's threads are daemon threads
+     */
     public void setDaemon(boolean daemon) {
         this.daemon = daemon;
     }
 
-    /** @return the slow-poll threshold */
+    /**
+     * Returns the slow-poll threshold.
+     *
+     * @return the slow-poll threshold
+     */
     public Duration getSlowPollThreshold() {
         return slowPollThreshold;
     }
 
-    /** @param slowPollThreshold the slow-poll threshold */
+    /**
+     * Sets the slow-poll threshold.
+     *
+     * @param slowPollThreshold the slow-poll threshold
+     */
     public void setSlowPollThreshold(Duration slowPollThreshold) {
         this.slowPollThreshold = slowPollThreshold;
     }
 
-    /** @return the stuck-worker threshold */
+    /**
+     * Returns the stuck-worker threshold.
+     *
+     * @return the stuck-worker threshold
+     */
     public Duration getStuckWorkerThreshold() {
         return stuckWorkerThreshold;
     }
 
-    /** @param stuckWorkerThreshold the stuck-worker threshold */
+    /**
+     * Sets the stuck-worker threshold.
+     *
+     * @param stuckWorkerThreshold the stuck-worker threshold
+     */
     public void setStuckWorkerThreshold(Duration stuckWorkerThreshold) {
         this.stuckWorkerThreshold = stuckWorkerThreshold;
     }
 
-    /** @return whether the LIFO slot is on */
+    /**
+     * Returns whether the LIFO slot is on.
+     *
+     * @return whether the LIFO slot is on
+     */
     public boolean isLifoSlot() {
         return lifoSlot;
     }
 
-    /** @param lifoSlot whether the LIFO slot is on */
+    /**
+     * Sets whether the LIFO slot is on.
+     *
+     * @param lifoSlot whether the LIFO slot is on
+     */
     public void setLifoSlot(boolean lifoSlot) {
         this.lifoSlot = lifoSlot;
     }
 
-    /** @return the global-queue interval, or null for the tuned default */
+    /**
+     * Returns the global-queue interval, or null for the tuned default.
+     *
+     * @return the global-queue interval, or null for the tuned default
+     */
     public Integer getGlobalQueueInterval() {
         return globalQueueInterval;
     }
 
-    /** @param globalQueueInterval the global-queue interval, or null for the tuned default */
+    /**
+     * Sets the global-queue interval, or null for the tuned default.
+     *
+     * @param globalQueueInterval the global-queue interval, or null for the tuned default
+     */
     public void setGlobalQueueInterval(Integer globalQueueInterval) {
         this.globalQueueInterval = globalQueueInterval;
     }
 
-    /** @return whether spawn sites are captured */
+    /**
+     * Returns whether spawn sites are captured.
+     *
+     * @return whether spawn sites are captured
+     */
     public boolean isCaptureSpawnSites() {
         return captureSpawnSites;
     }
 
-    /** @param captureSpawnSites whether spawn sites are captured */
+    /**
+     * Sets whether spawn sites are captured.
+     *
+     * @param captureSpawnSites whether spawn sites are captured
+     */
     public void setCaptureSpawnSites(boolean captureSpawnSites) {
         this.captureSpawnSites = captureSpawnSites;
     }
 
-    /** @return whether polls are timed for the histogram */
+    /**
+     * Returns whether polls are timed for the histogram.
+     *
+     * @return whether polls are timed for the histogram
+     */
     public boolean isPollTimeHistogram() {
         return pollTimeHistogram;
     }
 
-    /** @param pollTimeHistogram whether polls are timed for the histogram */
+    /**
+     * Sets whether polls are timed for the histogram.
+     *
+     * @param pollTimeHistogram whether polls are timed for the histogram
+     */
     public void setPollTimeHistogram(boolean pollTimeHistogram) {
         this.pollTimeHistogram = pollTimeHistogram;
     }
 
-    /** @return the blocking-pool properties */
+    /**
+     * Returns the blocking-pool properties.
+     *
+     * @return the blocking-pool properties
+     */
     public Blocking getBlocking() {
         return blocking;
     }
 
-    /** @return the shutdown properties */
+    /**
+     * Returns the shutdown properties.
+     *
+     * @return the shutdown properties
+     */
     public Shutdown getShutdown() {
         return shutdown;
     }
 
-    /** @return the warm-up properties */
+    /**
+     * Returns the warm-up properties.
+     *
+     * @return the warm-up properties
+     */
     public WarmUp getWarmUp() {
         return warmUp;
     }
@@ -196,22 +280,38 @@ public class PollbridgeProperties {
         /** Made by the properties binder. */
         public Blocking() {}
 
-        /** @return the most threads of the blocking pool */
+        /**
+         * Returns the most threads of the blocking pool.
+         *
+         * @return the most threads of the blocking pool
+         */
         public int getMaxThreads() {
             return maxThreads;
         }
 
-        /** @param maxThreads the most threads of the blocking pool */
+        /**
+         * Sets the most threads of the blocking pool.
+         *
+         * @param maxThreads the most threads of the blocking pool
+         */
         public void setMaxThreads(int maxThreads) {
             this.maxThreads = maxThreads;
         }
 
-        /** @return the keep-alive of an idle blocking thread */
+        /**
+         * Returns the keep-alive of an idle blocking thread.
+         *
+         * @return the keep-alive of an idle blocking thread
+         */
         public Duration getKeepAlive() {
             return keepAlive;
         }
 
-        /** @param keepAlive the keep-alive of an idle blocking thread */
+        /**
+         * Sets the keep-alive of an idle blocking thread.
+         *
+         * @param keepAlive the keep-alive of an idle blocking thread
+         */
         public void setKeepAlive(Duration keepAlive) {
             this.keepAlive = keepAlive;
         }
@@ -229,12 +329,20 @@ public class PollbridgeProperties {
         /** Made by the properties binder. */
         public Shutdown() {}
 
-        /** @return how long closing waits for the tasks */
+        /**
+         * Returns how long closing waits for the tasks.
+         *
+         * @return how long closing waits for the tasks
+         */
         public Duration getAwaitTerminationPeriod() {
             return awaitTerminationPeriod;
         }
 
-        /** @param awaitTerminationPeriod how long closing waits for the tasks; 0 for not at all */
+        /**
+         * Sets how long closing waits for the tasks; 0 for not at all.
+         *
+         * @param awaitTerminationPeriod how long closing waits for the tasks; 0 for not at all
+         */
         public void setAwaitTerminationPeriod(Duration awaitTerminationPeriod) {
             this.awaitTerminationPeriod = awaitTerminationPeriod;
         }
@@ -253,12 +361,20 @@ public class PollbridgeProperties {
         /** Made by the properties binder. */
         public WarmUp() {}
 
-        /** @return whether the JSON encoders are warmed up at start-up */
+        /**
+         * Returns whether the JSON encoders are warmed up at start-up.
+         *
+         * @return whether the JSON encoders are warmed up at start-up
+         */
         public boolean isJson() {
             return json;
         }
 
-        /** @param json whether the JSON encoders are warmed up at start-up */
+        /**
+         * Sets whether the JSON encoders are warmed up at start-up.
+         *
+         * @param json whether the JSON encoders are warmed up at start-up
+         */
         public void setJson(boolean json) {
             this.json = json;
         }

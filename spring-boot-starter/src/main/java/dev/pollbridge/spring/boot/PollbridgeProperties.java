@@ -60,6 +60,9 @@ public class PollbridgeProperties {
 
     private final WarmUp warmUp = new WarmUp();
 
+    /** Properties with the builder's defaults; made by Spring Boot's properties binder. */
+    public PollbridgeProperties() {}
+
     /**
      * Returns the worker count, or null for the builder's default.
      *

@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>every {@code java} block, and every block in another compiled language, is a copy of a
  *       tagged region of a compiled source, named by a {@code <!-- snippet: path#tag -->} marker
- *       on the line above it;
- *   <li>every {@code xml} block is such a snippet or a {@code <!-- maven: ... -->} block whose
- *       Pollbridge coordinates the BOM publishes, in the current version;
+ *       on the line above it, or of a whole file, named by {@code <!-- file: path -->};
+ *   <li>every {@code xml} block is such a snippet or file, or a {@code <!-- maven: ... -->} block;
+ *       the Pollbridge coordinates in any of them, and the {@code dev.pollbridge:artifact:version}
+ *       coordinates in any block (Gradle), are ones the BOM publishes, in the current version;
  *   <li>a block or table marked {@code <!-- generated: command -->} equals the command's output;
  *   <li>every relative link and anchor resolves, every "rule N" of the pull model links to its
  *       rule in concepts.md, and every {@code docs/page.md#anchor} that Java code cites (the
@@ -47,10 +48,10 @@ class DocsTest {
     static final boolean UPDATE = Boolean.getBoolean("docs.update");
 
     /** The markers these checks know; any other marker above a block or table is a typo. */
-    private static final Set<String> MARKERS = Set.of("snippet", "maven", "not-compiled", "output", "generated", "checked-by");
+    private static final Set<String> MARKERS = Set.of("snippet", "file", "maven", "not-compiled", "output", "generated", "checked-by");
 
     /** Languages a block may show without a source to copy from (commands, output, diagrams). */
-    private static final Set<String> TEXT_LANGUAGES = Set.of("", "sh", "bash", "shell", "console", "text");
+    private static final Set<String> TEXT_LANGUAGES = Set.of("", "sh", "bash", "shell", "console", "text", "mermaid");
 
     private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)\\s]+)\\)");
     private static final Pattern ANCHOR_TAG = Pattern.compile("<a\\s+(?:id|name)=\"([^\"]+)\"");
@@ -79,10 +80,11 @@ class DocsTest {
             for (Markdown.Block block : doc.blocks()) {
                 String kind = block.marker() == null ? null : block.marker().kind();
                 String language = block.language();
+                boolean copied = "snippet".equals(kind) || "file".equals(kind);
                 boolean ok = switch (language) {
-                    case "java" -> "snippet".equals(kind);
-                    case "xml" -> "snippet".equals(kind) || "maven".equals(kind);
-                    default -> TEXT_LANGUAGES.contains(language) || "snippet".equals(kind) || "not-compiled".equals(kind);
+                    case "java" -> copied;
+                    case "xml" -> copied || "maven".equals(kind);
+                    default -> TEXT_LANGUAGES.contains(language) || copied || "not-compiled".equals(kind);
                 };
                 if (kind != null && !MARKERS.contains(kind)) {
                     problems.add(block.location() + ": unknown marker '" + kind + "', expected one of " + MARKERS);
@@ -104,28 +106,30 @@ class DocsTest {
             List<Markdown.Block> blocks = doc.blocks();
             for (int i = blocks.size() - 1; i >= 0; i--) { // bottom up: replacing keeps earlier line numbers
                 Markdown.Block block = blocks.get(i);
-                if (block.marker() == null || !block.marker().kind().equals("snippet")) {
+                String kind = block.marker() == null ? "" : block.marker().kind();
+                if (!kind.equals("snippet") && !kind.equals("file")) {
                     continue;
                 }
                 String target = block.marker().argument();
                 int hash = target.indexOf('#');
-                if (hash < 0) {
-                    problems.add(block.location() + ": snippet marker '" + target + "' needs path#tag");
+                if (kind.equals("snippet") == hash < 0) {
+                    problems.add(block.location() + ": " + kind + " marker '" + target + "' needs "
+                            + (kind.equals("snippet") ? "path#tag" : "a path without #"));
                     continue;
                 }
-                Path source = ROOT.resolve(target.substring(0, hash));
+                Path source = ROOT.resolve(hash < 0 ? target : target.substring(0, hash));
                 if (!Files.isRegularFile(source)) {
-                    problems.add(block.location() + ": snippet source " + source + " does not exist");
+                    problems.add(block.location() + ": " + kind + " source " + source + " does not exist");
                     continue;
                 }
                 List<String> expected;
                 try {
-                    expected = TaggedRegion.extract(source, target.substring(hash + 1));
+                    expected = hash < 0 ? wholeFile(source) : TaggedRegion.extract(source, target.substring(hash + 1));
                 } catch (AssertionError missing) {
                     problems.add(block.location() + ": " + missing.getMessage());
                     continue;
                 }
-                List<String> actual = TaggedRegion.dedent(block.content());
+                List<String> actual = hash < 0 ? block.content() : TaggedRegion.dedent(block.content());
                 if (!expected.equals(actual)) {
                     if (UPDATE) {
                         doc.replace(block.open() + 1, block.close() - 1,
@@ -143,10 +147,14 @@ class DocsTest {
         assertNoProblems(problems);
     }
 
-    @Test
-    void mavenBlocksNamePublishedArtifactsInTheCurrentVersion() throws IOException {
+    /** The current version, as the BOM declares it. */
+    static String currentVersion() throws IOException {
+        return firstMatch(Files.readString(ROOT.resolve("bom/pom.xml")), "<version>([^<]+)</version>");
+    }
+
+    /** The artifacts users can depend on: the BOM, and every artifact it manages. */
+    static Set<String> publishedArtifacts() throws IOException {
         String bom = Files.readString(ROOT.resolve("bom/pom.xml"));
-        String version = firstMatch(bom, "<version>([^<]+)</version>");
         Set<String> published = new LinkedHashSet<>();
         published.add("pollbridge-bom");
         Matcher managed = Pattern.compile("<artifactId>([^<]+)</artifactId>").matcher(
@@ -154,10 +162,30 @@ class DocsTest {
         while (managed.find()) {
             published.add(managed.group(1));
         }
+        return published;
+    }
+
+    @Test
+    void mavenBlocksNamePublishedArtifactsInTheCurrentVersion() throws IOException {
+        String version = currentVersion();
+        Set<String> published = publishedArtifacts();
         List<String> problems = new ArrayList<>();
+        Pattern gradle = Pattern.compile("\"dev\\.pollbridge:([\\w.-]+)(?::([^\"]+))?\"");
         for (Markdown doc : docs()) {
             for (Markdown.Block block : doc.blocks()) {
-                if (block.marker() == null || !block.marker().kind().equals("maven")) {
+                Matcher coordinates = gradle.matcher(String.join("\n", block.content()));
+                while (coordinates.find()) {
+                    if (!published.contains(coordinates.group(1))) {
+                        problems.add(block.location() + ": dev.pollbridge:" + coordinates.group(1)
+                                + " is not an artifact the BOM publishes " + published);
+                    }
+                    if (coordinates.group(2) != null && !coordinates.group(2).equals(version)) {
+                        problems.add(block.location() + ": version " + coordinates.group(2) + " is not the current " + version);
+                    }
+                }
+                boolean pom = block.language().equals("xml") && block.marker() != null
+                        && block.marker().kind().equals("file");
+                if (block.marker() == null || !(block.marker().kind().equals("maven") || pom)) {
                     continue;
                 }
                 String xml = String.join("\n", block.content());
@@ -440,6 +468,15 @@ class DocsTest {
             fail("`" + command + "` failed");
         }
         return output.lines().map(String::stripTrailing).collect(Collectors.toList());
+    }
+
+    /** A whole file's lines, for a {@code file} marker. */
+    static List<String> wholeFile(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static String firstDifference(List<String> expected, List<String> actual) {

@@ -53,24 +53,38 @@ class DocsTest {
     /** Languages a block may show without a source to copy from (commands, output, diagrams). */
     private static final Set<String> TEXT_LANGUAGES = Set.of("", "sh", "bash", "shell", "console", "text", "mermaid");
 
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)\\s]+)\\)");
+    static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)\\s]+)\\)");
     private static final Pattern ANCHOR_TAG = Pattern.compile("<a\\s+(?:id|name)=\"([^\"]+)\"");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     /** A pull-model rule (not a Reactive Streams rule such as 2.13). */
     private static final Pattern RULE = Pattern.compile("\\b([Rr]ules?) (\\d+)\\b(?![.,]\\d)");
 
-    /** The Markdown files checked: those at the root (README, CONTRIBUTING), in docs/, and the benchmarks' README. */
+    /**
+     * The Markdown files checked: those at the root (README, CONTRIBUTING), every page of docs/
+     * (subdirectories included), and the benchmarks' README.
+     */
     static List<Markdown> docs() {
-        List<Path> files = new ArrayList<>();
-        for (Path dir : List.of(ROOT, ROOT.resolve("docs"))) {
-            try (Stream<Path> list = Files.list(dir)) {
-                list.filter(path -> path.toString().endsWith(".md")).forEach(files::add);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        List<Path> files = new ArrayList<>(pages());
+        try (Stream<Path> list = Files.list(ROOT)) {
+            list.filter(path -> path.toString().endsWith(".md")).forEach(files::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         files.add(ROOT.resolve("benchmarks/README.md"));
         return files.stream().sorted().map(Markdown::read).collect(Collectors.toList());
+    }
+
+    /** The pages of docs/, subdirectories included (not hidden ones: the site's tooling). */
+    static List<Path> pages() {
+        Path docs = ROOT.resolve("docs");
+        try (Stream<Path> walk = Files.walk(docs)) {
+            return walk.filter(path -> path.toString().endsWith(".md"))
+                    .filter(path -> !docs.relativize(path).toString().startsWith("."))
+                    .sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

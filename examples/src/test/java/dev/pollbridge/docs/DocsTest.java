@@ -172,7 +172,7 @@ class DocsTest {
         Set<String> published = new LinkedHashSet<>();
         published.add("pollbridge-bom");
         Matcher managed = Pattern.compile("<artifactId>([^<]+)</artifactId>").matcher(
-                bom.substring(bom.indexOf("<dependencyManagement>")));
+                bom.substring(bom.indexOf("<dependencyManagement>"), bom.indexOf("</dependencyManagement>")));
         while (managed.find()) {
             published.add(managed.group(1));
         }

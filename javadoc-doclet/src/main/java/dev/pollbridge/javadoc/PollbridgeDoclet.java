@@ -14,9 +14,9 @@ import jdk.javadoc.doclet.StandardDoclet;
 
 /**
  * The standard doclet, then {@link DocsSiteLinker} over the pages it wrote: every "rule N" of the
- * pull model and every {@code docs/page.md} that the Javadoc cites becomes a link to that page of
- * the docs site. Takes one option of its own, {@code --docs-site URL} (the site's root, ending in
- * {@code /}); every standard option works as usual.
+ * pull model and every page of docs/ that the Javadoc cites (as {@code docs/reactor.md}) becomes a
+ * link to that page of the docs site. Takes one option of its own, {@code --docs-site URL} (the
+ * site's root, ending in {@code /}); every standard option works as usual.
  *
  * <p>Rewriting the generated pages, rather than the comments, keeps the sources readable (they say
  * {@code rule 4} and {@code docs/reactor.md}, which a reader of the source can follow in the

@@ -40,6 +40,9 @@ export const design = {
   text: 'Design',
   items: [
     { text: 'Architecture', link: '/architecture' },
+    { text: 'The scheduler', link: '/design-scheduler' },
+    { text: 'The bridges', link: '/design-bridges' },
+    { text: 'Async', link: '/design-async' },
     { text: 'Performance', link: '/performance' },
   ],
 }

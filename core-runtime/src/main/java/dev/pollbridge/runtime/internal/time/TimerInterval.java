@@ -2,17 +2,20 @@ package dev.pollbridge.runtime.internal.time;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
+import java.time.Duration;
+import java.util.Objects;
 
 /**
- * Ticks {@code 0, 1, 2, ...} on the grid {@code start + k * period}, where {@code start} is the
- * time the interval was built. The first tick is due at {@code start}, so the first poll returns
- * it at once.
+ * The runtime's {@link Interval}: ticks on the grid {@code start + k * period}, where
+ * {@code start} is the time the interval was built (or the instant of its last reset). The first
+ * tick is due at {@code start}, so the first poll returns it at once.
  *
- * <p><b>Missed ticks</b> follow a {@link MissedTickBehavior} (Tokio's semantics). When a tick is
- * taken at {@code now}, the next one is due at:
+ * <p><b>Missed ticks</b> follow a {@link MissedTickBehavior} (Tokio's semantics). When a tick due
+ * at {@code due} is taken at {@code now}, the next one is due at:
  * <ul>
  *   <li>{@code BURST}: {@code due + period}, even if that is already past (missed ticks come at
  *       once, one per poll, until the stream is back on the grid);
@@ -26,11 +29,11 @@ import dev.pollbridge.runtime.time.MissedTickBehavior;
  * <p>A tick spends one unit of the polling task's budget (rule 16), so a bursting interval cannot
  * keep its task polling for ever.
  *
- * <p>Cancel-safe: dropping the stream between ticks loses nothing (the next tick was not yet
- * taken). Closing unlinks the timer in O(1). Never ends on its own; fails with the driver's
+ * <p>Cancel-safe: a tick is taken only by the poll that returns it. Closing unlinks the timer in
+ * O(1). Never ends on its own; fails with the driver's
  * {@link java.util.concurrent.CancellationException} if the driver closes.
  */
-final class Interval implements PollStream<Long> {
+final class TimerInterval implements Interval {
 
     /** How late a tick may be taken before {@code DELAY} restarts the grid (Tokio's 5 ms). */
     static final long DELAY_TOLERANCE_NANOS = 5_000_000L;
@@ -39,13 +42,13 @@ final class Interval implements PollStream<Long> {
     private final long periodNanos;
     private final MissedTickBehavior missed;
     private final TimerEntry entry;
-    /** Owner-thread only: the deadline of the next tick, and ticks delivered. */
+    /** Owner-thread only: the instant the next tick is due, and ticks delivered. */
     private long deadlineNanos;
     private long ticks;
     private boolean failed;
     private boolean closed;
 
-    Interval(TimeDriver driver, long startNanos, long periodNanos, MissedTickBehavior missed) {
+    TimerInterval(TimeDriver driver, long startNanos, long periodNanos, MissedTickBehavior missed) {
         this.driver = driver;
         this.periodNanos = periodNanos;
         this.missed = missed;
@@ -55,9 +58,13 @@ final class Interval implements PollStream<Long> {
 
     @Override
     public Poll<Long> pollNext(Context cx) {
-        if (closed) {
-            throw new IllegalStateException("interval polled after close()");
-        }
+        Poll<Long> tick = pollTick(cx);
+        return tick.isReady() ? Poll.ready(ticks - 1) : tick;
+    }
+
+    @Override
+    public Poll<Long> pollTick(Context cx) {
+        checkOpen("polled");
         if (failed) {
             throw new IllegalStateException("interval polled after it failed");
         }
@@ -73,9 +80,16 @@ final class Interval implements PollStream<Long> {
             return due.cast();
         }
         CoopBudget.consumeOne();
-        deadlineNanos = nextDeadline(deadlineNanos, driver.nowNanos());
+        long scheduled = deadlineNanos;
+        deadlineNanos = nextDeadline(scheduled, driver.nowNanos());
         driver.reset(entry, deadlineNanos);
-        return Poll.ready(ticks++);
+        ticks++;
+        return Poll.ready(scheduled);
+    }
+
+    @Override
+    public PollFuture<Long> tick() {
+        return new TickFuture();
     }
 
     /** When the tick after one due at {@code due} and taken at {@code now} is due. */
@@ -104,10 +118,68 @@ final class Interval implements PollStream<Long> {
     }
 
     @Override
+    public Duration period() {
+        return Duration.ofNanos(periodNanos);
+    }
+
+    @Override
+    public MissedTickBehavior missedTickBehavior() {
+        return missed;
+    }
+
+    @Override
+    public void reset() {
+        resetAt(TimeDriver.saturatedAdd(driver.nowNanos(), periodNanos));
+    }
+
+    @Override
+    public void resetImmediately() {
+        resetAt(driver.nowNanos());
+    }
+
+    @Override
+    public void resetAfter(Duration delay) {
+        resetAt(driver.deadlineAfter(Objects.requireNonNull(delay, "delay")));
+    }
+
+    @Override
+    public void resetAt(long deadlineNanos) {
+        checkOpen("reset");
+        this.deadlineNanos = deadlineNanos;
+        driver.rearm(entry, deadlineNanos); // a registered waker stays registered
+    }
+
+    private void checkOpen(String what) {
+        if (closed) {
+            throw new IllegalStateException("interval " + what + " after close()");
+        }
+    }
+
+    @Override
     public void close() {
         if (!closed) {
             closed = true;
             driver.cancel(entry);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Interval[period=" + period() + ", " + missed + ", next due " + deadlineNanos + "]";
+    }
+
+    /** {@link #tick()}: one tick's scheduled instant; borrows the interval, owns nothing. */
+    private final class TickFuture implements PollFuture<Long> {
+        private boolean done;
+
+        @Override
+        public Poll<Long> poll(Context cx) {
+            if (done) {
+                throw new IllegalStateException("tick() future polled after it completed (ask for a new one)");
+            }
+            Poll<Long> tick = pollTick(cx);
+            done = !tick.isPending();
+            return tick;
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.pollbridge.benchmarks;
 
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;

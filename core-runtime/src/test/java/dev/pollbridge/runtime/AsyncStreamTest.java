@@ -1,5 +1,8 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
+import dev.pollbridge.runtime.async.AsyncEmitter;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
@@ -177,7 +180,7 @@ class AsyncStreamTest {
     @Test
     void theBodyStartsOnTheFirstPoll() {
         CountingLauncher launcher = new CountingLauncher();
-        PollStream<String> stream = Async.stream(emitter -> emitter.emit("x"), launcher);
+        PollStream<String> stream = AsyncEngine.threadStream(emitter -> emitter.emit("x"), launcher);
         assertEquals(0, launcher.launches.get());
         try (MockStreamTask<String> task = MockStreamTask.spawn(stream)) {
             assertReady(pollNextToCompletion(task), "x");

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
@@ -128,10 +130,10 @@ class AsyncTaskLocalTest {
     @Test
     void aPooledThreadDoesNotCarryValuesIntoTheNextBody() {
         try (PooledLauncher single = new PooledLauncher(1, "async-local-test-")) {
-            try (MockTask<String> first = MockTask.spawn(USER.scope("ada", Async.run(USER::get, single)))) {
+            try (MockTask<String> first = MockTask.spawn(USER.scope("ada", AsyncEngine.threadFuture(USER::get, single)))) {
                 assertReady(pollToCompletion(first), "ada");
             }
-            try (MockTask<String> second = MockTask.spawn(Async.run(USER::getOrNull, single))) {
+            try (MockTask<String> second = MockTask.spawn(AsyncEngine.threadFuture(USER::getOrNull, single))) {
                 assertReady(pollToCompletion(second), null);
             }
         }

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollUntil;
@@ -214,7 +216,7 @@ class AsyncTest {
         CountingLauncher launcher = new CountingLauncher();
         AtomicInteger runs = new AtomicInteger();
         ProbeFuture<String> gate = new ProbeFuture<>();
-        PollFuture<String> future = Async.run(() -> {
+        PollFuture<String> future = AsyncEngine.threadFuture(() -> {
             runs.incrementAndGet();
             return Async.await(gate);
         }, launcher);
@@ -236,7 +238,7 @@ class AsyncTest {
     void closingBeforeTheFirstPollNeverRunsTheBody() {
         CountingLauncher launcher = new CountingLauncher();
         AtomicInteger runs = new AtomicInteger();
-        PollFuture<Integer> future = Async.run(runs::incrementAndGet, launcher);
+        PollFuture<Integer> future = AsyncEngine.threadFuture(runs::incrementAndGet, launcher);
         future.close();
         future.close(); // idempotent
         assertEquals(0, launcher.launches.get());

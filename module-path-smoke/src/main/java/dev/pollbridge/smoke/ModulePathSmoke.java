@@ -15,7 +15,7 @@ import dev.pollbridge.rxjava3.RxJavaBridge;
 import dev.pollbridge.micrometer.RuntimeMetricsBinder;
 import dev.pollbridge.spring.PollbridgeReactiveAdapters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.FlowBridge;

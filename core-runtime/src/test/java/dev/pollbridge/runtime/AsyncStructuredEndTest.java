@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
@@ -195,6 +196,9 @@ class AsyncStructuredEndTest {
 
     @Test
     void aGracefulShutdownNamesTheBodiesThatDidNotUnwindByItsDeadline() throws Exception {
+        // Thread mode only: the body's cleanup blocks. In continuation mode it unwinds inside the
+        // close, on the closing thread, so a blocking cleanup blocks the closer (a body does not block).
+        assumeTrue(Async.mode().usesThreads());
         LogCapture log = LogCapture.recording(Thread.currentThread().getName());
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean finallyDone = new AtomicBoolean();

@@ -4,6 +4,8 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.task.BudgetedThread;
+import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.List;
 import java.util.Objects;
@@ -48,6 +50,11 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
     private boolean pollingChild;
     /** The context of the poll the body runs in, null between runs. */
     private Context cx;
+    /**
+     * The task whose poll or close runs the body now, read by the resumer, never by the body
+     * after a yield: compiled body code may keep {@code Thread.currentThread()} across a yield.
+     */
+    private Task<?> ownerTask;
     /** The body's result, written by {@link #run()} at its end. */
     private Poll<T> outcome;
     /** The outcome went out to the owner (or was dropped at close). */
@@ -125,6 +132,8 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
         ThreadCarrier carrier = ThreadCarrier.loaded();
         Object carried = carrier == null ? null : carrier.capture();
         cx = context;
+        Task<?> task = Task.current();
+        ownerTask = task;
         phase = RUNNING;
         boolean done;
         try {
@@ -135,6 +144,7 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             done = true;
         } finally {
             cx = null;
+            ownerTask = null;
             keepBodyLocals(LocalBindings.install(ownerLocals), ownerLocals);
             if (carrier != null) {
                 restore(carrier, carried);
@@ -147,6 +157,10 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             shut = true;
         } else {
             phase = SUSPENDED;
+            Thread thread = Thread.currentThread();
+            if (task != null && thread instanceof BudgetedThread) {
+                task.homeOn(thread); // task rule T12: the continuation resumes on this worker only
+            }
         }
     }
 
@@ -192,7 +206,16 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
                 delivered = true;
                 return;
             case SUSPENDED:
-                resume(UNWINDING);
+                // The cleanup runs on the closer's thread but is the body's: an interrupt of the
+                // closer (a blockOn caller) is not the body's, as in thread mode; it is kept.
+                boolean interrupted = Thread.interrupted();
+                try {
+                    resume(UNWINDING);
+                } finally {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 if (phase != FINISHED) {
                     // Cannot happen (every suspension throws once cancelled); never leave a body half-run.
                     continuation = null;
@@ -243,11 +266,11 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             if (cancelled) {
                 throw cancelledClosing(pending);
             }
-            if (pending != null && !ownerCancelling()) {
+            if (pending != null && !ownerTaskCancelling()) {
                 Poll<?> result = pollChild(pending, null);
                 if (result != null) {
                     result = ChildPolls.closeFinished(pending, result);
-                    if (!ownerCancelling()) {
+                    if (!ownerTaskCancelling()) {
                         @SuppressWarnings("unchecked")
                         Poll<R> ready = (Poll<R>) result;
                         if (ready.isReady()) {
@@ -256,8 +279,7 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
                         throw Failures.declaring(ready.error(), declared);
                     }
                     // Rule A6: the task was aborted while this poll ran; the value stays out of the body.
-                    Endings.drop(result, "a result awaited by " + describe() + " after its task was aborted",
-                            UnwindScopes.current());
+                    Endings.drop(result, "a result awaited by " + describe() + " after its task was aborted", ownerTask);
                     pending = null;
                 }
             }
@@ -275,9 +297,9 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             if (cancelled) {
                 throw cancellation();
             }
-            if (!ownerCancelling()) {
+            if (!ownerTaskCancelling()) {
                 Poll<?> result = pollChild(null, stream);
-                if (result != null && !(ownerCancelling() && result.isReady())) {
+                if (result != null && !(ownerTaskCancelling() && result.isReady())) {
                     @SuppressWarnings("unchecked")
                     Poll<R> next = (Poll<R>) result;
                     if (next.isReady()) {
@@ -289,11 +311,17 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
                     throw Failures.unchecked(next.error());
                 }
                 if (result != null) {
-                    Endings.drop(result, "an item read by " + describe() + " after its task was aborted", UnwindScopes.current());
+                    Endings.drop(result, "an item read by " + describe() + " after its task was aborted", ownerTask);
                 }
             }
             suspend("Async.next", null);
         }
+    }
+
+    /** Rule A6, from the field the resumer set (not {@code Task.current()}: see {@link #ownerTask}). */
+    private boolean ownerTaskCancelling() {
+        Task<?> task = ownerTask;
+        return task != null && task.isCancelRequested();
     }
 
     private Poll<?> pollChild(PollFuture<?> future, PollStream<?> stream) {

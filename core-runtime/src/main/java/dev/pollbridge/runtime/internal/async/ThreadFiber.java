@@ -706,6 +706,12 @@ abstract class ThreadFiber<T> extends Fiber {
             reportToOwner(failure, source);
         }
 
+        @Override
+        public Task<?> ownerTask() {
+            UnwindScope owner = ownerScope;
+            return owner == null ? null : owner.ownerTask();
+        }
+
         /** Parks until every body this one cancelled has ended; their cleanup failures. */
         List<Throwable> awaitUnwinds() {
             if (unwinds == null) {

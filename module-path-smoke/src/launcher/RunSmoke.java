@@ -47,8 +47,13 @@ public final class RunSmoke {
                 List.of("--module-path", path, "--module", module + "/" + mainClass, "module", expected))));
         failures.addAll(run("class path", concat(java, classExport, List.of("-cp", path, mainClass, "classpath", expected))));
         if (continuations) {
-            failures.addAll(run("module path, no export", concat(java, List.of(),
-                    List.of("--module-path", path, "--module", module + "/" + mainClass, "module", "VIRTUAL_THREAD"))));
+            List<String> noExport = run("module path, no export", concat(java, List.of(),
+                    List.of("--module-path", path, "--module", module + "/" + mainClass, "module", "VIRTUAL_THREAD")));
+            failures.addAll(noExport);
+            if (noExport.isEmpty() && lastLines.stream().noneMatch(line -> line.contains(
+                    "--add-exports java.base/jdk.internal.vm=dev.pollbridge.runtime to run them as continuations"))) {
+                failures.add("module path, no export: Async did not log the flag that enables continuation mode");
+            }
         }
         if (!failures.isEmpty()) {
             System.out.println("[smoke] FAILED:");
@@ -65,6 +70,9 @@ public final class RunSmoke {
         command.addAll(rest);
         return command;
     }
+
+    /** The output of the last child {@link #run}. */
+    private static List<String> lastLines = List.of();
 
     /** Runs one child; returns what was wrong with it (empty if nothing). */
     private static List<String> run(String name, List<String> command) throws IOException, InterruptedException {
@@ -92,6 +100,9 @@ public final class RunSmoke {
             failures.add(name + ": did not finish within " + TIMEOUT_SECONDS + " s (killed)");
         }
         reader.join();
+        synchronized (lines) {
+            lastLines = List.copyOf(lines);
+        }
         if (child.exitValue() != 0) {
             failures.add(name + ": exit status " + child.exitValue());
         }

@@ -4,7 +4,6 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.List;
@@ -157,9 +156,8 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             shut = true;
         } else {
             phase = SUSPENDED;
-            Thread thread = Thread.currentThread();
-            if (task != null && thread instanceof BudgetedThread) {
-                task.homeOn(thread); // task rule T12: the continuation resumes on this worker only
+            if (task != null) {
+                task.homeOn(Thread.currentThread()); // task rule T12: the continuation resumes on this thread only
             }
         }
     }

@@ -6,6 +6,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.async.AsyncEmitter;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -74,9 +75,13 @@ final class ContinuationStream<T> extends ContinuationFiber<Void> implements Pol
         if (item != null) {
             return item;
         }
+        if (!CoopBudget.pollProceed(cx)) {
+            return Poll.pending(); // rule 16: a body that emits without end must not keep its consumer's worker
+        }
         resume(cx);
         item = handOut();
         if (item != null) {
+            CoopBudget.consumeOne(); // an item the body produced in this poll spends one unit, as a channel's does
             return item;
         }
         if (finished()) {

@@ -128,8 +128,7 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
         Fiber outer = CURRENT.get();
         CURRENT.set(this);
         LocalBindings.Frame ownerLocals = bodyLocals == null ? LocalBindings.current() : LocalBindings.install(bodyLocals);
-        ThreadCarrier carrier = ThreadCarrier.loaded();
-        Object carried = carrier == null ? null : carrier.capture();
+        AutoCloseable carried = carryThreadLocals();
         cx = context;
         Task<?> task = Task.current();
         ownerTask = task;
@@ -144,10 +143,10 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
         } finally {
             cx = null;
             ownerTask = null;
-            keepBodyLocals(LocalBindings.install(ownerLocals), ownerLocals);
-            if (carrier != null) {
-                restore(carrier, carried);
+            if (carried != null) {
+                restore(carried);
             }
+            keepBodyLocals(LocalBindings.install(ownerLocals), ownerLocals);
             CURRENT.set(outer);
         }
         if (done) {
@@ -174,10 +173,27 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
         }
     }
 
-    /** Puts the carried thread-locals back as they were when the body resumed (rule A4). */
-    private void restore(ThreadCarrier carrier, Object carried) {
+    /**
+     * Rule A4: a scope over the carried thread-locals as they are now (the poll's), whose close
+     * puts them back so, whatever the body set; null without a carrier.
+     */
+    private AutoCloseable carryThreadLocals() {
+        ThreadCarrier carrier = ThreadCarrier.loaded();
+        if (carrier == null) {
+            return null;
+        }
         try {
-            carrier.install(carried); // the scope it returns is not closed: these are the thread's values again
+            return carrier.install(carrier.capture());
+        } catch (Throwable broken) {
+            Endings.report(broken, "capturing thread-locals for " + describe(), UnwindScopes.current());
+            return null;
+        }
+    }
+
+    /** Puts the carried thread-locals back as they were when the body resumed (rule A4). */
+    private void restore(AutoCloseable carried) {
+        try {
+            carried.close();
         } catch (Throwable broken) {
             Endings.report(broken, "restoring thread-locals after " + describe(), UnwindScopes.current());
         }

@@ -15,8 +15,9 @@ import java.util.ServiceLoader;
  *       body thread {@link #install}s the latest capture whenever it resumes, undoing it when it
  *       suspends again.
  *   <li>Continuation mode: the body runs inside its owner's poll and sees that poll's values as
- *       they are; the capture taken when it resumes is installed again when it suspends, so
- *       nothing the body set leaks to the worker's next task.
+ *       they are; a scope over them opened when it resumes ({@code install(capture())}) is closed
+ *       when it suspends, which puts back what the poll had, so nothing the body set leaks to the
+ *       worker's next task.
  * </ul>
  */
 public interface ThreadCarrier {

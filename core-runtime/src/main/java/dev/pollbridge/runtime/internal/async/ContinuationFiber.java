@@ -255,9 +255,13 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
 
     // ---------------------------------------------------------------- body side
 
-    /** Throws unless the caller is this body, mounted, and not inside a child's poll. */
-    final void checkSuspendable(String operation) {
-        if (CURRENT.get() != this || phase != RUNNING) {
+    /**
+     * Throws unless the caller is this body, mounted, and not inside a child's poll. {@code await}
+     * and {@code next} found this fiber through {@link Fiber#current} ({@code mounted} true), so
+     * they skip the second thread-local read.
+     */
+    final void checkSuspendable(String operation, boolean mounted) {
+        if (phase != RUNNING || (!mounted && CURRENT.get() != this)) {
             throw new IllegalStateException(operation + " was called on " + Thread.currentThread()
                     + ", outside the run of its Async body");
         }
@@ -270,7 +274,7 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
     @Override
     public final <R, X extends Throwable> R await(PollFuture<R> child, Class<X> declared) throws X {
         try {
-            checkSuspendable("Async.await");
+            checkSuspendable("Async.await", true);
         } catch (IllegalStateException misuse) {
             ChildPolls.closeQuietly(child); // the await took ownership of the child even though it refuses to wait
             throw misuse;
@@ -306,7 +310,7 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
 
     @Override
     public final <R> R next(PollStream<R> stream) {
-        checkSuspendable("Async.next");
+        checkSuspendable("Async.next", true);
         for (;;) {
             if (cancelled) {
                 throw cancellation();

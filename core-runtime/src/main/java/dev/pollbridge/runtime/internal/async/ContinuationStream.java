@@ -120,7 +120,7 @@ final class ContinuationStream<T> extends ContinuationFiber<Void> implements Pol
 
     private void emit(T item) {
         Objects.requireNonNull(item, "Async.stream items must not be null");
-        checkSuspendable("AsyncEmitter.emit");
+        checkSuspendable("AsyncEmitter.emit", false);
         if (isCancelled()) {
             throw cancellation();
         }

@@ -158,6 +158,61 @@ class AsyncModesTest {
         }
     }
 
+    // ---- task rule T12: a continuation resumes on the thread it suspended on ----
+
+    /** Records the thread of each poll, from outside the body's continuation (a fresh read). */
+    private static final class PollThreads<T> implements PollFuture<T> {
+        final PollFuture<T> inner;
+        final List<Thread> threads = new CopyOnWriteArrayList<>();
+
+        PollThreads(PollFuture<T> inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Poll<T> poll(Context cx) {
+            threads.add(Thread.currentThread());
+            return inner.poll(cx);
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void aContinuationBodyResumesOnlyOnTheWorkerItSuspendedOn() throws Exception {
+        assumeTrue(Async.mode() == AsyncMode.CONTINUATION, "continuation mode");
+        // Wakes come from another thread, so the task is queued where any worker may take it;
+        // the body's hot loop is compiled, where the JIT keeps Thread.currentThread() across a
+        // yield. Without rule T12 the body would resume on the other worker and see a stale thread.
+        int rounds = 5_000;
+        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("home-").build()) {
+            java.util.concurrent.ExecutorService completer = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                AtomicInteger staleOrMoved = new AtomicInteger();
+                PollThreads<Integer> owner = new PollThreads<>(Async.run(() -> {
+                    Thread first = Thread.currentThread();
+                    for (int i = 0; i < rounds; i++) {
+                        Promise gate = new Promise();
+                        completer.execute(() -> gate.complete("x"));
+                        Async.await(gate);
+                        if (Thread.currentThread() != first) {
+                            staleOrMoved.incrementAndGet();
+                        }
+                    }
+                    return staleOrMoved.get();
+                }));
+                assertEquals(0, runtime.blockOn(runtime.spawn(owner)));
+                assertEquals(1, new java.util.HashSet<>(owner.threads).size(),
+                        "every poll of the body ran on its home worker: " + new java.util.HashSet<>(owner.threads));
+            } finally {
+                completer.shutdownNow();
+            }
+        }
+    }
+
     // ---- rule A3: the owner's budget ----
 
     @Test

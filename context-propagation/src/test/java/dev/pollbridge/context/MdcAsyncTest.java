@@ -54,21 +54,23 @@ class MdcAsyncTest {
         var secondRead = second.future();
         List<String> seen = new CopyOnWriteArrayList<>();
         MDC.put(KEY, "req-42");
+        TENANT.set("tenant-7"); // a plain ThreadLocal: no thread inherits it (SLF4J's MDC may be inheritable)
         JoinHandle<String> handle = ContextPropagation.create().spawn(runtime, Async.run(() -> {
-            seen.add(MDC.get(KEY));
+            seen.add(MDC.get(KEY) + "|" + TENANT.get());
             String a = Async.await(firstRead);
-            seen.add(MDC.get(KEY));
+            seen.add(MDC.get(KEY) + "|" + TENANT.get());
             String b = Async.await(secondRead);
-            seen.add(MDC.get(KEY));
+            seen.add(MDC.get(KEY) + "|" + TENANT.get());
             return a + b;
         }));
         MDC.remove(KEY);
+        TENANT.remove();
         await().until(() -> seen.size() == 1);
         first.complete("a");
         await().until(() -> seen.size() == 2);
         second.complete("b");
         assertEquals("ab", runtime.blockOn(handle));
-        assertEquals(List.of("req-42", "req-42", "req-42"), seen);
+        assertEquals(List.of("req-42|tenant-7", "req-42|tenant-7", "req-42|tenant-7"), seen);
         assertNull(MDC.get(KEY));
     }
 

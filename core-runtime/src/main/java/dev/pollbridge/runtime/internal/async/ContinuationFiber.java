@@ -47,6 +47,10 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
     private volatile boolean shut;
     /** True while the body polls a child (rule A3): a suspension from inside that poll is refused. */
     private boolean pollingChild;
+    /** The future a suspended await waits for; {@link #cancel()} closes it before it resumes the body (rule A5). */
+    private AutoCloseable awaited;
+    /** What closing {@link #awaited} threw at the cancel; the await adds it to its cancellation. */
+    private Throwable closeFailure;
     /** The context of the poll the body runs in, null between runs. */
     private Context cx;
     /**
@@ -220,6 +224,11 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
                 delivered = true;
                 return;
             case SUSPENDED:
+                AutoCloseable pending = awaited;
+                awaited = null;
+                if (pending != null) {
+                    closeFailure = ChildPolls.closeQuietly(pending); // on the closing thread, before the body moves (as thread mode)
+                }
                 // The cleanup runs on the closer's thread but is the body's: an interrupt of the
                 // closer (a blockOn caller) is not the body's, as in thread mode; it is kept.
                 boolean interrupted = Thread.interrupted();
@@ -301,8 +310,16 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
                     pending = null;
                 }
             }
-            suspend("Async.await", pending); // its task is being aborted, or the child is pending with our waker
-            if (pending == null && !cancelled) {
+            awaited = pending;
+            try {
+                suspend("Async.await", pending); // its task is being aborted, or the child is pending with our waker
+            } finally {
+                awaited = null;
+            }
+            if (cancelled) {
+                throw closedByCancel(); // the cancel closed the future already
+            }
+            if (pending == null) {
                 throw cancellation(); // resumed by a poll although its task was aborted: unwind anyway
             }
         }
@@ -365,6 +382,22 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
             }
             throw refused;
         }
+    }
+
+    /** Rule A5: the cancellation of an await whose future {@link #cancel()} closed, with what that close threw. */
+    private RuntimeException closedByCancel() {
+        RuntimeException cancelled = cancellation();
+        Throwable failure = closeFailure;
+        if (failure != null) {
+            closeFailure = null;
+            cancelled.addSuppressed(failure);
+        }
+        return cancelled;
+    }
+
+    @Override
+    final boolean pollingChild() {
+        return pollingChild;
     }
 
     /** Rule A5: the cancellation a suspension throws once the body is closed; closes what it owns. */

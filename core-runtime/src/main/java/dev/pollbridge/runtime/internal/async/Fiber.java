@@ -36,7 +36,7 @@ public abstract class Fiber {
     /** The fiber mounted on this thread, or an {@link IllegalStateException} for {@code operation}. */
     public static Fiber current(String operation) {
         Fiber fiber = CURRENT.get();
-        if (fiber != null) {
+        if (fiber != null && !fiber.pollingChild()) {
             return fiber;
         }
         Thread thread = Thread.currentThread();
@@ -56,7 +56,17 @@ public abstract class Fiber {
 
     /** True if an {@code Async} body runs on this thread now. */
     public static boolean inBody() {
-        return CURRENT.get() != null;
+        Fiber fiber = CURRENT.get();
+        return fiber != null && !fiber.pollingChild();
+    }
+
+    /**
+     * True while the body's owner polls what the body waits for on this thread (continuation
+     * mode, rule A3): that poll is the owner's, not the body's, as in thread mode, where it runs
+     * on the owner's thread.
+     */
+    boolean pollingChild() {
+        return false;
     }
 
     /** True if the task polling on this thread has been asked to cancel (it closes what it polls next, rule A6). */

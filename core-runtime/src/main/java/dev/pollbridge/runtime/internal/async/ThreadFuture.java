@@ -1,23 +1,23 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.internal.async;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.internal.async.BodyLauncher;
+import dev.pollbridge.runtime.async.AsyncBody;
 import java.util.Objects;
 
 /**
- * The future of {@link Async#run(AsyncBody)}: ready with the body's value, failed with what it
- * threw. The protocol lives in {@link AsyncFiber}; this class adds the body and the future face.
- * Closing it cancels the body ({@link AsyncFiber#cancel()}).
+ * The future of {@code Async.run} in thread mode: ready with the body's value, failed with what
+ * it threw. The protocol lives in {@link ThreadFiber}; this class adds the body and the future
+ * face. Closing it cancels the body ({@link ThreadFiber#cancel()}).
  *
  * @param <T> the value type
  */
-final class AsyncFuture<T> extends AsyncFiber<T> implements PollFuture<T> {
+final class ThreadFuture<T> extends ThreadFiber<T> implements PollFuture<T> {
 
     private final AsyncBody<T> body;
 
-    AsyncFuture(AsyncBody<T> body, BodyLauncher launcher) {
+    ThreadFuture(AsyncBody<T> body, BodyLauncher launcher) {
         super(launcher, "Async.run future");
         this.body = Objects.requireNonNull(body, "body");
     }

@@ -1,12 +1,12 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.async;
 
 /**
  * Hands items from an {@link Async#stream(AsyncStreamBody)} body to the stream's consumer.
  *
  * <h2>Which thread may call what</h2>
  * <ul>
- *   <li>{@link #emit} waits for the consumer by suspending the body, so only the body's own
- *       thread may call it.
+ *   <li>{@link #emit} waits for the consumer by suspending the body, so only the body itself
+ *       may call it.
  *   <li>{@link #tryEmit} and {@link #isClosed} never wait; any thread may call them, at any
  *       time, also after the body ended (a listener registered by the body, say).
  * </ul>
@@ -27,7 +27,8 @@ public interface AsyncEmitter<T> {
      * it is waiting to hand over).
      *
      * <p>The item reaches the consumer only in a poll of the consumer ({@code pollNext}, on the
-     * consumer's thread), which takes it and resumes the body.
+     * consumer's thread), which takes it; the body resumes after that (in continuation mode at
+     * the consumer's next poll, or at the close).
      *
      * <p><b>Cancel safety:</b> this returns normally exactly when the consumer took the item,
      * even if the stream is closed right after (the cancellation then reaches the body at its
@@ -37,8 +38,9 @@ public interface AsyncEmitter<T> {
      * @param item the next item; not {@code null}
      * @throws NullPointerException if {@code item} is null (stream items never are)
      * @throws java.util.concurrent.CancellationException if the stream was closed
-     * @throws IllegalStateException if called from another thread than the body's, or from
-     *     inside a poll
+     * @throws IllegalStateException if called from outside the body, or from inside a poll; in
+     *     continuation mode also if the JVM refuses to suspend the body (see {@link Async},
+     *     "Misuse"), and the item was not handed over
      */
     void emit(T item);
 
@@ -58,7 +60,8 @@ public interface AsyncEmitter<T> {
      * it is requested). Items keep the order in which
      * their {@code tryEmit} and {@link #emit} calls succeeded on one thread. If the consumer
      * closes the stream after accepting an item but before its next poll, that item is dropped,
-     * as an item an {@link #emit} was handing over is.
+     * and closed if it is {@link AutoCloseable}: a {@code true} handed the item over, so the
+     * stream releases what the consumer will never read.
      *
      * <p>Any thread may call it, concurrently with the body and with each other; at most one
      * item is accepted per demand.

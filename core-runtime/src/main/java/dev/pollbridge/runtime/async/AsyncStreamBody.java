@@ -1,4 +1,4 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.async;
 
 /**
  * The straight-line code of an {@link Async#stream(AsyncStreamBody)} stream: it produces items
@@ -11,7 +11,7 @@ package dev.pollbridge.runtime;
 public interface AsyncStreamBody<T> {
 
     /**
-     * Produces the items. Runs on the body's own thread (see {@link Async}).
+     * Produces the items, in the mode {@link Async#mode()} says (see {@link Async}).
      *
      * @param emitter hands each item to the consumer, waiting until it is polled
      * @throws Exception any failure; the stream fails with this instance after the items emitted so far

@@ -1,14 +1,11 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.internal.async;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.internal.async.BodyLauncher;
-import dev.pollbridge.runtime.internal.async.Failures;
-import dev.pollbridge.runtime.internal.async.LocalBindings;
-import dev.pollbridge.runtime.internal.task.BudgetedThread;
+import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
@@ -17,15 +14,16 @@ import dev.pollbridge.runtime.internal.task.UnwindSet;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
 
 /**
- * The machinery shared by {@link AsyncFuture} and {@link AsyncStream}: one body running on a
- * thread of its own, and the owner that polls it.
+ * The thread engine, shared by {@link ThreadFuture} and {@link ThreadStream}: one body running
+ * on a thread of its own, and the owner that polls it. The rules all engines keep are in
+ * {@code package-info} (A1 to A8); those below are how this engine keeps them across two threads.
  *
  * <h2>Two sides, and who moves values</h2>
  * The <em>owner</em> is whoever polls the {@code Async} future or stream (a runtime worker, a
@@ -91,7 +89,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the type of the final outcome: the future's value, or {@code Void} for a stream
  */
-abstract class AsyncFiber<T> {
+abstract class ThreadFiber<T> extends Fiber {
 
     /** Not polled yet: no thread. */
     static final int NEW = 0;
@@ -122,23 +120,18 @@ abstract class AsyncFiber<T> {
 
     private static final VarHandle STATE;
     private static final VarHandle OWNER_WAKER;
-    private static final System.Logger LOGGER = System.getLogger(Async.class.getName());
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(AsyncFiber.class, "state", int.class);
-            OWNER_WAKER = lookup.findVarHandle(AsyncFiber.class, "ownerWaker", Waker.class);
+            STATE = lookup.findVarHandle(ThreadFiber.class, "state", int.class);
+            OWNER_WAKER = lookup.findVarHandle(ThreadFiber.class, "ownerWaker", Waker.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** The fiber whose body runs on this thread; set for the body's whole life. */
-    private static final ThreadLocal<AsyncFiber<?>> CURRENT = new ThreadLocal<>();
-
     private final BodyLauncher launcher;
-    private final String kind;
 
     /** Phase and CANCELLED bit; see the class comment for who writes what (rule 1). */
     private volatile int state;
@@ -175,17 +168,22 @@ abstract class AsyncFiber<T> {
     private boolean interrupted;
     /** The owner's bindings this fiber last installed on the body thread. Body thread only (rule 7). */
     private LocalBindings.Frame installedLocals;
+    /** Carried thread-locals of the owner's latest poll (rule A4), or null without a carrier. Owner writes. */
+    private volatile Object ownerCarried;
+    /** The scope that put the owner's carried thread-locals on the body thread. Body thread only. */
+    private AutoCloseable carriedScope;
+    /** The owner's poll budget left when it handed the last result over (rule A3). Owner writes before RUNNING. */
+    private int ownerBudget = CoopBudget.unlimited();
+    /** The closer's sink for failures after cancellation ({@code UnwindScopes.closeReporting}): owner writes before CANCELLED. */
+    private BiConsumer<String, Throwable> cancelSink;
 
-    AsyncFiber(BodyLauncher launcher, String kind) {
+    ThreadFiber(BodyLauncher launcher, String kind) {
+        super(kind);
         this.launcher = Objects.requireNonNull(launcher, "launcher");
-        this.kind = kind;
     }
 
     /** Runs the user's body on the body thread and returns the final outcome. */
     abstract Poll<T> execute() throws Exception;
-
-    /** The user's body object, for names in reports. */
-    abstract Object body();
 
     // ---------------------------------------------------------------- owner side
 
@@ -197,13 +195,17 @@ abstract class AsyncFiber<T> {
     final void beginPoll(Context cx) {
         Objects.requireNonNull(cx, "cx");
         if (delivered) {
-            throw new IllegalStateException(kind + " polled after it returned its final result");
+            throw new IllegalStateException(kind() + " polled after it returned its final result");
         }
         int s = state;
         if ((s & CANCELLED) != 0) {
-            throw new IllegalStateException(kind + " polled after close()");
+            throw new IllegalStateException(kind() + " polled after close()");
         }
         ownerLocals = LocalBindings.current();
+        ThreadCarrier carrier = ThreadCarrier.loaded();
+        if (carrier != null) {
+            ownerCarried = carrier.capture();
+        }
         UnwindScope scope = UnwindScopes.current();
         if (ownerScope != scope) {
             ownerScope = scope;
@@ -256,6 +258,9 @@ abstract class AsyncFiber<T> {
     /** Stream hook, owner only: the poll returns the item of an emit, so the consumer's demand is met. */
     void demandMet() {}
 
+    /** Stream hook, owner only, at close: drops what the consumer will never read (rule A8). */
+    void dropUnread() {}
+
     /** True until the owner closed this or the body finished. Any thread. */
     final boolean isOpen() {
         int s = state;
@@ -287,86 +292,40 @@ abstract class AsyncFiber<T> {
         try {
             if (suspendKind == AWAIT) {
                 PollFuture<?> future = (PollFuture<?>) suspendTarget;
-                result = pollAwaited(future, cx);
+                result = ChildPolls.pollAwaited(future, cx);
                 if (result != null) {
-                    result = closeFinished(future, result); // the await owns the future: closed once, here
+                    result = ChildPolls.closeFinished(future, result); // the await owns the future: closed once, here
                 }
             } else {
-                result = pollNextOf((PollStream<?>) suspendTarget, cx);
+                result = ChildPolls.pollNextOf((PollStream<?>) suspendTarget, cx);
             }
         } finally {
             if (bodyBindings != null) {
                 LocalBindings.install(previous);
             }
         }
-        if (result != null) {
-            resumeBody(result);
+        if (result == null) {
+            return;
         }
-    }
-
-    /** True if the task polling this future has been asked to cancel (it will close this future after the poll). */
-    private static boolean ownerCancelling() {
-        Task<?> task = Task.current();
-        return task != null && task.isCancelRequested();
-    }
-
-    /** The awaited future's result, or null while pending; a throwing or broken poll is its failure. */
-    private static Poll<?> pollAwaited(PollFuture<?> future, Context cx) {
-        Poll<?> poll;
-        try {
-            poll = future.poll(cx);
-        } catch (Throwable failure) {
-            return Poll.failed(failure);
-        }
-        if (poll == null) {
-            return Poll.failed(new NullPointerException("poll() of an awaited future returned null"));
-        }
-        if (poll.isPending()) {
-            return null;
-        }
-        if (poll.isDone()) {
-            return Poll.failed(new IllegalStateException("a future returned " + poll + ", which only streams may"));
-        }
-        return poll;
-    }
-
-    /** The stream's next result, or null while pending. */
-    private static Poll<?> pollNextOf(PollStream<?> stream, Context cx) {
-        Poll<?> poll;
-        try {
-            poll = stream.pollNext(cx);
-        } catch (Throwable failure) {
-            return Poll.failed(failure);
-        }
-        if (poll == null) {
-            return Poll.failed(new NullPointerException("pollNext() of a stream returned null"));
-        }
-        if (poll.isPending()) {
-            return null;
-        }
-        if (poll.isReady() && poll.value() == null) {
-            return Poll.failed(new NullPointerException("a stream yielded a null item"));
-        }
-        return poll;
-    }
-
-    /** Closes a finished awaited future; a throwing close fails the await (or is added to its failure). */
-    private static Poll<?> closeFinished(PollFuture<?> future, Poll<?> result) {
-        try {
-            future.close();
-        } catch (Throwable failure) {
-            if (result.isReady()) {
-                return Poll.failed(failure);
+        if (ownerCancelling()) {
+            // Rule A6: the task was aborted while this poll ran (abort() returned before the child
+            // completed): the result stays out of the body, which the task's close unwinds next.
+            if (suspendKind == AWAIT) {
+                suspendTarget = null; // closed by closeFinished already
             }
-            if (result.error() != failure) {
-                result.error().addSuppressed(failure);
-            }
+            Endings.drop(result, "a result awaited by " + describe() + " after its task was aborted", ownerScope);
+            return;
         }
-        return result;
+        resumeBody(result);
     }
+
+
+
+
 
     /** Owner, in AWAITING: hands {@code result} to the body and unparks it (rule 1). */
     private void resumeBody(Poll<?> result) {
+        ownerBudget = CoopBudget.remaining(); // rule A3: the body sees what is left of its owner's budget
         resumeWith = result;
         suspendTarget = null;
         suspendLocals = null;
@@ -375,6 +334,7 @@ abstract class AsyncFiber<T> {
     }
 
     private void launch() {
+        ownerBudget = CoopBudget.remaining();
         state = LAUNCHED;
         Runnable body = this::runBody;
         launched = body;
@@ -400,6 +360,8 @@ abstract class AsyncFiber<T> {
             return;
         }
         ownerWaker = null;
+        cancelSink = UnwindScopes.cancelSink(); // published by the CAS below; the body reads it at its end
+        dropUnread();
         if (s == AWAITING) {
             closeSuspended(); // the body stays parked: only the owner leaves AWAITING
         }
@@ -414,6 +376,10 @@ abstract class AsyncFiber<T> {
             if (STATE.compareAndSet(this, s, s | CANCELLED)) {
                 if (!live && registered != null) {
                     registered.ended(List.of()); // the body finished before the CAS and did not see the bit
+                }
+                if (phase == FINISHED && !delivered) {
+                    delivered = true; // rule A5: an end nobody will read is dropped, its failure reported
+                    Endings.reportCancelled(Endings.cleanupFailures(outcome, List.of()), describe());
                 } else if (phase == LAUNCHED) {
                     launcher.withdraw(launched); // best effort: a body that starts anyway runs nothing
                 } else if (phase == AWAITING) {
@@ -429,7 +395,7 @@ abstract class AsyncFiber<T> {
     private void closeSuspended() {
         Object target = suspendTarget;
         suspendTarget = null;
-        if (suspendKind != AWAIT) {
+        if (suspendKind != AWAIT || target == null) {
             return; // an emitted item nobody took is dropped; a stream read by next belongs to the body
         }
         LocalBindings.Frame bodyBindings = suspendLocals;
@@ -462,37 +428,13 @@ abstract class AsyncFiber<T> {
     }
 
     /** A name for reports: the kind, the body's class and its thread. */
+    @Override
     final String describe() {
         Thread thread = bodyThread;
-        return "the body " + body().getClass().getName() + " of an " + kind + (thread == null ? "" : ", on " + thread.getName());
+        return super.describe() + (thread == null ? "" : ", on " + thread.getName());
     }
 
     // ---------------------------------------------------------------- body side
-
-    /** The fiber whose body runs on this thread, or an {@link IllegalStateException} for {@code operation}. */
-    static AsyncFiber<?> current(String operation) {
-        AsyncFiber<?> fiber = CURRENT.get();
-        if (fiber != null) {
-            return fiber;
-        }
-        Thread thread = Thread.currentThread();
-        Task<?> task = Task.current();
-        if (task != null || thread instanceof BudgetedThread) {
-            // A runtime worker (or a thread polling a task): waiting here would block the tasks it runs.
-            throw new IllegalStateException(operation + " was called on thread '" + thread.getName()
-                    + "', which polls " + (task != null ? task.name() : "runtime tasks") + ", outside any Async body: it"
-                    + " would block the thread that runs tasks (a poll must never block, pull-model rule 4). Inside a"
-                    + " poll compose futures instead (map, flatMap, select), or put the code in Async.run(...) and"
-                    + " spawn or await that future; from plain blocking code use Runtime.blockOn(future).");
-        }
-        throw new IllegalStateException(operation + " was called outside an Async body. It only works "
-                + "inside Async.run(...) or Async.stream(...). To wait for a future from plain blocking "
-                + "code use Runtime.blockOn(future); inside a poll, compose futures instead (map, flatMap).");
-    }
-
-    static boolean inBody() {
-        return CURRENT.get() != null;
-    }
 
     private void runBody() {
         if (!STATE.compareAndSet(this, LAUNCHED, RUNNING)) {
@@ -500,7 +442,7 @@ abstract class AsyncFiber<T> {
             return;
         }
         bodyThread = Thread.currentThread();
-        AsyncFiber<?> enclosing = CURRENT.get();
+        Fiber enclosing = CURRENT.get();
         CURRENT.set(this);
         installedLocals = ownerLocals;
         LocalBindings.Frame threadLocals = LocalBindings.install(installedLocals);
@@ -509,6 +451,7 @@ abstract class AsyncFiber<T> {
         Poll<T> result;
         List<Throwable> innerFailures;
         try {
+            enterOwnerContext();
             try {
                 result = execute();
             } catch (Throwable failure) {
@@ -516,6 +459,7 @@ abstract class AsyncFiber<T> {
             }
             innerFailures = scope.awaitUnwinds(); // rule 4: bodies this one cancelled have ended
         } finally {
+            leaveOwnerContext();
             UnwindScopes.restore(outerScope);
             LocalBindings.install(threadLocals);
             if (enclosing == null) {
@@ -550,7 +494,12 @@ abstract class AsyncFiber<T> {
                 reportToOwner(failure, "the cleanup of an Async body that " + describe() + " cancelled");
             }
         } else {
-            List<Throwable> cleanup = cleanupFailures(result, unattached);
+            List<Throwable> cleanup = Endings.cleanupFailures(result, unattached);
+            BiConsumer<String, Throwable> sink = cancelSink;
+            if (sink != null && !cleanup.isEmpty()) {
+                Endings.toSink(sink, cleanup, describe()); // an adapter's hook: errors after cancellation (rule A5)
+                cleanup = List.of();
+            }
             Unwind registered = unwind;
             if (registered != null) {
                 registered.ended(cleanup);
@@ -563,42 +512,10 @@ abstract class AsyncFiber<T> {
         bodyThread = null;
     }
 
-    /**
-     * What a cancelled body's cleanup threw: the suppressed exceptions of its cancellation, or
-     * whatever else it ended with; a value it returned anyway is dropped (closed if it is
-     * {@link AutoCloseable}, so a permit or connection is not leaked).
-     */
-    private static List<Throwable> cleanupFailures(Poll<?> result, List<Throwable> extra) {
-        List<Throwable> failures = new ArrayList<>(extra);
-        if (result.isFailed()) {
-            Throwable error = result.error();
-            if (error instanceof CancellationException) {
-                failures.addAll(Arrays.asList(error.getSuppressed()));
-            } else {
-                failures.add(error);
-            }
-        } else if (result.isReady() && result.value() instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) result.value()).close();
-            } catch (Throwable failure) {
-                failures.add(failure);
-            }
-        }
-        return failures;
-    }
 
     /** The uncaught-failure path of the owner's runtime, or the log when the owner ran in none. Never throws. */
     private void reportToOwner(Throwable failure, String source) {
-        UnwindScope scope = ownerScope;
-        if (scope != null) {
-            scope.reportUncaught(failure, source);
-            return;
-        }
-        try {
-            LOGGER.log(System.Logger.Level.ERROR, source + " threw, and its owner runs in no runtime", failure);
-        } catch (Throwable loggerFailure) {
-            // Nowhere left to report: a body thread ends anyway.
-        }
+        Endings.report(failure, source, ownerScope);
     }
 
     /** Throws unless called on this fiber's body thread, outside any task poll. */
@@ -618,7 +535,8 @@ abstract class AsyncFiber<T> {
      * See {@link Async#await(PollFuture, Class)}; {@code declared} is {@code RuntimeException}
      * for the plain {@code await}. Body thread only.
      */
-    final <R, X extends Throwable> R await(PollFuture<R> child, Class<X> declared) throws X {
+    @Override
+    public final <R, X extends Throwable> R await(PollFuture<R> child, Class<X> declared) throws X {
         try {
             checkSuspendable("Async.await");
         } catch (IllegalStateException misuse) {
@@ -634,7 +552,8 @@ abstract class AsyncFiber<T> {
     }
 
     /** See {@link Async#next(PollStream)}. Body thread only. */
-    final <R> R next(PollStream<R> stream) {
+    @Override
+    public final <R> R next(PollStream<R> stream) {
         checkSuspendable("Async.next");
         @SuppressWarnings("unchecked")
         Poll<R> result = (Poll<R>) suspend(NEXT, stream);
@@ -663,6 +582,7 @@ abstract class AsyncFiber<T> {
                 suspendLocals = null;
                 throw cancelledBeforeSuspending(suspension, target);
             }
+            leaveOwnerContext();
             wakeOwner(); // rule 2: after the state write
             launcher.suspended();
             try {
@@ -712,10 +632,44 @@ abstract class AsyncFiber<T> {
     /** Back to user code after a suspension: the owner's latest task-locals, the interrupt kept (rule 6). */
     private void resume() {
         refreshLocals();
+        if (carriedScope == null) {
+            enterOwnerContext(); // not after a suspension refused before it parked: that one kept its context
+        }
         if (interrupted) {
             interrupted = false;
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Body thread, when it (re)starts running user code: the owner's carried thread-locals and
+     * what is left of the owner's poll budget, as of the owner's latest poll (rules A3, A4).
+     */
+    private void enterOwnerContext() {
+        ThreadCarrier carrier = ThreadCarrier.loaded();
+        Object carried = ownerCarried;
+        if (carrier != null && carried != null) {
+            try {
+                carriedScope = carrier.install(carried);
+            } catch (Throwable broken) {
+                reportToOwner(broken, "installing the thread-locals of " + describe());
+            }
+        }
+        CoopBudget.set(ownerBudget);
+    }
+
+    /** Body thread, when it stops running user code: its thread gets its own thread-locals back. */
+    private void leaveOwnerContext() {
+        AutoCloseable scope = carriedScope;
+        carriedScope = null;
+        if (scope != null) {
+            try {
+                scope.close();
+            } catch (Throwable broken) {
+                reportToOwner(broken, "restoring the thread-locals of the thread of " + describe());
+            }
+        }
+        CoopBudget.set(CoopBudget.unlimited());
     }
 
     /**
@@ -729,10 +683,6 @@ abstract class AsyncFiber<T> {
             LocalBindings.install(latest);
             installedLocals = latest;
         }
-    }
-
-    final CancellationException cancellation() {
-        return new CancellationException(kind + " was closed: its body is cancelled");
     }
 
     /**
@@ -754,6 +704,12 @@ abstract class AsyncFiber<T> {
         @Override
         public void reportUncaught(Throwable failure, String source) {
             reportToOwner(failure, source);
+        }
+
+        @Override
+        public Task<?> ownerTask() {
+            UnwindScope owner = ownerScope;
+            return owner == null ? null : owner.ownerTask();
         }
 
         /** Parks until every body this one cancelled has ended; their cleanup failures. */

@@ -1,9 +1,10 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.async;
 
 /**
- * The straight-line code of an {@link Async#run(AsyncBody)} future. It runs on a thread of its
- * own (see {@link Async}) and may call {@link Async#await(dev.pollbridge.api.PollFuture)} and
- * {@link Async#next(dev.pollbridge.api.PollStream)} to wait without blocking a runtime worker.
+ * The straight-line code of an {@link Async#run(AsyncBody)} future. It may call
+ * {@link Async#await(dev.pollbridge.api.PollFuture)} and
+ * {@link Async#next(dev.pollbridge.api.PollStream)} to wait without blocking a runtime worker, and
+ * must not block otherwise (see {@link Async}, "A body does not block").
  *
  * <p>A {@link java.util.concurrent.Callable} fits too: {@code Async.run(callable::call)}.
  *

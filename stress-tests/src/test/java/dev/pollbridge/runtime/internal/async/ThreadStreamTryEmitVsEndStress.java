@@ -1,11 +1,11 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.internal.async;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.internal.async.BodyLauncher;
+import dev.pollbridge.runtime.async.AsyncEmitter;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -14,7 +14,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.ZI_Result;
 
 /**
- * {@code AsyncEmitter.tryEmit} from another thread races the body's end and the poll of the
+ * Thread mode: {@code AsyncEmitter.tryEmit} from another thread races the body's end and the poll of the
  * consumer that follows it; the consumer is waiting for an item (it polled once: demand). Whatever the interleaving,
  * {@code tryEmit} returns true exactly when the item reaches the consumer before the end: an
  * offer that lands after the consumer saw the end is withdrawn.
@@ -26,7 +26,7 @@ import org.openjdk.jcstress.infra.results.ZI_Result;
 @Outcome(id = "false, 0", expect = ACCEPTABLE, desc = "refused (the body had ended, or the offer was withdrawn)")
 @Outcome(expect = FORBIDDEN, desc = "an accepted item lost behind the end, or a refused one delivered")
 @State
-public class AsyncStreamTryEmitVsEndStress {
+public class ThreadStreamTryEmitVsEndStress {
 
     /** Keeps the body instead of starting a thread: an actor runs it. */
     private static final class HeldLauncher implements BodyLauncher {
@@ -47,13 +47,13 @@ public class AsyncStreamTryEmitVsEndStress {
     }
 
     private final HeldLauncher launcher = new HeldLauncher();
-    private final AsyncStream<String> stream = new AsyncStream<>(emitter -> {}, launcher);
+    private final ThreadStream<String> stream = new ThreadStream<>(emitter -> {}, launcher);
     private final AsyncEmitter<String> emitter = stream.emitter();
     private final Context cx = Context.of(() -> {});
     private int received;
     private boolean ended;
 
-    public AsyncStreamTryEmitVsEndStress() {
+    public ThreadStreamTryEmitVsEndStress() {
         poll(); // launches the body (held) and leaves the consumer waiting: demand
     }
 

@@ -2,7 +2,7 @@ package com.example;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.example;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Flowable;

@@ -55,7 +55,8 @@ import java.util.Optional;
  * when it polls, so a woken receiver that is closed instead loses nothing: it passes its wake to
  * the next waiting receiver while items remain. A closed channel ends for its receivers once it
  * is drained and no {@link SendPermit} is outstanding (a permit may still send after
- * {@code close()}, as in Tokio).
+ * {@code close()}, as in Tokio); the operation that ends it (the receive or {@code tryReceive}
+ * that takes the last item, the close of the last permit) wakes every receiver still waiting.
  *
  * <h2>Poll budget</h2>
  * (Rule 16.) A send, a reserve and a receive that complete each spend one unit of the polling
@@ -221,6 +222,7 @@ public final class Channel<T> {
     public Optional<T> tryReceive() {
         Waker senderToWake;
         Waker receiverToWake = null;
+        List<Waker> endToWake;
         T item;
         synchronized (lock) {
             item = buffer.poll();
@@ -234,8 +236,13 @@ public final class Channel<T> {
             if (!buffer.isEmpty()) {
                 receiverToWake = wakeReceiverLocked();
             }
+            endToWake = takeReceiversIfEndedLocked();
         }
-        Wakers.wakeBoth(senderToWake, receiverToWake);
+        try {
+            Wakers.wakeBoth(senderToWake, receiverToWake);
+        } finally {
+            Wakers.wakeAll(endToWake);
+        }
         return Optional.of(item);
     }
 
@@ -467,17 +474,12 @@ public final class Channel<T> {
 
     /** A permit closed unused: its slot goes to the next waiting sender (or ends a closed channel). */
     void releasePermit() {
-        List<Waker> toWake = null;
+        List<Waker> toWake;
         Waker sender;
         synchronized (lock) {
             permits--;
             sender = admitSenderLocked();
-            if (endedLocked() && !receivers.isEmpty()) {
-                toWake = new ArrayList<>(); // the last permit of a closed, drained channel: the end
-                for (ReceiveWaiter waiter = receivers.poll(); waiter != null; waiter = receivers.poll()) {
-                    addIfPresent(toWake, waiter.takeWaker());
-                }
-            }
+            toWake = takeReceiversIfEndedLocked(); // the last permit of a closed, drained channel
         }
         wake(sender);
         Wakers.wakeAll(toWake);
@@ -497,6 +499,7 @@ public final class Channel<T> {
         Waker senderToWake = null;
         List<Waker> sendersToWake = null;
         Waker receiverToWake = null;
+        List<Waker> endToWake = null;
         Poll<Void> result;
         synchronized (lock) {
             T item = buffer.poll();
@@ -525,6 +528,10 @@ public final class Channel<T> {
                 if (!buffer.isEmpty()) {
                     // Items remain: make sure another waiting receiver is on its way.
                     receiverToWake = wakeReceiverLocked();
+                } else {
+                    // This receiver took the last item: if that ended the channel, the receivers
+                    // that still wait (one may have been woken for the item) must hear the end.
+                    endToWake = takeReceiversIfEndedLocked();
                 }
                 result = Poll.ready(null);
             } else if (endedLocked()) {
@@ -542,7 +549,11 @@ public final class Channel<T> {
         try {
             Wakers.wakeBoth(senderToWake, receiverToWake);
         } finally {
-            Wakers.wakeAll(sendersToWake);
+            try {
+                Wakers.wakeAll(sendersToWake);
+            } finally {
+                Wakers.wakeAll(endToWake);
+            }
         }
         return result;
     }
@@ -580,6 +591,23 @@ public final class Channel<T> {
         for (ReceiveWaiter receiver = receivers.poll(); receiver != null; receiver = receivers.poll()) {
             addIfPresent(toWake, receiver.takeWaker());
         }
+    }
+
+    /**
+     * If the channel has ended (closed, drained, no permit left), takes every waiting receiver out
+     * of the queue and returns their wakers, else null. Called by each operation that can end it
+     * (taking the last item, releasing the last permit), because nothing else will wake them: the
+     * close's own wake came while a permit was still out, and a sender's wake went to one receiver.
+     */
+    private List<Waker> takeReceiversIfEndedLocked() {
+        if (!endedLocked() || receivers.isEmpty()) {
+            return null;
+        }
+        List<Waker> toWake = new ArrayList<>();
+        for (ReceiveWaiter waiter = receivers.poll(); waiter != null; waiter = receivers.poll()) {
+            addIfPresent(toWake, waiter.takeWaker());
+        }
+        return toWake;
     }
 
     /** Takes the first waiting receiver out of the queue and returns its waker, or null. */

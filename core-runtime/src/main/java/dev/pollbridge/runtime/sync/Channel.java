@@ -1,10 +1,12 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -369,7 +371,7 @@ public final class Channel<T> {
             Wakers.wakeAll(toWake);
         } finally {
             for (T item : dropped) {
-                Discard.close(item, "an item dropped with the last receiver of a Channel");
+                Dropped.close(item, "an item dropped with the last receiver of a Channel", RuntimeFailures.CURRENT_THREAD);
             }
         }
     }

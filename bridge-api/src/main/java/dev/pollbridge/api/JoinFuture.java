@@ -23,7 +23,7 @@ import java.util.List;
  * <p>Values that will never be handed out (those collected before a failure, or before the join
  * is closed) are dropped ({@link Dropped}): the ones that own a resource are closed.
  */
-final class JoinFuture<T> implements PollFuture<List<T>> {
+final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
 
     enum Mode { WAIT_ALL, FAIL_FAST }
 
@@ -41,6 +41,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
     private State state = State.POLLING;
 
     JoinFuture(List<PollFuture<? extends T>> children, Mode mode) {
+        SingleUse.claimAll(children, mode == Mode.FAIL_FAST ? "tryJoin" : "join");
         this.children = new ArrayList<>(children);
         this.mode = mode;
         this.values = new Object[children.size()];

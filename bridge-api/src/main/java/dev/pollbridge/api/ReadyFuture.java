@@ -1,7 +1,7 @@
 package dev.pollbridge.api;
 
 /** {@link Futures#ready} and {@link Futures#failed}: an outcome known at build time. */
-final class ReadyFuture<T> implements PollFuture<T> {
+final class ReadyFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { UNPOLLED, DELIVERED }
 

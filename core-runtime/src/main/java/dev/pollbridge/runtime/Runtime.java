@@ -4,7 +4,6 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
@@ -183,7 +182,7 @@ public final class Runtime implements AutoCloseable {
      *     (the future is not closed then: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
-        return engine.spawn(InheritedLocals.capture(future));
+        return engine.spawn(future);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.pollbridge.reactor;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -58,7 +59,7 @@ import reactor.core.publisher.Operators;
  *
  * @param <T> the value type
  */
-final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
+final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSubscriber<T> {
 
     /** Slot value: the future was closed first; a late subscription is cancelled on arrival. */
     private static final Subscription CANCELLED = Operators.cancelledSubscription();
@@ -116,10 +117,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("a future of a Mono was polled after close()");
+            throw SingleUse.polledAfter("a future of a Mono", "close()");
         }
         if (delivered) {
-            throw new IllegalStateException("a future of a Mono was polled after it returned " + outcome);
+            throw SingleUse.polledAfter("a future of a Mono", "it returned " + outcome);
         }
         waker = cx.waker();
         Mono<? extends T> toSubscribe = source;

@@ -3,6 +3,7 @@ package dev.pollbridge.test;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * @param <T> the value type
  */
-public final class ProbeFuture<T> implements PollFuture<T> {
+public final class ProbeFuture<T> extends SingleUse implements PollFuture<T> {
 
     private Poll<T> result;          // guarded by this; null while pending
     private Waker waker;              // guarded by this; latest waker, null once woken
@@ -97,12 +98,12 @@ public final class ProbeFuture<T> implements PollFuture<T> {
     public Poll<T> poll(Context cx) {
         polls.incrementAndGet();
         if (closes.get() > 0) {
-            throw new IllegalStateException("ProbeFuture polled after close()");
+            throw SingleUse.polledAfter("a ProbeFuture", "close()");
         }
         synchronized (this) {
             if (delivered) {
                 pollsAfterReady.incrementAndGet();
-                throw new IllegalStateException("ProbeFuture polled after it returned " + result);
+                throw SingleUse.polledAfter("a ProbeFuture", "it returned " + result);
             }
             if (result == null) {
                 waker = cx.waker();

@@ -3,6 +3,7 @@ package dev.pollbridge.test;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.util.ArrayDeque;
 import java.util.Objects;
@@ -18,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * @param <T> the item type
  */
-public final class ProbeStream<T> implements PollStream<T> {
+public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
 
     private final ArrayDeque<T> items = new ArrayDeque<>(); // guarded by this
     private Poll<T> end;                                    // guarded by this; done or failed
@@ -94,11 +95,11 @@ public final class ProbeStream<T> implements PollStream<T> {
     public Poll<T> pollNext(Context cx) {
         polls.incrementAndGet();
         if (closes.get() > 0) {
-            throw new IllegalStateException("ProbeStream polled after close()");
+            throw SingleUse.polledAfter("a ProbeStream", "close()");
         }
         synchronized (this) {
             if (endDelivered) {
-                throw new IllegalStateException("ProbeStream polled after it returned " + end);
+                throw SingleUse.polledAfter("a ProbeStream", "it returned " + end);
             }
             T item = items.poll();
             if (item != null) {

@@ -5,6 +5,7 @@ import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
@@ -385,7 +386,7 @@ public final class Channel<T> {
         boolean completed = false;
         synchronized (lock) {
             if (op.state == ChannelSend.FINISHED) {
-                throw new IllegalStateException(op.name() + " polled after it completed or closed");
+                throw SingleUse.polledAfter(op.name(), "it completed or was closed");
             }
             if (closed) {
                 if (op.state == ChannelSend.ADMITTED) {

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
@@ -279,7 +280,7 @@ public final class Promise<T> implements AutoCloseable {
     }
 
     /** The read end. Polled by its owner, one thread at a time. */
-    private final class Reader implements PromiseFuture<T> {
+    private final class Reader extends SingleUse implements PromiseFuture<T> {
 
         /** Owner-thread only. */
         private boolean delivered;
@@ -290,10 +291,10 @@ public final class Promise<T> implements AutoCloseable {
         @SuppressWarnings("unchecked")
         public Poll<T> poll(Context cx) {
             if (closed) {
-                throw new IllegalStateException("promise future polled after close()");
+                throw SingleUse.polledAfter("a Promise's future", "close()");
             }
             if (delivered) {
-                throw new IllegalStateException("promise future polled after it completed");
+                throw SingleUse.polledAfter("a Promise's future", "it completed");
             }
             Waker waker = cx.waker();
             while (true) {
@@ -308,7 +309,7 @@ public final class Promise<T> implements AutoCloseable {
                     return (Poll<T>) ((Outcome) current).result;
                 }
                 if (current == CANCELLED) {
-                    throw new IllegalStateException("promise future polled after close()");
+                    throw SingleUse.polledAfter("a Promise's future", "close()");
                 }
                 // Check and register in one CAS (rule 6): if a completion slips in, the CAS
                 // fails and the loop sees the outcome. Storing each poll's waker keeps the latest.
@@ -368,7 +369,7 @@ public final class Promise<T> implements AutoCloseable {
     }
 
     /** The future of {@link #closed()}; polled by the producer. */
-    private final class ClosedFuture implements PollFuture<Void> {
+    private final class ClosedFuture extends SingleUse implements PollFuture<Void> {
 
         /** Owner-thread only. */
         private boolean done;
@@ -378,7 +379,7 @@ public final class Promise<T> implements AutoCloseable {
         @Override
         public Poll<Void> poll(Context cx) {
             if (done) {
-                throw new IllegalStateException("closed() polled after it completed");
+                throw SingleUse.polledAfter("Promise.closed()", "it completed");
             }
             Waker waker = cx.waker();
             while (true) {

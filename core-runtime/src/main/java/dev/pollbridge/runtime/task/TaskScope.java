@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -206,7 +207,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @throws RejectedExecutionException if the runtime is closed (the future is closed)
      */
     public AbortHandle spawn(PollFuture<? extends T> future) {
-        Objects.requireNonNull(future, "future");
+        SingleUse.claim(future, "TaskScope.spawn");
         ScopeChild<T> child = null;
         boolean runIt = false;
         boolean startNow = false;
@@ -615,7 +616,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * The futures of next, joinAll and shutdown: check the scope under its lock, and register
      * the waker in the same critical section when there is nothing yet (rule 6).
      */
-    private abstract static class Waiter<T, R> implements PollFuture<R> {
+    private abstract static class Waiter<T, R> extends SingleUse implements PollFuture<R> {
         private static final Object[] NONE = {};
         private final TaskScope<T> scope;
         private boolean done; // owner only
@@ -652,10 +653,10 @@ public final class TaskScope<T> implements AutoCloseable {
             Objects.requireNonNull(cx, "cx");
             if (closed) {
                 // Polling would store a waker for a future its owner already dropped.
-                throw new IllegalStateException("TaskScope future polled after close()");
+                throw SingleUse.polledAfter("a TaskScope future", "close()");
             }
             if (done) {
-                throw new IllegalStateException("TaskScope future polled after it returned its result");
+                throw SingleUse.polledAfter("a TaskScope future", "it completed");
             }
             if (!CoopBudget.pollProceed(cx)) {
                 return Poll.pending(); // rule 16: take nothing this turn

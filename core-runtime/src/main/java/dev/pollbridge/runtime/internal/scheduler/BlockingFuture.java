@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.Callable;
@@ -37,7 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *       was returned sets no flag: that value is the owner's.
  * </ul>
  */
-final class BlockingFuture<T> implements PollFuture<T> {
+final class BlockingFuture<T> extends SingleUse implements PollFuture<T> {
 
     private static final String DROPPED = "the result of a spawnBlocking job whose future was closed without reading it";
 
@@ -64,7 +65,7 @@ final class BlockingFuture<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (delivered) {
-            throw new IllegalStateException("spawnBlocking future polled after it returned its result");
+            throw SingleUse.polledAfter("a spawnBlocking future", "it completed");
         }
         if (!job.finished) {
             // Store the waker, then re-check: the job sets finished (volatile) before reading the waker.

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
 
@@ -30,7 +31,7 @@ import dev.pollbridge.runtime.time.MissedTickBehavior;
  * taken). Closing unlinks the timer in O(1). Never ends on its own; fails with the driver's
  * {@link java.util.concurrent.CancellationException} if the driver closes.
  */
-final class Interval implements PollStream<Long> {
+final class Interval extends SingleUse implements PollStream<Long> {
 
     /** How late a tick may be taken before {@code DELAY} restarts the grid (Tokio's 5 ms). */
     static final long DELAY_TOLERANCE_NANOS = 5_000_000L;
@@ -56,10 +57,10 @@ final class Interval implements PollStream<Long> {
     @Override
     public Poll<Long> pollNext(Context cx) {
         if (closed) {
-            throw new IllegalStateException("interval polled after close()");
+            throw SingleUse.polledAfter("an interval", "close()");
         }
         if (failed) {
-            throw new IllegalStateException("interval polled after it failed");
+            throw SingleUse.polledAfter("an interval", "it failed");
         }
         if (!CoopBudget.pollProceed(cx)) {
             return Poll.pending();

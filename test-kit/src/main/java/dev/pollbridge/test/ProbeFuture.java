@@ -1,6 +1,7 @@
 package dev.pollbridge.test;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
@@ -16,6 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link IllegalStateException} (rule 9) and is counted in {@link #pollsAfterReady()}. Polling
  * after close throws too. Complete, fail and close may be called from any thread; the state is
  * guarded by this object's monitor, and the waker is called outside it.
+ *
+ * <p>A value nobody reads is dropped ({@link Dropped}: closed if it is an {@link AutoCloseable},
+ * exactly once): the value of a probe closed before it returned it, and a value completed into
+ * a closed probe. A throwing {@code close()} of such a value is logged.
  *
  * @param <T> the value type
  */
@@ -80,6 +85,7 @@ public final class ProbeFuture<T> extends SingleUse implements PollFuture<T> {
 
     private boolean finish(Poll<T> outcome) {
         Waker toWake;
+        boolean unread;
         synchronized (this) {
             if (result != null) {
                 return false;
@@ -87,6 +93,10 @@ public final class ProbeFuture<T> extends SingleUse implements PollFuture<T> {
             result = outcome;
             toWake = waker;
             waker = null;
+            unread = closes.get() > 0; // closed first: nobody will read it
+        }
+        if (unread) {
+            Dropped.closeValueOf(outcome, "the value completed into a closed ProbeFuture", Dropped.LOG);
         }
         if (toWake != null) {
             toWake.wake();
@@ -116,11 +126,16 @@ public final class ProbeFuture<T> extends SingleUse implements PollFuture<T> {
 
     @Override
     public void close() {
-        if (closes.incrementAndGet() == 1) {
-            synchronized (this) {
+        Poll<T> unread = null;
+        synchronized (this) { // under the lock, so that finish() sees the close or close() sees the result
+            if (closes.incrementAndGet() == 1) {
                 closedBeforeCompletion = result == null;
                 waker = null;
+                unread = delivered ? null : result;
             }
+        }
+        if (unread != null) {
+            Dropped.closeValueOf(unread, "the value of a ProbeFuture closed without reading it", Dropped.LOG);
         }
     }
 

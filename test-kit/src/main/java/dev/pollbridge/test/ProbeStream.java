@@ -1,6 +1,7 @@
 package dev.pollbridge.test;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
@@ -16,6 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decides), {@link #complete} and {@link #fail} queue the end; each wakes the last poller. A
  * poll returns the next queued signal or {@code pending}. Polling after the end or after close
  * throws {@link IllegalStateException}. Thread-safe; the waker is called outside the lock.
+ *
+ * <p>Items nobody reads are dropped ({@link Dropped}: closed if they are {@link AutoCloseable},
+ * each exactly once): those still queued when the probe is closed, and those emitted after.
  *
  * @param <T> the item type
  */
@@ -56,12 +60,24 @@ public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
      */
     public void emit(T item) {
         Objects.requireNonNull(item, "item");
-        signal(() -> {
-            if (end != null) {
-                throw new IllegalStateException("emit after the end");
+        Waker toWake = null;
+        boolean closed;
+        synchronized (this) { // close() takes the lock too: the item is either queued first or dropped here
+            closed = closes.get() > 0;
+            if (!closed) {
+                if (end != null) {
+                    throw new IllegalStateException("emit after the end");
+                }
+                items.add(item);
+                toWake = waker;
+                waker = null;
             }
-            items.add(item);
-        });
+        }
+        if (closed) {
+            Dropped.close(item, "an item emitted into a closed ProbeStream", Dropped.LOG);
+        } else if (toWake != null) {
+            toWake.wake();
+        }
     }
 
     /** Queues the normal end. */
@@ -116,11 +132,17 @@ public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
 
     @Override
     public void close() {
-        if (closes.incrementAndGet() == 1) {
-            synchronized (this) {
+        Object[] unread = null;
+        synchronized (this) {
+            if (closes.incrementAndGet() == 1) {
                 closedBeforeEnd = !endDelivered;
                 waker = null;
+                unread = items.toArray();
+                items.clear();
             }
+        }
+        if (unread != null) {
+            Dropped.closeAll(unread, "an item a ProbeStream held when it was closed", Dropped.LOG);
         }
     }
 

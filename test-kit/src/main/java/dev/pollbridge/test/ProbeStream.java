@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * throws {@link IllegalStateException}. Thread-safe; the waker is called outside the lock.
  *
  * <p>Items nobody reads are dropped ({@link Dropped}: closed if they are {@link AutoCloseable},
- * each exactly once): those still queued when the probe is closed, and those emitted after.
+ * each exactly once): those still queued when the probe is closed (still counted by
+ * {@link #queued()}), and those emitted after.
  *
  * @param <T> the item type
  */
@@ -137,8 +138,7 @@ public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
             if (closes.incrementAndGet() == 1) {
                 closedBeforeEnd = !endDelivered;
                 waker = null;
-                unread = items.toArray();
-                items.clear();
+                unread = items.toArray(); // dropped, but still counted by queued(): never taken
             }
         }
         if (unread != null) {
@@ -183,7 +183,7 @@ public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
     }
 
     /**
-     * Items queued and not yet polled.
+     * Items queued and not yet polled (after close, those it held then, which it dropped).
      *
      * @return the number of queued items
      */

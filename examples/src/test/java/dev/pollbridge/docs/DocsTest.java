@@ -291,6 +291,36 @@ class DocsTest {
         assertNoProblems(problems);
     }
 
+    /**
+     * docs/compatibility.md also names the Spring, Spring Boot and Micrometer versions the root POM
+     * pins, and the Reactor and Micrometer versions that Spring Boot's BOM manages, on which the
+     * starter's tests run (spring-boot-starter/pom.xml).
+     */
+    @Test
+    void theCompatibilityTableNamesTheSpringAndMicrometerVersions() throws IOException {
+        String pom = Files.readString(ROOT.resolve("pom.xml"));
+        String starter = Files.readString(ROOT.resolve("spring-boot-starter/pom.xml"));
+        Map<String, String> pinned = Map.of(
+                "Spring Framework", firstMatch(pom, "<spring.version>([^<]+)<"),
+                "Spring Boot", firstMatch(pom, "<spring-boot.version>([^<]+)<"),
+                "Micrometer (", firstMatch(pom, "<micrometer.version>([^<]+)<"),
+                "Reactor in a Spring Boot application", firstMatch(starter, "<spring-boot.reactor.version>([^<]+)<"),
+                "Micrometer in a Spring Boot application", firstMatch(starter, "<spring-boot.micrometer.version>([^<]+)<"));
+        Markdown.Table table = Markdown.read(ROOT.resolve("docs/compatibility.md")).markedTables().stream()
+                .filter(marked -> marked.marker().argument().endsWith("/DocsTest.java"))
+                .findFirst().orElseThrow();
+        List<String> problems = new ArrayList<>();
+        pinned.forEach((library, version) -> {
+            boolean listed = table.lines().stream().map(row -> row.split("\\|"))
+                    .anyMatch(cells -> cells.length > 2 && cells[1].strip().startsWith(library)
+                            && cells[2].strip().startsWith(version));
+            if (!listed) {
+                problems.add(table.location() + ": no row for " + library + " " + version);
+            }
+        });
+        assertNoProblems(problems);
+    }
+
     /** The slow-poll warning quoted in faq.md is the line the runtime logs, word for word. */
     @Test
     void theSlowPollWarningInTheFaqIsTheOneTheRuntimeLogs() throws ReflectiveOperationException {

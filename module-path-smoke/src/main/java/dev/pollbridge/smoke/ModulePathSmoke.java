@@ -13,6 +13,11 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import dev.pollbridge.micrometer.RuntimeMetricsBinder;
+import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.spring.boot.PollbridgeProperties;
+import dev.pollbridge.spring.boot.PollbridgeRuntimeAutoConfiguration;
+import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import dev.pollbridge.spring.PollbridgeReactiveAdapters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.pollbridge.runtime.Async;
@@ -80,6 +85,7 @@ public final class ModulePathSmoke {
                 flow(runtime);
                 rxJava(runtime);
                 spring(runtime);
+                springBoot();
                 contextPropagation(runtime);
                 blockHoundService();
                 observability(runtime);
@@ -182,6 +188,20 @@ public final class ModulePathSmoke {
                 .expectComplete()
                 .verify(LONG);
         ok("spring: PollFuture through ReactiveAdapterRegistry");
+    }
+
+    /** The starter's public types resolve with Spring Boot's jars as automatic modules, and a customizer shapes a runtime. */
+    private static void springBoot() {
+        check(PollbridgeRuntimeAutoConfiguration.class.isAnnotationPresent(AutoConfiguration.class), "an auto-configuration");
+        PollbridgeProperties properties = new PollbridgeProperties();
+        check(properties.getBlocking().getMaxThreads() == 512, "the builder's default blocking bound");
+        RuntimeBuilderCustomizer customizer = builder -> builder.workers(1).threadNamePrefix("smoke-boot-");
+        RuntimeBuilder builder = Runtime.builder();
+        customizer.customize(builder);
+        try (Runtime runtime = builder.build()) {
+            check(runtime.metrics().perWorker().size() == 1, "one worker from the customizer");
+        }
+        ok("spring boot: the starter's types on the module path");
     }
 
     /** A thread-local and a task-local carried into a task by a snapshot (the qualified export of the bindings). */

@@ -99,6 +99,9 @@ public final class CurrentThreadEngine extends Engine {
     }
 
     private void wakeSleepers() {
+        if (sleepers.isEmpty()) {
+            return; // the usual case, one driver: no iterator to allocate per schedule or yield
+        }
         for (Parker waiting : sleepers) {
             waiting.unpark();
         }

@@ -10,6 +10,7 @@ public final class LaggedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** How many values the receiver lost. */
     private final long missed;
 
     /**

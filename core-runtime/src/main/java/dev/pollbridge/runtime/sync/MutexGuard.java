@@ -69,8 +69,9 @@ public final class MutexGuard<T> implements AutoCloseable {
         }
     }
 
+    /** The data's {@code toString()} while held (as Tokio's guard formats as its data). */
     @Override
     public String toString() {
-        return isClosed() ? "MutexGuard[closed]" : "MutexGuard[" + mutex.value() + "]";
+        return isClosed() ? "MutexGuard[closed]" : String.valueOf(mutex.value());
     }
 }

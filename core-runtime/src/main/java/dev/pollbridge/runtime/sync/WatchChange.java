@@ -73,7 +73,11 @@ final class WatchChange<T> extends WaitNode implements PollFuture<T> {
                 everQueued = true;
                 waker = cx.waker();
                 if (state.current().version != receiver.seen) {
-                    continue; // sent meanwhile: take it (still queued; finish() leaves)
+                    // Sent meanwhile: leave the queue before the lock is released, so a sender that
+                    // saw this waiter finds the queue empty and wakes nobody for a value taken here.
+                    state.dequeueLocked(this);
+                    waker = null;
+                    continue;
                 }
                 if (state.isClosed()) {
                     state.dequeueLocked(this);

@@ -16,8 +16,6 @@ final class BroadcastReceive<T> extends WaitNode implements PollFuture<T> {
     private final BroadcastReceiver<T> receiver;
     /** Ready or failed returned, or closed. Owner only. */
     private boolean finished;
-    /** Returned pending (so queued) at least once. Owner only. */
-    private boolean waited;
 
     BroadcastReceive(BroadcastReceiver<T> receiver) {
         this.receiver = receiver;
@@ -30,7 +28,6 @@ final class BroadcastReceive<T> extends WaitNode implements PollFuture<T> {
         }
         Poll<T> outcome = receiver.pollReceive(cx, this, false);
         if (outcome.isPending()) {
-            waited = true;
             return outcome;
         }
         close();
@@ -41,9 +38,7 @@ final class BroadcastReceive<T> extends WaitNode implements PollFuture<T> {
     public void close() {
         if (!finished) {
             finished = true;
-            if (waited) {
-                receiver.leave(this);
-            }
+            receiver.leave(this);
         }
     }
 

@@ -211,8 +211,17 @@ public final class BroadcastReceiver<T> implements AutoCloseable {
         }
     }
 
-    /** Leaves the queue, for a receive future or stream that ends or is closed. */
+    /**
+     * Leaves the queue, for a receive future or stream that ends or is closed, and that waited.
+     * Benign race: {@code queued} is read without the lock. Only the waiter's own poll sets it
+     * (under the lock) and a send clears it, so reading false means a send took the waiter out
+     * already and there is nothing to do; reading true (maybe stale) takes the lock. This skips
+     * the lock for the usual case, a receive woken by a send.
+     */
     void leave(WaitNode waiter) {
+        if (!waiter.queued) {
+            return;
+        }
         synchronized (ring.lock) {
             ring.dequeueLocked(waiter);
             waiter.waker = null;

@@ -15,8 +15,6 @@ final class BroadcastStream<T> extends WaitNode implements PollStream<T> {
     private final BroadcastReceiver<T> receiver;
     /** Done or failed returned, or closed. Owner only. */
     private boolean finished;
-    /** Returned pending (so queued) at least once. Owner only. */
-    private boolean waited;
 
     BroadcastStream(BroadcastReceiver<T> receiver) {
         this.receiver = receiver;
@@ -28,9 +26,7 @@ final class BroadcastStream<T> extends WaitNode implements PollStream<T> {
             throw new IllegalStateException("BroadcastReceiver.stream() polled after it ended or was closed");
         }
         Poll<T> outcome = receiver.pollReceive(cx, this, true);
-        if (outcome.isPending()) {
-            waited = true;
-        } else if (!outcome.isReady()) {
+        if (!outcome.isPending() && !outcome.isReady()) {
             close();
         }
         return outcome;
@@ -40,9 +36,7 @@ final class BroadcastStream<T> extends WaitNode implements PollStream<T> {
     public void close() {
         if (!finished) {
             finished = true;
-            if (waited) {
-                receiver.leave(this);
-            }
+            receiver.leave(this);
         }
     }
 

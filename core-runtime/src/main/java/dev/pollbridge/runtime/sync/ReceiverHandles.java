@@ -56,18 +56,19 @@ final class ReceiverHandles {
         return new NoneOpen();
     }
 
-    /** One {@code closed()} future; its node fields are guarded by the lock. */
+    /**
+     * One {@code closed()} future; its node fields are guarded by the lock. A waiter woken and
+     * polled again checks the level anew.
+     */
     private final class NoneOpen extends WaitNode implements PollFuture<Void> {
 
-        /** Ready returned, or closed; guarded by lock. A woken waiter polled again checks the level anew. */
+        /** Ready returned, or closed. Owner only. */
         private boolean finished;
 
         @Override
         public Poll<Void> poll(Context cx) {
-            synchronized (lock) {
-                if (finished) {
-                    throw new IllegalStateException("closed() polled after it completed or was closed");
-                }
+            if (finished) {
+                throw new IllegalStateException("closed() polled after it completed or was closed");
             }
             if (!CoopBudget.pollProceed(cx)) {
                 return Poll.pending();
@@ -89,9 +90,9 @@ final class ReceiverHandles {
 
         @Override
         public void close() {
+            finished = true;
             synchronized (lock) {
                 waiters.remove(this);
-                finished = true;
                 waker = null;
             }
         }

@@ -29,8 +29,6 @@ final class WatchChange<T> extends WaitNode implements PollFuture<T> {
     private boolean testedCurrent;
     /** Ready or failed returned, or closed. Owner only. */
     private boolean finished;
-    /** Ever queued: only then can it be in the queue now (a sender may have taken it out). Owner only. */
-    private boolean everQueued;
 
     WatchChange(WatchReceiver<T> receiver, WatchState<T> state, Predicate<? super T> condition) {
         this.receiver = receiver;
@@ -70,7 +68,6 @@ final class WatchChange<T> extends WaitNode implements PollFuture<T> {
             }
             synchronized (state.lock) {
                 state.enqueueLocked(this);
-                everQueued = true;
                 waker = cx.waker();
                 if (state.current().version != receiver.seen) {
                     // Sent meanwhile: leave the queue before the lock is released, so a sender that
@@ -97,10 +94,17 @@ final class WatchChange<T> extends WaitNode implements PollFuture<T> {
         return outcome;
     }
 
+    /**
+     * Benign race: {@code queued} is read without the lock. Only this future's own poll sets it
+     * (under the lock) and a sender clears it, so reading false means it is not queued (never
+     * was, or a send took it out) and there is nothing to do; reading true, maybe stale, takes
+     * the lock. This keeps the lock off the usual paths: a change found at the first poll, and a
+     * waiter woken by a send.
+     */
     private void leave() {
         finished = true;
-        if (!everQueued) {
-            return; // the common fast path: a changed value found at the first poll
+        if (!queued) {
+            return;
         }
         synchronized (state.lock) {
             state.dequeueLocked(this);

@@ -5,22 +5,15 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.sync.Mutex;
 import dev.pollbridge.runtime.sync.MutexGuard;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -41,32 +34,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class MutexContention {
 
-    /** Contending tasks or threads. */
-    public static final int CONTENDERS = 4;
+    /** Contending tasks or threads (as many as {@link SemaphoreContention}'s threads). */
+    public static final int CONTENDERS = SemaphoreContention.CONTENDERS;
     /** Lock+unlock pairs per contender. */
     public static final int ROUNDS = 50_000;
     /** Pairs per invocation. */
     public static final int PAIRS = CONTENDERS * ROUNDS;
-
-    /** Four platform threads for the JDK anchor. */
-    @State(Scope.Benchmark)
-    public static class ContenderThreads {
-        /** The contender threads. */
-        public ExecutorService pool;
-
-        /** Starts the threads. */
-        @Setup(Level.Trial)
-        public void start() {
-            pool = Executors.newFixedThreadPool(CONTENDERS);
-        }
-
-        /** Stops the threads. */
-        @TearDown(Level.Trial)
-        public void stop() throws InterruptedException {
-            pool.shutdownNow();
-            pool.awaitTermination(10, TimeUnit.SECONDS);
-        }
-    }
 
     /** Pollbridge: four tasks contending for an async {@code Mutex}. */
     @Benchmark
@@ -84,7 +57,7 @@ public class MutexContention {
     /** Anchor: four platform threads contending for a fair {@code ReentrantLock}. */
     @Benchmark
     @OperationsPerInvocation(PAIRS)
-    public long reentrantLockPlatform(ContenderThreads threads) throws InterruptedException {
+    public long reentrantLockPlatform(SemaphoreContention.ContenderThreads threads) throws InterruptedException {
         ReentrantLock lock = new ReentrantLock(true);
         long[] counter = new long[1];
         Countdown done = new Countdown(CONTENDERS);

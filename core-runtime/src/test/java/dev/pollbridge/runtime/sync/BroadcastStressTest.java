@@ -8,6 +8,7 @@ import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,11 @@ class BroadcastStressTest {
         AtomicLong dropped = new AtomicLong();
         int[] sent = new int[1];
         List<Thread> threads = new ArrayList<>();
+        // Each receiver first drops a receive that nothing can have completed yet; the sender
+        // starts after that, so every run drops at least RECEIVERS pending receives.
+        CountDownLatch firstDropped = new CountDownLatch(RECEIVERS);
         threads.add(WatchStressTest.start("sender", failures, () -> {
+            firstDropped.await();
             long deadline = System.nanoTime() + MAX_MILLIS * 1_000_000L;
             try (tx) {
                 int n = 0;
@@ -58,6 +63,13 @@ class BroadcastStressTest {
                 long received = 0;
                 long missed = 0;
                 try (receiver) {
+                    PollFuture<Integer> first = receiver.receive();
+                    if (!poller.pollOnce(first).isPending()) {
+                        throw new AssertionError("a value before any send");
+                    }
+                    first.close();
+                    dropped.incrementAndGet();
+                    firstDropped.countDown();
                     while (true) {
                         if (slow && random.nextInt(64) == 0) {
                             for (int spin = random.nextInt(20_000); spin > 0; spin--) {

@@ -8,7 +8,9 @@ import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -39,6 +41,10 @@ class LockStressTest {
         AtomicInteger holders = new AtomicInteger();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
+        // Every locker's first lock meets a mutex the test thread holds, so each run drops at
+        // least THREADS waiting locks however the threads are scheduled.
+        MutexGuard<Counter> held = mutex.tryLock().orElseThrow();
+        CountDownLatch firstDropped = new CountDownLatch(THREADS);
         for (int t = 0; t < THREADS; t++) {
             threads.add(WatchStressTest.start("locker-" + t, failures, () -> {
                 ParkingPoller poller = new ParkingPoller(MAX_MILLIS);
@@ -46,6 +52,13 @@ class LockStressTest {
                 for (int round = 0; round < ROUNDS && !poller.expired(); round++) {
                     PollFuture<MutexGuard<Counter>> lock = mutex.lock();
                     Poll<MutexGuard<Counter>> poll = poller.pollOnce(lock);
+                    if (round == 0) {
+                        assertTrue(poll.isPending(), "the first lock waits");
+                        lock.close();
+                        dropped.incrementAndGet();
+                        firstDropped.countDown();
+                        continue;
+                    }
                     if (poll.isPending() && random.nextInt(3) == 0) {
                         lock.close();
                         dropped.incrementAndGet();
@@ -67,6 +80,8 @@ class LockStressTest {
                 }
             }));
         }
+        assertTrue(firstDropped.await(MAX_MILLIS, TimeUnit.MILLISECONDS), "every locker dropped its first lock");
+        held.close();
         for (Thread thread : threads) {
             thread.join(MAX_MILLIS * 2);
         }

@@ -8,6 +8,7 @@ import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -47,10 +48,14 @@ class WatchStressTest {
             senders.add(tx.duplicate());
         }
         Value[] lastSent = new Value[1];
+        // Each receiver first drops a wait that nothing can have completed yet; the senders start
+        // after that, so every run drops at least RECEIVERS pending waits.
+        CountDownLatch firstDropped = new CountDownLatch(RECEIVERS);
         for (int s = 0; s < SENDERS; s++) {
             WatchSender<Value> sender = senders.get(s);
             int id = s;
             threads.add(start("sender-" + s, failures, () -> {
+                firstDropped.await();
                 long deadline = System.nanoTime() + MAX_MILLIS * 1_000_000L;
                 try (sender) {
                     for (int n = 0; n < SENDS && System.nanoTime() - deadline < 0; n++) {
@@ -76,6 +81,13 @@ class WatchStressTest {
                 int[] lastSeen = new int[SENDERS];
                 java.util.Arrays.fill(lastSeen, -1);
                 try (receiver) {
+                    PollFuture<Void> first = receiver.changed();
+                    if (!poller.pollOnce(first).isPending()) {
+                        throw new AssertionError("a change before any send");
+                    }
+                    first.close();
+                    dropped.incrementAndGet();
+                    firstDropped.countDown();
                     while (true) {
                         PollFuture<Void> changed = receiver.changed();
                         Poll<Void> poll = poller.pollOnce(changed);

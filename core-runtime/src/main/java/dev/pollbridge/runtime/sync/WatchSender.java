@@ -31,9 +31,10 @@ import java.util.function.UnaryOperator;
  * </ul>
  *
  * <h2>Threads</h2>
- * All methods may be called from any thread; sending never blocks and takes no lock unless a
- * receiver waits (see the version counter in the package's watch implementation). Everything a
- * sender wrote before a send happens-before the reads of a receiver that sees the value.
+ * All methods may be called from any thread. A send never blocks: it is a compare-and-set of
+ * the value with its version, and takes a lock only when a receiver waits
+ * ({@code docs/sync.md#watch}). Everything a sender wrote before a send happens-before the reads
+ * of a receiver that sees the value.
  *
  * @param <T> the value type
  */

@@ -7,6 +7,7 @@ import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.sync.BroadcastReceiver;
 import dev.pollbridge.runtime.sync.BroadcastSender;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -131,7 +132,7 @@ public class BroadcastFanOut {
     }
 
     /** A Reactor subscriber's sum: counts down once it has every value. */
-    static final class Summing implements java.util.function.Consumer<Integer> {
+    static final class Summing implements Consumer<Integer> {
         private final Countdown done;
         private long sum;
         private int received;

@@ -9,6 +9,7 @@ import dev.pollbridge.runtime.sync.WatchReceiver;
 import dev.pollbridge.runtime.sync.WatchSender;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -82,10 +83,10 @@ public class WatchUpdates {
 
     /** Publishes 0 .. UPDATES - 1, {@link #PER_TURN} per poll. */
     static final class Publisher implements PollFuture<Void> {
-        private final java.util.function.IntConsumer publish;
+        private final IntConsumer publish;
         private int next;
 
-        Publisher(java.util.function.IntConsumer publish) {
+        Publisher(IntConsumer publish) {
             this.publish = publish;
         }
 

@@ -14,6 +14,7 @@ import dev.pollbridge.runtime.sync.Barrier;
 import dev.pollbridge.runtime.sync.BroadcastReceiver;
 import dev.pollbridge.runtime.sync.BroadcastSender;
 import dev.pollbridge.runtime.sync.CancellationToken;
+import dev.pollbridge.runtime.sync.ChannelClosedException;
 import dev.pollbridge.runtime.sync.DropGuard;
 import dev.pollbridge.runtime.sync.LaggedException;
 import dev.pollbridge.runtime.sync.Mutex;
@@ -83,7 +84,7 @@ class SyncToolkitDocTest {
         // tag::watch-close[]
         PollFuture<Void> end = reader.changed();                  // ...then fails with ChannelClosedException
         // end::watch-close[]
-        assertThrows(dev.pollbridge.runtime.sync.ChannelClosedException.class, () -> runtime.blockOn(end));
+        assertThrows(ChannelClosedException.class, () -> runtime.blockOn(end));
         reader.close();
     }
 
@@ -114,7 +115,7 @@ class SyncToolkitDocTest {
                     missed.addAndGet((int) lagged.missed()); // overwritten before audit took them; it goes on
                 }
                 // end::broadcast-lag[]
-                catch (dev.pollbridge.runtime.sync.ChannelClosedException end) {
+                catch (ChannelClosedException end) {
                     return null;
                 }
             }

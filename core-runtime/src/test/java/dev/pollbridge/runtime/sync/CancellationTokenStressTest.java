@@ -6,6 +6,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.CountingWaker;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -31,7 +32,7 @@ class CancellationTokenStressTest {
         int rounds = 0;
         for (; rounds < ROUNDS && System.nanoTime() - deadline < 0; rounds++) {
             CancellationToken root = new CancellationToken();
-            List<CancellationToken> shared = java.util.Collections.synchronizedList(new ArrayList<>(List.of(root)));
+            List<CancellationToken> shared = Collections.synchronizedList(new ArrayList<>(List.of(root)));
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             ConcurrentLinkedQueue<Waiting> waiting = new ConcurrentLinkedQueue<>();
             CountDownLatch start = new CountDownLatch(1);

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Async;
-import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.MockTask;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ class RwLockTest {
         List<RwLockReadGuard<Integer>> reads = new ArrayList<>();
         while (true) {
             MockTask<RwLockReadGuard<Integer>> task = MockTask.spawn(lock.read());
-            dev.pollbridge.api.Poll<RwLockReadGuard<Integer>> poll = task.poll();
+            Poll<RwLockReadGuard<Integer>> poll = task.poll();
             if (poll.isPending()) {
                 task.close();
                 break;

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +81,7 @@ class WatchStressTest {
                 ParkingPoller poller = new ParkingPoller(MAX_MILLIS);
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 int[] lastSeen = new int[SENDERS];
-                java.util.Arrays.fill(lastSeen, -1);
+                Arrays.fill(lastSeen, -1);
                 try (receiver) {
                     PollFuture<Void> first = receiver.changed();
                     if (!poller.pollOnce(first).isPending()) {
@@ -138,7 +140,7 @@ class WatchStressTest {
         int pings = SENDS / 4;
         WatchSender<Integer> tx = WatchSender.create(-1);
         List<WatchReceiver<Integer>> receivers = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicIntegerArray seen = new java.util.concurrent.atomic.AtomicIntegerArray(RECEIVERS);
+        AtomicIntegerArray seen = new AtomicIntegerArray(RECEIVERS);
         for (int r = 0; r < RECEIVERS; r++) {
             receivers.add(tx.subscribe());
             seen.set(r, -1);

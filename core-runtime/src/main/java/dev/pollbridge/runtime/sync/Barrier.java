@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,7 +145,7 @@ public final class Barrier {
             try {
                 Wakers.wakeAll(toWake);
             } catch (Throwable broken) { // another waiter's waker: not the leader's failure
-                Discard.report(broken, "a waker woken by the last arrival at a Barrier");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken by the last arrival at a Barrier", broken);
             }
             return Poll.ready(Boolean.TRUE);
         }

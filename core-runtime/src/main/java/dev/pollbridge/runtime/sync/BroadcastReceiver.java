@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -156,7 +157,7 @@ public final class BroadcastReceiver<T> implements AutoCloseable {
             try {
                 Wakers.wakeAll(toWake);
             } catch (Throwable broken) {
-                Discard.report(broken, "a waker woken when the last BroadcastReceiver closed");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last BroadcastReceiver closed", broken);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -202,7 +203,7 @@ public final class BroadcastSender<T> implements AutoCloseable {
             try {
                 ring.senderClosed();
             } catch (Throwable broken) {
-                Discard.report(broken, "a waker woken when the last BroadcastSender closed");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last BroadcastSender closed", broken);
             }
         }
     }

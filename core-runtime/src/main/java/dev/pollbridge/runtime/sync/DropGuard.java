@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.sync;
 
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -59,7 +60,7 @@ public final class DropGuard implements AutoCloseable {
             try {
                 armed.cancel();
             } catch (Throwable broken) {
-                Discard.report(broken, "a waker woken when a DropGuard cancelled its token");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when a DropGuard cancelled its token", broken);
             }
         }
     }

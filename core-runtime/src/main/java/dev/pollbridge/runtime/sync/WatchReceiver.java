@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -155,7 +156,7 @@ public final class WatchReceiver<T> implements AutoCloseable {
             try {
                 Wakers.wakeAll(toWake);
             } catch (Throwable broken) {
-                Discard.report(broken, "a waker woken when the last WatchReceiver closed");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last WatchReceiver closed", broken);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
@@ -249,7 +250,7 @@ public final class WatchSender<T> implements AutoCloseable {
             try {
                 state.senderClosed();
             } catch (Throwable broken) {
-                Discard.report(broken, "a waker woken when the last WatchSender closed");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last WatchSender closed", broken);
             }
         }
     }

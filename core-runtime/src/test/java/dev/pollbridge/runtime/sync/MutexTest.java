@@ -9,16 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Tokio's {@code tokio/tests/sync_mutex.rs}, ported in our own words: each test names the Tokio

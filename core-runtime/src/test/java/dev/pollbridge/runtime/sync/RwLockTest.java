@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.MockTask;
 import java.util.ArrayList;
 import java.util.List;

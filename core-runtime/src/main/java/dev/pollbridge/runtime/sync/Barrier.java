@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
@@ -152,7 +153,7 @@ public final class Barrier {
 
         private void checkNotFinished() {
             if (state == FINISHED) {
-                throw new IllegalStateException("arriveAndWait() polled after it completed or was closed");
+                throw SingleUse.polledAfter("Barrier.arriveAndWait()", "it completed or was closed");
             }
         }
 

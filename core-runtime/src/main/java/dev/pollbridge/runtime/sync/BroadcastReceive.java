@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 
 /**
  * {@link BroadcastReceiver#receive()}: one value, a {@link LaggedException}, or the channel's
@@ -24,7 +25,7 @@ final class BroadcastReceive<T> extends WaitNode implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (finished) {
-            throw new IllegalStateException("BroadcastReceiver.receive() polled after it completed or was closed");
+            throw SingleUse.polledAfter("BroadcastReceiver.receive()", "it completed or was closed");
         }
         Poll<T> outcome = receiver.pollReceive(cx, this, false);
         if (outcome.isPending()) {

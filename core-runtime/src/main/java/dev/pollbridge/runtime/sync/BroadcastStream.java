@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 
 /**
  * {@link BroadcastReceiver#stream()}: the values, skipping over a lag, until the channel's end.
@@ -23,7 +24,7 @@ final class BroadcastStream<T> extends WaitNode implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("BroadcastReceiver.stream() polled after it ended or was closed");
+            throw SingleUse.polledAfter("BroadcastReceiver.stream()", "it ended or was closed");
         }
         Poll<T> outcome = receiver.pollReceive(cx, this, true);
         if (!outcome.isPending() && !outcome.isReady()) {

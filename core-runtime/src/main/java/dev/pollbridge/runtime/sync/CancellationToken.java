@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.lang.ref.WeakReference;
@@ -185,6 +186,8 @@ public final class CancellationToken {
      * @param future the work; the returned future owns it
      * @return a lazy future of {@code future}'s outcome, or of a {@code CancellationException}
      * @throws NullPointerException if {@code future} is null
+     * @throws IllegalStateException if {@code future} already has an owner (rule 11,
+     *     {@link dev.pollbridge.api.SingleUse})
      */
     public <T> PollFuture<T> runUntilCancelled(PollFuture<T> future) {
         return new RunUntilCancelled<>(this, Objects.requireNonNull(future, "future"));
@@ -228,7 +231,7 @@ public final class CancellationToken {
         @Override
         public Poll<Void> poll(Context cx) {
             if (finished) {
-                throw new IllegalStateException("CancellationToken.cancelled() polled after it completed or was closed");
+                throw SingleUse.polledAfter("CancellationToken.cancelled()", "it completed or was closed");
             }
             if (!CoopBudget.pollProceed(cx)) {
                 return Poll.pending();

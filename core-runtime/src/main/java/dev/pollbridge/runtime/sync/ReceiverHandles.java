@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class ReceiverHandles {
         @Override
         public Poll<Void> poll(Context cx) {
             if (finished) {
-                throw new IllegalStateException("closed() polled after it completed or was closed");
+                throw SingleUse.polledAfter("a sender's closed()", "it completed or was closed");
             }
             if (!CoopBudget.pollProceed(cx)) {
                 return Poll.pending();

@@ -3,16 +3,17 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import java.util.concurrent.CancellationException;
 
 /**
  * {@link CancellationToken#runUntilCancelled}: a select between the work and the token's
  * {@code cancelled()}, biased towards the work after the first poll. Owner only; it owns both
- * children and closes each exactly once.
+ * children (the work is claimed when it is handed over, rule 11) and closes each exactly once.
  *
  * @param <T> the value type
  */
-final class RunUntilCancelled<T> implements PollFuture<T> {
+final class RunUntilCancelled<T> extends SingleUse implements PollFuture<T> {
 
     private final CancellationToken token;
     private PollFuture<T> work;             // null once closed
@@ -22,13 +23,13 @@ final class RunUntilCancelled<T> implements PollFuture<T> {
 
     RunUntilCancelled(CancellationToken token, PollFuture<T> work) {
         this.token = token;
-        this.work = work;
+        this.work = SingleUse.claim(work, "CancellationToken.runUntilCancelled");
     }
 
     @Override
     public Poll<T> poll(Context cx) {
         if (finished) {
-            throw new IllegalStateException("runUntilCancelled polled after it completed or was closed");
+            throw SingleUse.polledAfter("CancellationToken.runUntilCancelled", "it completed or was closed");
         }
         if (!polled) {
             polled = true;

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.function.Predicate;
 
@@ -39,7 +40,7 @@ final class WatchChange<T> extends WaitNode implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (finished) {
-            throw new IllegalStateException("a watch " + what() + " future polled after it completed or was closed");
+            throw SingleUse.polledAfter("WatchReceiver." + what(), "it completed or was closed");
         }
         if (receiver.isClosed()) {
             return finish(Poll.failed(new ChannelClosedException("the WatchReceiver is closed")));

@@ -49,6 +49,14 @@ class CancellationTokenContractTest {
                     .upstream(Upstream.of(work),
                             Upstream.queued("place among the token's waiters", WaitQueues.nonEmpty(token, "waiters")));
         }
+
+        /** It forwards its work's value; closed unread, it closes the work, which drops the value. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            CancellationToken token = new CancellationToken();
+            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
+            return FutureSubject.of(token.runUntilCancelled(work)).completesWith(value, () -> work.complete(value));
+        }
     }
 
     @Nested

@@ -42,6 +42,27 @@ class WatchContractTest {
                     .closing(rx)
                     .closing(tx);
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            AutoCloseable initial = () -> { };
+            WatchSender<AutoCloseable> tx = WatchSender.create(initial);
+            WatchReceiver<AutoCloseable> rx = tx.subscribe();
+            return FutureSubject.of(rx.waitFor(current -> current == value))
+                    .completesWith(value, () -> tx.send(value))
+                    .closing(rx)
+                    .closing(tx);
+        }
+
+        /**
+         * Left out: a watch value is the channel's, lent to every receiver ({@code borrow}, as
+         * Tokio's), so no receiver owns it and the channel never closes it (docs/sync.md,
+         * "watch"). {@code waitFor} reads the value only in the poll that returns it, so a closed
+         * one holds nothing; the two other value checks (a value read is never closed, never
+         * closed twice) run.
+         */
+        @Override
+        public void aValueNobodyReadsIsClosedExactlyOnce() {}
     }
 
     @Nested

@@ -11,6 +11,7 @@ import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
 import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
+import dev.pollbridge.runtime.sync.CancellationToken;
 import dev.pollbridge.runtime.time.Clock;
 import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
@@ -185,6 +186,27 @@ public final class Runtime implements AutoCloseable {
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
         return engine.spawn(future);
+    }
+
+    /**
+     * Spawns {@code future} as a task that {@code token} cancels: the same as
+     * {@code spawn(token.runUntilCancelled(future))}. When the token (or an ancestor) is
+     * cancelled before the future finished, the future is closed at the task's next poll, which
+     * the cancel wakes, and the handle yields a {@link java.util.concurrent.CancellationException},
+     * as after {@link JoinHandle#abort()} (Tokio users write
+     * {@code tokio::spawn(token.run_until_cancelled_owned(fut))}). Everything else is as
+     * {@link #spawn(PollFuture)}.
+     *
+     * @param <T> the value type
+     * @param future the future to run as a task; the runtime owns it from now on
+     * @param token cancels the task
+     * @return the task's handle
+     * @throws NullPointerException if {@code future} or {@code token} is null
+     * @throws RejectedExecutionException as {@link #spawn(PollFuture)}
+     */
+    public <T> JoinHandle<T> spawn(PollFuture<T> future, CancellationToken token) {
+        Objects.requireNonNull(future, "future");
+        return spawn(Objects.requireNonNull(token, "token").runUntilCancelled(future));
     }
 
     /**

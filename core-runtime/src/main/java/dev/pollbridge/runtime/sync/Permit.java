@@ -49,6 +49,19 @@ public final class Permit implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives back all but {@code keep} of the permits and returns a new permit for those
+     * {@code keep}, which never went back: the semaphore's queue sees only the others (an
+     * {@link RwLockWriteGuard#downgrade()} keeps one reader's permit so that no writer can slip in).
+     */
+    Permit split(int keep) {
+        if (!released.compareAndSet(false, true)) {
+            throw new IllegalStateException("the permit was already released");
+        }
+        semaphore.release(count - keep);
+        return new Permit(semaphore, keep);
+    }
+
     /** Returns the permits to the semaphore (waking waiters they satisfy). Idempotent. */
     @Override
     public void close() {

@@ -2,8 +2,14 @@
  * Synchronization primitives for tasks, in the pull model: {@link
  * dev.pollbridge.runtime.sync.Promise} (a one-shot value), {@link
  * dev.pollbridge.runtime.sync.Channel} (a bounded multi-producer, multi-consumer queue), {@link
- * dev.pollbridge.runtime.sync.Semaphore} (permits that bound concurrency) and {@link
- * dev.pollbridge.runtime.sync.Notify} (a wake-up signal).
+ * dev.pollbridge.runtime.sync.Semaphore} (permits that bound concurrency), {@link
+ * dev.pollbridge.runtime.sync.Notify} (a wake-up signal), the watch channel ({@link
+ * dev.pollbridge.runtime.sync.WatchSender}: one latest value, many readers), the broadcast channel
+ * ({@link dev.pollbridge.runtime.sync.BroadcastSender}: every value to every receiver, through a
+ * bounded ring), {@link dev.pollbridge.runtime.sync.Mutex} and {@link
+ * dev.pollbridge.runtime.sync.RwLock} (locks that own their data), {@link
+ * dev.pollbridge.runtime.sync.Barrier} and {@link dev.pollbridge.runtime.sync.CancellationToken}
+ * (a tree of stop requests).
  *
  * <p>Every waiting operation is a {@link dev.pollbridge.api.PollFuture}: nothing blocks a thread,
  * the futures work under any poller (a runtime task, a combinator, a test's {@code MockTask}),

@@ -10,6 +10,7 @@ import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.sync.CancellationToken;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -130,6 +131,8 @@ public final class TaskScope<T> implements AutoCloseable {
     private boolean closed;
     /** Once true, never false: a child failed under CANCEL_SIBLINGS. Guarded by lock. */
     private boolean siblingsCancelled;
+    /** The tasks that wait for the tokens of {@link #closeOn}; ended by close(). Guarded by lock. */
+    private List<JoinHandle<Void>> tokenWatchers = List.of();
 
     private TaskScope(Runtime runtime, FailurePolicy policy, int maxRunning) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
@@ -507,6 +510,45 @@ public final class TaskScope<T> implements AutoCloseable {
     }
 
     /**
+     * Closes this scope when {@code token} is cancelled, or at once if it already is: a scope
+     * cancelled by a token (where Tokio code selects on {@code token.cancelled()} around its
+     * {@code JoinSet}). The scope waits for the token in a small task of its runtime, which
+     * {@link #close()} ends; so the close happens on a runtime thread shortly after the cancel,
+     * and a scope closed first lets go of the token. Several tokens may close one scope.
+     *
+     * @param token the token whose cancellation closes this scope
+     * @return this scope
+     * @throws NullPointerException if {@code token} is null
+     * @throws RejectedExecutionException if the runtime is closed
+     */
+    public TaskScope<T> closeOn(CancellationToken token) {
+        Objects.requireNonNull(token, "token");
+        if (token.isCancelled()) {
+            close();
+            return this;
+        }
+        JoinHandle<Void> watcher = runtime.spawn(token.cancelled().map(cancelled -> {
+            close();
+            return null;
+        }));
+        boolean closedAlready;
+        synchronized (lock) {
+            closedAlready = closed;
+            if (!closedAlready) {
+                if (tokenWatchers.isEmpty()) {
+                    tokenWatchers = new ArrayList<>(1);
+                }
+                tokenWatchers.add(watcher);
+            }
+        }
+        if (closedAlready) {
+            watcher.abort();
+            watcher.close();
+        }
+        return this;
+    }
+
+    /**
      * Aborts every unfinished child and refuses further spawns. Idempotent, never blocks, never
      * throws. Each aborted child's future is closed on a runtime thread at its next suspension
      * point and ends as cancelled; {@link #next()} still hands out the outcomes.
@@ -514,14 +556,21 @@ public final class TaskScope<T> implements AutoCloseable {
     @Override
     public void close() {
         List<JoinHandle<Void>> toAbort;
+        List<JoinHandle<Void>> watchers;
         synchronized (lock) {
             if (closed) {
                 return;
             }
             closed = true;
             toAbort = handlesOfRunning();
+            watchers = tokenWatchers;
+            tokenWatchers = List.of();
         }
         toAbort.forEach(JoinHandle::abort);
+        for (JoinHandle<Void> watcher : watchers) {
+            watcher.abort(); // it leaves the token's wait queue
+            watcher.close();
+        }
         serveWaiting(); // children waiting for a slot end unrun
     }
 

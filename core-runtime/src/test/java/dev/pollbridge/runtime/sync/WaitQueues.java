@@ -28,6 +28,15 @@ final class WaitQueues {
         };
     }
 
+    /** The value of the private field {@code name} of {@code owner} (a primitive's shared state). */
+    static Object read(Object owner, String name) {
+        try {
+            return field(owner.getClass(), name).get(owner);
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static Field field(Class<?> type, String name) {
         try {
             Field field = type.getDeclaredField(name);

@@ -274,7 +274,8 @@ public final class RxJavaBridge {
 
     /**
      * The first item of {@code observable} (kotlinx-coroutines-rx3's {@code awaitFirst}): subscribes on
-     * the first poll, keeps the first item (later ones are dropped) and cancels as soon as it has the first item. Fails with
+     * the first poll and disposes the Observable inside the {@code onNext} of its first item (RxJava's
+     * {@code take(1)}), so a synchronous or endless Observable stops there. Fails with
      * {@link java.util.NoSuchElementException} if the Observable completes empty and with its error if it
      * fails first. Not cancel-safe: closing the future cancels the Observable and drops what arrived.
      * An error after that goes to {@code RxJavaPlugins.onError} (not the cancellation itself).
@@ -343,11 +344,11 @@ public final class RxJavaBridge {
     }
 
     /**
-     * The only item of {@code observable} ({@code awaitSingle}): keeps the first two items, and is ready once
-     * the Observable completes after exactly one item. Fails with
-     * {@link java.util.NoSuchElementException} if it completes empty, and with
-     * {@link IllegalArgumentException} as soon as a second item arrives (the Observable is then
-     * cancelled). Not cancel-safe.
+     * The only item of {@code observable} ({@code awaitSingle}): is ready once the Observable
+     * completes after exactly one item. Fails with {@link java.util.NoSuchElementException} if it
+     * completes empty, and with {@link IllegalArgumentException} as soon as a second item arrives:
+     * the Observable is disposed inside the {@code onNext} of that item (RxJava's {@code take(2)}),
+     * so a synchronous or endless Observable stops there. Not cancel-safe.
      *
      * @param <T> the item type
      * @param observable the Observable

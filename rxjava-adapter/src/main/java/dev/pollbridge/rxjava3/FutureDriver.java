@@ -16,7 +16,8 @@ import io.reactivex.rxjava3.exceptions.Exceptions;
  * <p>A future whose {@code poll} throws has failed with that exception. The outcome is signalled
  * first and the future closed after (a {@code close()} that throws cannot turn a success into a
  * failure; it is reported). If the observer disposed while the future was completing, a value
- * is released and an error goes to {@code RxJavaPlugins.onError}.
+ * is released and an error goes to {@code RxJavaPlugins.onError}. A value is never released if
+ * the future is a clone of a {@code SharedFuture} (other clones hand out the same value).
  *
  * @param <T> the future's value type
  */
@@ -29,6 +30,14 @@ final class FutureDriver<T> extends ObserverTask {
 
         /** The future's value ({@code null} allowed: each type says what it means). */
         void succeeded(T value);
+
+        /**
+         * False for a type that ignores the value ({@code Completable}): the driver then releases
+         * it before {@link #succeeded}, unless the value is not the driver's to release.
+         */
+        default boolean takesValue() {
+            return true;
+        }
 
         /** The future's failure. */
         void failed(Throwable error);
@@ -68,19 +77,33 @@ final class FutureDriver<T> extends ObserverTask {
         if (result.isReady()) {
             T value = result.value();
             if (claimTerminal()) {
+                if (!outcome.takesValue()) {
+                    release(value);
+                }
                 try {
                     outcome.succeeded(value);
                 } catch (Throwable observerFailure) {
                     Exceptions.throwIfFatal(observerFailure);
                     Undeliverable.report(observerFailure);
                 }
-            } else if (!(future instanceof SharedFuture)) {
-                Undeliverable.discard(value); // disposed meanwhile: nobody takes it
-            } // a shared value is held by other clones: never released here
+            } else {
+                release(value); // disposed meanwhile: nobody takes it
+            }
         } else {
             signalTerminalError(result.error());
         }
         closeSource();
         return Poll.ready(null);
+    }
+
+    /**
+     * Releases a value nobody takes (closed if {@link AutoCloseable}), unless it came from a clone
+     * of a {@link SharedFuture}: every other clone hands out the same value, so it is never
+     * released by one of them.
+     */
+    private void release(T value) {
+        if (!(future instanceof SharedFuture)) {
+            Undeliverable.discard(value);
+        }
     }
 }

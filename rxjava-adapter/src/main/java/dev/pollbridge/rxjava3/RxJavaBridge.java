@@ -575,7 +575,9 @@ public final class RxJavaBridge {
     /**
      * A cold Completable whose every subscription calls {@code futureFactory} and spawns the new
      * future on {@code runtime}: completion becomes {@code onComplete} (the value is ignored, and
-     * closed if it is {@link AutoCloseable}), a failure {@code onError} with the same instance.
+     * closed if it is {@link AutoCloseable}, unless the future is a clone of a
+     * {@link SharedFuture}, such as {@code shared::share}: other clones hand out the same value),
+     * a failure {@code onError} with the same instance.
      * Subscription, cancellation and threads as {@link #toSingle(Supplier, Runtime)}.
      *
      * @param futureFactory makes the future of each subscription; called on the subscribing thread

@@ -21,7 +21,7 @@ import io.reactivex.rxjava3.exceptions.Exceptions;
  *
  * @param <T> the future's value type
  */
-final class FutureDriver<T> extends ObserverTask {
+final class FutureDriver<T> extends ObserverTask<PollFuture<? extends T>> {
 
     /** What one RxJava type does with a future's outcome. Calls the observer; may throw. */
     interface Outcome<T> {
@@ -43,13 +43,14 @@ final class FutureDriver<T> extends ObserverTask {
         void failed(Throwable error);
     }
 
-    private final PollFuture<? extends T> future;
     private final Outcome<T> outcome;
+    /** Task thread: the future is a clone of a {@link SharedFuture}, whose value is never released here. */
+    private final boolean shared;
 
     FutureDriver(PollFuture<? extends T> future, Outcome<T> outcome) {
         super(future);
-        this.future = future;
         this.outcome = outcome;
+        this.shared = future instanceof SharedFuture;
     }
 
     @Override
@@ -66,7 +67,7 @@ final class FutureDriver<T> extends ObserverTask {
     Poll<Void> step(Context cx) {
         Poll<? extends T> result;
         try {
-            result = future.poll(cx);
+            result = source().poll(cx);
         } catch (Throwable pollFailure) {
             Exceptions.throwIfFatal(pollFailure);
             result = Poll.failed(pollFailure);
@@ -102,7 +103,7 @@ final class FutureDriver<T> extends ObserverTask {
      * released by one of them.
      */
     private void release(T value) {
-        if (!(future instanceof SharedFuture)) {
+        if (!shared) {
             Undeliverable.discard(value);
         }
     }

@@ -39,22 +39,34 @@ import java.util.concurrent.RejectedExecutionException;
  * task aborted by its owner) signals {@code onError(CancellationException)} instead of leaving the
  * observer waiting. A dispose inside {@code onSubscribe} spawns nothing.
  *
+ * <h2>Nothing stays reachable through the {@code Disposable}</h2>
+ * Observers keep their {@code Disposable} (to dispose later), often for longer than the
+ * subscription lives. Once the source is closed this task lets go of it, as RxJava's
+ * {@code LambdaObserver} swaps its upstream for {@code DISPOSED}: a kept {@code Disposable} keeps
+ * neither the closed future or stream nor what it captured or produced.
+ *
  * <h2>Observer failures</h2>
  * An observer method that throws breaks the RxJava contract; the task disposes itself (for
  * {@code onNext}) and reports the exception to {@code RxJavaPlugins.onError}. Nothing is thrown
  * into a runtime worker.
  */
-abstract class ObserverTask implements PollFuture<Void>, Disposable {
+abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>, Disposable {
 
     private final TaskLink task = new TaskLink();
-    private final AutoCloseable source;
+    /** Task thread (or the subscribing thread before a task exists): the source; null once closed. */
+    private S source;
     /** Task thread (or the subscribing thread before a task exists): the source was closed. */
     private boolean sourceClosed;
     /** Task thread: the task returned ready or was closed. */
     private boolean finished;
 
-    ObserverTask(AutoCloseable source) {
+    ObserverTask(S source) {
         this.source = source;
+    }
+
+    /** The source, until {@link #closeSource()}; task thread only. */
+    final S source() {
+        return source;
     }
 
     /** Calls the observer's {@code onSubscribe(this)}. */
@@ -154,11 +166,13 @@ abstract class ObserverTask implements PollFuture<Void>, Disposable {
         }
     }
 
-    /** Closes the source exactly once; a {@code close()} that throws is reported. */
+    /** Closes the source exactly once and lets go of it; a {@code close()} that throws is reported. */
     final void closeSource() {
         if (!sourceClosed) {
             sourceClosed = true;
-            Undeliverable.close(source);
+            S closing = source;
+            source = null;
+            Undeliverable.close(closing);
         }
     }
 }

@@ -21,17 +21,15 @@ import io.reactivex.rxjava3.exceptions.Exceptions;
  *
  * @param <T> the item type
  */
-final class StreamDriver<T> extends ObserverTask {
+final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
 
     /** Items pushed in one poll before the task yields its worker (rule 16). */
     static final int ITEMS_PER_POLL = 128;
 
-    private final PollStream<? extends T> stream;
     private final Observer<? super T> observer;
 
     StreamDriver(PollStream<? extends T> stream, Observer<? super T> observer) {
         super(stream);
-        this.stream = stream;
         this.observer = observer;
     }
 
@@ -57,7 +55,7 @@ final class StreamDriver<T> extends ObserverTask {
             }
             Poll<? extends T> next;
             try {
-                next = stream.pollNext(cx);
+                next = source().pollNext(cx);
             } catch (Throwable pollFailure) {
                 Exceptions.throwIfFatal(pollFailure);
                 next = Poll.failed(pollFailure);

@@ -39,7 +39,8 @@ import reactor.core.publisher.Operators;
  * subscribes. Signals that race with a close are dropped: a value silently, an error to
  * {@link Operators#onErrorDropped} unless it is a cancellation (errors after cancellation are
  * reported once; the cancellation itself stays silent). Not cancel-safe: a value the Mono
- * produced but that was not yet returned is lost with the future.
+ * produced but that was not yet returned is lost with the future. The close lets go of the
+ * value, returned or not, so a Mono that keeps its subscriber does not keep the value reachable.
  *
  * <h2>A broken source</h2>
  * {@code onNext(null)} and {@code onError(null)} (rule 2.13), a second value, a {@code request}
@@ -159,6 +160,18 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
         if (previous != null && previous != CANCELLED && previous != TERMINATED) {
             cancel(previous);
         }
+        forgetTheValue();
+    }
+
+    /**
+     * After the close: lets go of the value, which a Mono that keeps its subscriber (a hot source,
+     * a publisher that never drops its subscribers) would otherwise keep reachable. A signal that
+     * raced the close clears it too: it stores first and reads {@link #upstream} after, the close
+     * swaps {@code upstream} first and clears after, so one of them sees the other.
+     */
+    private void forgetTheValue() {
+        VALUE.setVolatile(this, (Object) null);
+        outcome = null;
     }
 
     @Override
@@ -209,6 +222,8 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
             // threads at once against rule 1.3), the future fails rather than pick one.
             failAndCancel(new IllegalStateException("the Mono emitted more than one value"));
             Operators.onNextDropped(item, context);
+        } else if (upstream == CANCELLED) {
+            VALUE.compareAndSet(this, item, null); // closed meanwhile (see forgetTheValue)
         }
     }
 
@@ -293,6 +308,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     /** Publishes the outcome, then wakes the latest poller (see the class note on rule 6). */
     private void finish(Poll<T> result) {
         outcome = result;
+        if (upstream == CANCELLED) {
+            forgetTheValue(); // closed meanwhile
+            return;
+        }
         Waker toWake = waker;
         if (toWake != null) {
             try {

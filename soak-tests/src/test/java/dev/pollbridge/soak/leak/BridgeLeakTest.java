@@ -131,6 +131,53 @@ class BridgeLeakTest {
         assertToStreamReleases(publisher -> RxJavaBridge.toStream(Flowable.fromPublisher(publisher), 4));
     }
 
+    // ---- a source that keeps its subscriber: a closed future lets go of the value it returned ----
+
+    /** A Single that keeps every observer it ever had. */
+    static final class HoardingSingle extends io.reactivex.rxjava3.core.Single<Object> {
+        final List<SingleObserver<? super Object>> observers = new CopyOnWriteArrayList<>();
+
+        @Override
+        protected void subscribeActual(SingleObserver<? super Object> observer) {
+            observers.add(observer);
+            observer.onSubscribe(Disposable.empty());
+        }
+    }
+
+    /** Polls the future (it subscribes), has the source deliver a value, takes it, closes the future. */
+    private static List<WeakReference<Object>> takeTheValueAndClose(PollFuture<Object> future, Runnable deliver,
+            AtomicReference<Object> delivered) {
+        Context cx = Context.of(() -> {});
+        assertTrue(future.poll(cx).isPending(), "subscribed, no value yet");
+        deliver.run();
+        Poll<Object> result = future.poll(cx);
+        assertTrue(result.isReady(), "the value arrived: " + result);
+        future.close();
+        return watch(delivered.getAndSet(null));
+    }
+
+    @Test
+    void rxJavaSingleToFutureLetsGoOfItsValueWhileTheSingleKeepsItsObserver() {
+        HoardingSingle single = new HoardingSingle();
+        AtomicReference<Object> value = new AtomicReference<>(new byte[1 << 20]);
+        awaitCollected(takeTheValueAndClose(RxJavaBridge.toFuture(single),
+                () -> single.observers.forEach(observer -> observer.onSuccess(value.get())), value),
+                "the closed future's value");
+        Reference.reachabilityFence(single);
+    }
+
+    @Test
+    void reactorMonoToFutureLetsGoOfItsValueWhileThePublisherKeepsItsSubscriber() {
+        Hoarding publisher = new Hoarding();
+        AtomicReference<Object> value = new AtomicReference<>(new byte[1 << 20]);
+        awaitCollected(takeTheValueAndClose(ReactorBridge.toFuture(reactor.core.publisher.Mono.fromDirect(publisher)),
+                () -> {
+                    publisher.emit(value.get());
+                    publisher.subscribers.forEach(Subscriber::onComplete);
+                }, value), "the closed future's value");
+        Reference.reachabilityFence(publisher);
+    }
+
     // ---- an Observable keeps its observer: nothing but the Observable may keep the items ----
 
     /** Items of a mebibyte each, as a user would buffer: only weak references leave the helpers. */

@@ -97,9 +97,18 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
         return result;
     }
 
+    /**
+     * Spawns the forwarder, detached: nobody joins it (its outcome goes to the
+     * {@code CompletableFuture}), so whatever its task ends with that nobody receives (the cleanup
+     * failure of a source closed after a caller completed the result, attached to the
+     * cancellation a joiner would see) goes to the runtime's uncaught-failure handler instead of
+     * into a handle nobody reads. The returned handle still aborts the task (rule 13).
+     */
     private static JoinHandle<Void> spawnOrClose(Runtime runtime, Forwarder<?> forwarder) {
         try {
-            return runtime.spawn(forwarder);
+            JoinHandle<Void> task = runtime.spawn(forwarder);
+            task.close(); // detach
+            return task;
         } catch (RejectedExecutionException closedRuntime) {
             // A rejected spawn leaves the future with us: close what we were given, exactly once.
             forwarder.close();

@@ -46,7 +46,26 @@ import java.util.function.Supplier;
  */
 public final class RxJavaBridge {
 
+    static {
+        NonBlockingWorkers.register();
+    }
+
     private RxJavaBridge() {}
+
+    /**
+     * Registers the runtime's worker threads with RxJava as threads that must not block
+     * ({@code RxJavaPlugins.setOnBeforeBlocking}), so that with
+     * {@code RxJavaPlugins.setFailOnNonBlockingScheduler(true)}, {@code blockingGet()} and its kin
+     * throw {@link IllegalStateException} on a worker, as they do on
+     * {@code Schedulers.computation()}. Done automatically when this class is first used. A hook
+     * already installed is kept: the registered hook asks it on every other thread. Call this
+     * again after installing a hook of your own (RxJava's setter replaces the registered one) or
+     * after {@code RxJavaPlugins.reset()}; a second call while the hook is installed does nothing.
+     * After {@code RxJavaPlugins.lockdown()} it does nothing. See {@code docs/rxjava.md}.
+     */
+    public static void registerNonBlockingWorkers() {
+        NonBlockingWorkers.register();
+    }
 
     // ---- Single / Maybe / Completable -> PollFuture ---------------------------------------------
 

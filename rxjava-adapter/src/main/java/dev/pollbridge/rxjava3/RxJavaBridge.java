@@ -407,10 +407,11 @@ public final class RxJavaBridge {
     /**
      * A cold Single whose every subscription calls {@code futureFactory} (on the subscribing
      * thread) and spawns the new future as a task on {@code runtime}. The Single succeeds with the
-     * future's value and fails with the future's own failure. RxJava forbids {@code null}: a future
-     * that completes with {@code null} fails the Single with a {@link NullPointerException} saying
-     * so (use {@link #toMaybe(Supplier, Runtime)} for such futures). Signals arrive on a runtime
-     * worker.
+     * future's value and fails with the future's own failure. A future that completes with
+     * {@code null} is empty (an empty {@code Mono} gives {@code null}), and a Single needs a value:
+     * it fails with a {@link java.util.NoSuchElementException} saying so, as RxJava's
+     * {@code Single.fromPublisher} and Reactor's {@code Mono.single()} fail an empty source (use
+     * {@link #toMaybe(Supplier, Runtime)} for such futures). Signals arrive on a runtime worker.
      *
      * <p><b>Cancellation:</b> {@code dispose()} aborts the task: the runtime closes the future
      * exactly once at its next suspension point, and nothing is signalled after (an error the
@@ -447,7 +448,7 @@ public final class RxJavaBridge {
      * Adopts an already running task: a Single of its result. The first subscription spawns a
      * small relay task on {@code runtime} that awaits {@code handle}; the Single signals the task's
      * value or its failure ({@code CancellationException} if the task was aborted; a
-     * {@code NullPointerException} for a {@code null} value). Only one subscription may adopt the
+     * {@code NoSuchElementException} for a {@code null} value). Only one subscription may adopt the
      * handle (a handle delivers its result once): later ones fail with
      * {@link IllegalStateException}.
      *
@@ -481,7 +482,8 @@ public final class RxJavaBridge {
      * A Single of a result awaited any number of times (kotlinx's {@code Deferred.asSingle}):
      * each subscription takes a new clone of {@code shared} ({@link SharedFuture#share()}) and
      * polls it in a task on {@code runtime}; the future underneath runs once, and every observer
-     * gets the same value (a {@code null} value fails with {@link NullPointerException}) or the
+     * gets the same value (a {@code null} value fails with
+     * {@link java.util.NoSuchElementException}) or the
      * same error. The value is never released by the Single, even for a disposed observer:
      * several observers hold it.
      *
@@ -729,7 +731,8 @@ public final class RxJavaBridge {
      * A cold Single whose every subscription runs {@code body} as an {@link Async#run} body on a
      * task of {@code runtime}. Inside the body, {@link #await(Single)} and its overloads suspend
      * the body, not a worker. The body's value is {@code onSuccess}; a {@code null} value fails the
-     * Single with a {@link NullPointerException}; what the body throws is {@code onError}.
+     * Single with a {@link java.util.NoSuchElementException} (empty); what the body throws is
+     * {@code onError}.
      *
      * <p><b>Cancellation:</b> disposing cancels the body: the {@code await} it is suspended in
      * throws {@link java.util.concurrent.CancellationException}, {@code finally} blocks run, later

@@ -11,6 +11,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
@@ -96,6 +97,53 @@ class ErrorsAfterCancelAndMinimalStageTest {
             }
             known.cancel(false);
             return Poll.failed(failure);
+        }
+    }
+
+    /**
+     * Issue 24, item 16: under {@code CancelPolicy.DETACH} a stage that fails after its future was
+     * closed failed silently; it is an error after cancellation like any other, so it goes to the
+     * handler of the runtime that polled the future, once, and the cancellation itself stays
+     * silent. A value after the close is dropped, and not closed: the stage is shared.
+     */
+    @Test
+    void aDetachedStageThatFailsAfterTheCloseIsReportedOnceAndItsCancellationIsNot() {
+        CompletableFuture<String> failing = new CompletableFuture<>();
+        JoinHandle<Boolean> polledOnce = runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(failing, CancelPolicy.DETACH)));
+        assertTrue(runtime.blockOn(polledOnce), "the future was pending, then closed");
+        IllegalStateException late = new IllegalStateException("failed after the close");
+        failing.completeExceptionally(late);
+        await().atMost(WAIT).until(() -> !uncaught.isEmpty());
+        assertEquals(List.of(late), uncaught, "reported once, unwrapped, to the runtime that polled it");
+        assertFalse(failing.isCancelled(), "DETACH leaves the stage alone");
+
+        CompletableFuture<String> cancelled = new CompletableFuture<>();
+        assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(cancelled, CancelPolicy.DETACH)))));
+        cancelled.cancel(false); // by its other owner
+        CompletableFuture<AutoCloseable> valued = new CompletableFuture<>();
+        assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(valued, CancelPolicy.DETACH)))));
+        boolean[] closed = {false};
+        valued.complete(() -> closed[0] = true);
+        assertEquals(List.of(late), uncaught, "the cancellation itself and a value are not reported");
+        assertFalse(closed[0], "a shared stage's value is not the future's to close");
+    }
+
+    /** Polls its future once inside a task (it must be pending), closes it, and is ready with true. */
+    private static final class PollOnceThenClose implements PollFuture<Boolean> {
+        private final PollFuture<?> future;
+
+        PollOnceThenClose(PollFuture<?> future) {
+            this.future = future;
+        }
+
+        @Override
+        public Poll<Boolean> poll(Context cx) {
+            boolean pending = future.poll(cx).isPending();
+            future.close();
+            return Poll.ready(pending);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -128,9 +129,7 @@ final class FutureFromStage<T> implements PollFuture<T> {
         try {
             stage.whenComplete(this::onComplete);
         } catch (Throwable brokenStage) {
-            if (brokenStage instanceof VirtualMachineError) {
-                throw (VirtualMachineError) brokenStage;
-            }
+            Fatal.rethrowIfFatal(brokenStage); // on the poller's own stack a JVM-fatal error propagates
             onComplete(null, brokenStage); // the future fails with it
         }
         // An already-complete stage ran the callback inline: deliver now instead of waiting for

@@ -147,6 +147,39 @@ class ErrorsAfterCancelAndMinimalStageTest {
         }
     }
 
+    /**
+     * Issue 24, item 12: a JVM-fatal error from the future behind {@code toCompletableFuture}
+     * completes the {@code CompletableFuture} exceptionally with it and goes to the runtime's
+     * uncaught-failure handler (this adapter's channel) exactly once, without being thrown into
+     * the worker; any other {@code Error} is an ordinary failure, as it is for
+     * {@code CompletableFuture.supplyAsync}, and is not reported.
+     */
+    @Test
+    void aFatalErrorFromTheFutureCompletesExceptionallyAndIsReportedOnceAnOrdinaryErrorIsNot() {
+        LinkageError fatal = new NoClassDefFoundError("com/example/Missing");
+        PollFuture<String> broken = cx -> {
+            throw fatal;
+        };
+        CompletableFuture<String> result = CompletableFutureBridge.toCompletableFuture(broken, runtime);
+        Throwable seen = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, result::join);
+        assertSame(fatal, seen instanceof java.util.concurrent.CompletionException ? seen.getCause() : seen);
+        await().atMost(WAIT).until(() -> !uncaught.isEmpty());
+        await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(List.of(fatal), uncaught, "reported once, to the runtime's handler");
+
+        uncaught.clear();
+        AssertionError ordinary = new AssertionError("an ordinary Error");
+        PollFuture<String> failing = cx -> {
+            throw ordinary;
+        };
+        CompletableFuture<String> failed = CompletableFutureBridge.toCompletableFuture(failing, runtime);
+        Throwable thrown = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, failed::join);
+        assertSame(ordinary, thrown.getCause());
+        await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(42, runtime.blockOn(runtime.spawn(dev.pollbridge.api.Futures.lazy(() -> 42))));
+        assertEquals(List.of(), uncaught, "the CompletableFuture took it: nothing to report");
+    }
+
     @Test
     void closingAFutureOfAMinimalStageDetachesItAndCannotReachItsSource() {
         CompletableFuture<String> source = new CompletableFuture<>();

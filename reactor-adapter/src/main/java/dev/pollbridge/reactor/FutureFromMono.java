@@ -300,8 +300,7 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
         try {
             subscription.cancel();
         } catch (Throwable cancelFailure) {
-            Exceptions.throwIfJvmFatal(cancelFailure);
-            Operators.onErrorDropped(cancelFailure, context);
+            DroppedErrors.drop(cancelFailure, context); // a fatal one too: close never throws
         }
     }
 

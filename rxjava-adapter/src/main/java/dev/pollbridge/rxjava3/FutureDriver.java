@@ -4,8 +4,8 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 
 /**
  * The task behind one subscription of a {@code Single}, {@code Maybe} or {@code Completable} made
@@ -69,7 +69,11 @@ final class FutureDriver<T> extends ObserverTask<PollFuture<? extends T>> {
         try {
             result = source().poll(cx);
         } catch (Throwable pollFailure) {
-            Exceptions.throwIfFatal(pollFailure);
+            if (Fatal.isFatal(pollFailure)) {
+                signalFatal((Error) pollFailure);
+                closeSource();
+                return Poll.ready(null);
+            }
             result = Poll.failed(pollFailure);
         }
         if (result.isPending()) {
@@ -84,8 +88,7 @@ final class FutureDriver<T> extends ObserverTask<PollFuture<? extends T>> {
                 try {
                     outcome.succeeded(value);
                 } catch (Throwable observerFailure) {
-                    Exceptions.throwIfFatal(observerFailure);
-                    Undeliverable.report(observerFailure);
+                    Undeliverable.report(observerFailure); // a fatal one too: never into the worker
                 }
             } else {
                 release(value); // disposed meanwhile: nobody takes it

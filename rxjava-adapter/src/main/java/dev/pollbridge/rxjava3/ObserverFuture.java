@@ -273,8 +273,7 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
             try {
                 toWake.wake();
             } catch (Throwable wakeFailure) {
-                Exceptions.throwIfFatal(wakeFailure);
-                Undeliverable.report(wakeFailure);
+                Undeliverable.reportCaught(wakeFailure); // on the source's signalling thread
             }
         }
     }
@@ -286,8 +285,7 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
         try {
             disposable.dispose();
         } catch (Throwable disposeFailure) {
-            Exceptions.throwIfFatal(disposeFailure);
-            Undeliverable.report(disposeFailure);
+            Undeliverable.report(disposeFailure); // a fatal one too: close never throws
         }
     }
 

@@ -6,8 +6,8 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.adapter.TaskLink;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -83,8 +83,11 @@ abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>
         try {
             subscribeObserver();
         } catch (Throwable observerFailure) {
-            Exceptions.throwIfFatal(observerFailure);
             task.cancel(); // the observer is broken: it gets nothing more
+            if (Fatal.isFatal(observerFailure)) {
+                closeSource(); // no task will exist; then the error propagates, as RxJava's subscribe lets it
+                throw (Error) observerFailure;
+            }
             Undeliverable.report(observerFailure);
         }
         if (task.isCancelled()) {
@@ -158,11 +161,26 @@ abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>
             Undeliverable.reportAfterCancel(error); // disposed first: the cancellation itself is silent
             return;
         }
+        signalToObserver(error);
+    }
+
+    /**
+     * A JVM-fatal error the source threw into this task: it never goes into the worker. It goes
+     * to {@code RxJavaPlugins.onError} once (as an {@code UndeliverableException}) and, unless the
+     * observer disposed first, to the observer's {@code onError} too, so it does not wait forever.
+     */
+    final void signalFatal(Error fatal) {
+        Undeliverable.report(fatal);
+        if (claimTerminal()) {
+            signalToObserver(fatal);
+        }
+    }
+
+    private void signalToObserver(Throwable error) {
         try {
             signalError(error);
         } catch (Throwable observerFailure) {
-            Exceptions.throwIfFatal(observerFailure);
-            Undeliverable.report(observerFailure);
+            Undeliverable.report(observerFailure); // a fatal one too: never into the worker
         }
     }
 

@@ -3,8 +3,8 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.core.Observer;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 
 /**
  * The task behind one subscription of an {@code Observable} made from a stream
@@ -57,7 +57,11 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
             try {
                 next = source().pollNext(cx);
             } catch (Throwable pollFailure) {
-                Exceptions.throwIfFatal(pollFailure);
+                if (Fatal.isFatal(pollFailure)) {
+                    signalFatal((Error) pollFailure);
+                    closeSource();
+                    return Poll.ready(null);
+                }
                 next = Poll.failed(pollFailure);
             }
             if (next.isPending()) {
@@ -68,8 +72,7 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
                     try {
                         observer.onComplete();
                     } catch (Throwable observerFailure) {
-                        Exceptions.throwIfFatal(observerFailure);
-                        Undeliverable.report(observerFailure);
+                        Undeliverable.report(observerFailure); // a fatal one too
                     }
                 }
                 closeSource();
@@ -89,8 +92,7 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
             try {
                 observer.onNext(item);
             } catch (Throwable observerFailure) {
-                Exceptions.throwIfFatal(observerFailure);
-                dispose(); // the runtime closes the stream when this poll returns
+                dispose(); // the runtime closes the stream when this poll returns (a fatal error too)
                 Undeliverable.report(observerFailure);
                 return Poll.ready(null);
             }

@@ -251,8 +251,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
             try {
                 subscription.cancel();
             } catch (Throwable cancelFailure) {
-                Exceptions.throwIfFatal(cancelFailure);
-                Undeliverable.report(cancelFailure);
+                Undeliverable.report(cancelFailure); // a fatal one too: close never throws
             }
         }
     }

@@ -490,8 +490,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
         try {
             disposable.dispose();
         } catch (Throwable disposeFailure) {
-            Exceptions.throwIfFatal(disposeFailure);
-            Undeliverable.report(disposeFailure);
+            Undeliverable.report(disposeFailure); // a fatal one too: close never throws
         }
     }
 

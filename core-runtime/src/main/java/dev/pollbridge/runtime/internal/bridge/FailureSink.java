@@ -20,8 +20,8 @@ import java.util.concurrent.CancellationException;
 public interface FailureSink {
 
     /**
-     * Reports {@code failure}; {@code what} says what happened. Never throws, except that a
-     * {@link VirtualMachineError} may be rethrown.
+     * Reports {@code failure}; {@code what} says what happened. A JVM-fatal error ({@link Fatal})
+     * is reported like any other: this is where the rule sends it. Never throws.
      */
     void report(String what, Throwable failure);
 
@@ -54,8 +54,7 @@ public interface FailureSink {
             try {
                 ((AutoCloseable) item).close();
             } catch (Throwable failure) {
-                Fatal.rethrowIfFatal(failure);
-                report("close() of an item that a bridge dropped threw", failure);
+                report("close() of an item that a bridge dropped threw", failure); // a fatal one too: close never throws
             }
         }
     }

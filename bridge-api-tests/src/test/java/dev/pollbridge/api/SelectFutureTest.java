@@ -67,37 +67,26 @@ class SelectFutureTest {
         }
     }
 
-    /** {@code selectFair} under the same contract; every child gives the same value, since any may win. */
-    @Nested
-    class SelectFairVarargs extends FutureCombinatorContract {
-        @Override
-        protected int childCount() {
-            return 3;
-        }
-
-        @Override
-        protected PollFuture<?> build(List<ProbeFuture<Object>> children) {
-            return Futures.selectFair(children.get(0), children.get(1), children.get(2));
-        }
-
+    /**
+     * The fair select under the same contract. Every child gives the same value, since any may
+     * win; the contract's failure scenario fails one child and completes the others at once, so
+     * any may win there too: its failure checks are skipped here (the biased classes run them,
+     * and {@code selectFairClosesEveryLoser...} covers a lone failure).
+     */
+    abstract class FairSelectContract extends FutureCombinatorContract {
         @Override
         protected Object input(int index) {
             return "v";
         }
 
-        /**
-         * The failure scenario fails one child and completes the others at once: a fair select
-         * may pick any of them, so the contract's failure checks are skipped here; the same
-         * class runs them through the biased select, and aFailureWinsToo covers a lone failure.
-         */
-        @Override
-        protected Poll<?> expectedOnFailure(Throwable error) {
-            return Poll.ready("v");
-        }
-
         @Override
         protected Object expectedValue() {
             return "v";
+        }
+
+        @Override
+        protected Poll<?> expectedOnFailure(Throwable error) {
+            return Poll.ready("v");
         }
 
         @Override
@@ -107,7 +96,20 @@ class SelectFutureTest {
     }
 
     @Nested
-    class SelectAllFair extends FutureCombinatorContract {
+    class SelectFairVarargs extends FairSelectContract {
+        @Override
+        protected int childCount() {
+            return 3;
+        }
+
+        @Override
+        protected PollFuture<?> build(List<ProbeFuture<Object>> children) {
+            return Futures.selectFair(children.get(0), children.get(1), children.get(2));
+        }
+    }
+
+    @Nested
+    class SelectAllFair extends FairSelectContract {
         @Override
         protected int childCount() {
             return 2;
@@ -116,31 +118,6 @@ class SelectFutureTest {
         @Override
         protected PollFuture<?> build(List<ProbeFuture<Object>> children) {
             return Futures.selectAllFair(children);
-        }
-
-        @Override
-        protected Object input(int index) {
-            return "v";
-        }
-
-        /**
-         * The failure scenario fails one child and completes the others at once: a fair select
-         * may pick any of them, so the contract's failure checks are skipped here; the same
-         * class runs them through the biased select, and aFailureWinsToo covers a lone failure.
-         */
-        @Override
-        protected Poll<?> expectedOnFailure(Throwable error) {
-            return Poll.ready("v");
-        }
-
-        @Override
-        protected Object expectedValue() {
-            return "v";
-        }
-
-        @Override
-        protected int completedByTrigger() {
-            return 1;
         }
     }
 
@@ -221,6 +198,11 @@ class SelectFutureTest {
             assertEquals(1, child.closes());
         }
         assertTrue(c.isCancelled());
+        RuntimeException error = new RuntimeException("the only child that finished failed");
+        try (MockTask<String> task = MockTask.spawn(Futures.selectFair(new ProbeFuture<String>(),
+                ProbeFuture.<String>failedWith(error)))) {
+            assertSame(error, assertFailed(task.poll(), RuntimeException.class), "a failure wins too");
+        }
         assertThrows(IllegalArgumentException.class, () -> Futures.selectAllFair(List.of()));
         assertThrows(NullPointerException.class, () -> Futures.selectFair(Futures.ready(1), null));
     }

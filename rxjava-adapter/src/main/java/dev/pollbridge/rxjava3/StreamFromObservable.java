@@ -100,13 +100,13 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
 
     private static final VarHandle UPSTREAM;
     private static final VarHandle HANDED;
-    private static final VarHandle WAITING;
+    private static final VarHandle POLLER_WAITING;
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             UPSTREAM = lookup.findVarHandle(StreamFromObservable.class, "upstream", Disposable.class);
             HANDED = lookup.findVarHandle(StreamFromObservable.class, "handed", Object.class);
-            WAITING = lookup.findVarHandle(StreamFromObservable.class, "waiting", boolean.class);
+            POLLER_WAITING = lookup.findVarHandle(StreamFromObservable.class, "pollerWaiting", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -143,7 +143,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
      * True while the poller waits for one item (it found nothing): set by the poller, cleared by
      * the producer that hands it an item (compare-and-set) or by the poller when it gets one.
      */
-    private volatile boolean waiting;
+    private volatile boolean pollerWaiting;
     /** Signalling thread only: the Observable signalled onComplete or onError. */
     private boolean sourceDone;
 
@@ -166,7 +166,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
         Observable<? extends T> toSubscribe = source;
         if (toSubscribe != null) {
             source = null;
-            waiting = true; // the subscribing poll waits for one item: a synchronous first item is handed to it
+            pollerWaiting = true; // the subscribing poll waits for one item: a synchronous first item is handed to it
             try {
                 toSubscribe.subscribe(this);
             } catch (Throwable subscribeFailure) {
@@ -185,7 +185,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
         }
         Poll<T> end = terminal.get();
         if (end == null) {
-            waiting = true; // request(1); the producer reads it after its own checks (see handOff)
+            pollerWaiting = true; // request(1); the producer reads it after its own checks (see handOff)
             waker.register(cx.waker()); // then re-check (rule 6)
             item = take();
             if (item != null) {
@@ -201,7 +201,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
             return deliver(item);
         }
         finished = true;
-        waiting = false;
+        pollerWaiting = false;
         return end;
     }
 
@@ -226,8 +226,8 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
     }
 
     private Poll<T> deliver(T item) {
-        if (waiting) {
-            waiting = false; // the demand is met
+        if (pollerWaiting) {
+            pollerWaiting = false; // the demand is met
         }
         return Poll.ready(item);
     }
@@ -239,7 +239,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
         }
         closed = true;
         source = null;
-        waiting = false;
+        pollerWaiting = false;
         disposeUpstream();
         waker.clear();
         for (;;) {
@@ -335,7 +335,7 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
      * older than every item in the ring. The compare-and-set takes the poller's demand once.
      */
     private boolean handOff(T item) {
-        if (waiting && handed == null && ring.isEmpty() && WAITING.compareAndSet(this, true, false)) {
+        if (pollerWaiting && handed == null && ring.isEmpty() && POLLER_WAITING.compareAndSet(this, true, false)) {
             HANDED.setVolatile(this, (Object) item); // before the wake, and before a later terminal
             return true;
         }

@@ -370,7 +370,8 @@ class StreamFromObservableTest {
      * arrive on another thread while the poller polls. The first item is handed to the waiting
      * poller and the second is buffered (or handed, if the poller was waiting again), and the
      * poller must get them in order whatever the interleaving; {@code error()} may fail instead
-     * of taking the second item, but only after the first.
+     * of taking the second item, but only after the first. Up to 10,000 rounds within 10 s
+     * ({@link Race}); on an idle machine all 10,000 run.
      */
     @Test
     void theHandOffToAWaitingPollerKeepsTheOrderAgainstItsReCheckStress() {
@@ -386,23 +387,17 @@ class StreamFromObservableTest {
                 assertPending(stream.pollNext(cx)); // waits for one item
                 List<Object> seen = new ArrayList<>();
                 return new Race.Round(() -> {
-                    for (int polls = 0; polls < 1_000_000; polls++) {
-                        Poll<Integer> next = stream.pollNext(cx);
-                        if (next.isReady()) {
-                            seen.add(next.value());
-                        } else if (next.isDone()) {
-                            seen.add("done");
-                            return;
-                        } else if (next.isFailed()) {
-                            seen.add(next.error().getClass().getSimpleName());
-                            return;
-                        }
+                    for (int polls = 0; polls < 10_000 && !ended(seen); polls++) {
+                        record(stream.pollNext(cx), seen); // racing the producer
                     }
                 }, () -> {
                     subject.onNext(0);
                     subject.onNext(1);
                     subject.onComplete();
                 }, () -> {
+                    while (!ended(seen)) { // the producer is done: whatever is left is there now
+                        record(stream.pollNext(cx), seen);
+                    }
                     stream.close();
                     boolean failedAfterTheFirst = overflow.capacity() == 0
                             && seen.equals(List.of(0, "MissingBackpressureException"));
@@ -410,8 +405,22 @@ class StreamFromObservableTest {
                 });
             });
         }
-        assertTrue(rounds[0] >= 2_000, "rounds run: " + rounds[0]);
+        assertTrue(rounds[0] >= 100, "too few rounds to mean anything: " + rounds[0]);
         rxErrors.assertNone();
+    }
+
+    private static void record(Poll<Integer> next, List<Object> seen) {
+        if (next.isReady()) {
+            seen.add(next.value());
+        } else if (next.isDone()) {
+            seen.add("done");
+        } else if (next.isFailed()) {
+            seen.add(next.error().getClass().getSimpleName());
+        }
+    }
+
+    private static boolean ended(List<Object> seen) {
+        return !seen.isEmpty() && seen.get(seen.size() - 1) instanceof String;
     }
 
     @Test

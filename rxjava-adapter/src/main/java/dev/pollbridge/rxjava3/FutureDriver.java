@@ -70,9 +70,7 @@ final class FutureDriver<T> extends ObserverTask<PollFuture<? extends T>> {
             result = source().poll(cx);
         } catch (Throwable pollFailure) {
             if (Fatal.isFatal(pollFailure)) {
-                signalFatal((Error) pollFailure);
-                closeSource();
-                return Poll.ready(null);
+                return endWithFatal((Error) pollFailure);
             }
             result = Poll.failed(pollFailure);
         }

@@ -165,15 +165,18 @@ abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>
     }
 
     /**
-     * A JVM-fatal error the source threw into this task: it never goes into the worker. It goes
-     * to {@code RxJavaPlugins.onError} once (as an {@code UndeliverableException}) and, unless the
-     * observer disposed first, to the observer's {@code onError} too, so it does not wait forever.
+     * Ends the task with a JVM-fatal error the source threw into it, which never goes into the
+     * worker: it goes to {@code RxJavaPlugins.onError} once (as an {@code UndeliverableException})
+     * and, unless the observer disposed first, to the observer's {@code onError} too, so it does
+     * not wait forever; then the source is closed.
      */
-    final void signalFatal(Error fatal) {
+    final Poll<Void> endWithFatal(Error fatal) {
         Undeliverable.report(fatal);
         if (claimTerminal()) {
             signalToObserver(fatal);
         }
+        closeSource();
+        return Poll.ready(null);
     }
 
     private void signalToObserver(Throwable error) {

@@ -58,9 +58,7 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
                 next = source().pollNext(cx);
             } catch (Throwable pollFailure) {
                 if (Fatal.isFatal(pollFailure)) {
-                    signalFatal((Error) pollFailure);
-                    closeSource();
-                    return Poll.ready(null);
+                    return endWithFatal((Error) pollFailure);
                 }
                 next = Poll.failed(pollFailure);
             }

@@ -15,6 +15,7 @@ module dev.pollbridge.smoke {
     requires dev.pollbridge.context;
     requires dev.pollbridge.blockhound;
     requires dev.pollbridge.micrometer;
+    requires dev.pollbridge.spring.boot;
     requires reactor.test;
 
     uses reactor.blockhound.integration.BlockHoundIntegration;

@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * starts each poll at a pseudo-random child and goes round from there (futures-rs's
  * {@code select}, Tokio's default), so a child that is always ready cannot starve the others.
  */
-final class SelectFuture<T> implements PollFuture<T> {
+final class SelectFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -32,6 +32,7 @@ final class SelectFuture<T> implements PollFuture<T> {
     private State state = State.POLLING;
 
     SelectFuture(List<PollFuture<? extends T>> children, boolean fair) {
+        SingleUse.claimAll(children, "select");
         this.children = new ArrayList<>(children);
         this.woken = new WokenChildren(children.size());
         this.fair = fair && children.size() > 1;

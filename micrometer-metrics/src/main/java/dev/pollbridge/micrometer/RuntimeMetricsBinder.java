@@ -1,6 +1,5 @@
 package dev.pollbridge.micrometer;
 
-import dev.pollbridge.runtime.PollTimeHistogram;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.RuntimeMetrics;
 import dev.pollbridge.runtime.WorkerMetrics;
@@ -11,7 +10,8 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -34,13 +34,20 @@ import java.util.function.ToLongFunction;
  *   <tr><td>{@code pollbridge.blocking.threads.max}, {@code pollbridge.blocking.queue.depth}</td><td>gauge</td><td></td></tr>
  *   <tr><td>{@code pollbridge.workers.dead}</td><td>counter</td><td></td></tr>
  *   <tr><td>{@code pollbridge.async.unwinding.bodies}</td><td>gauge</td><td></td></tr>
- *   <tr><td>{@code pollbridge.poll.time.buckets}</td><td>counter: polls shorter than {@code le}
- *       seconds (cumulative, as Prometheus histogram buckets; {@code le="+Inf"} counts all)</td><td>{@code le}</td></tr>
  *   <tr><td>{@code pollbridge.poll.time.upper}</td><td>gauge: an upper bound of the quantile, good to a
  *       factor of two, in seconds</td><td>{@code quantile} = 0.5, 0.99, 0.999</td></tr>
  * </table>
- * <p>The two poll-time meters stay at zero unless the runtime was built with
- * {@code pollTimeHistogram(true)} (polls are not timed by default).
+ *
+ * <p><b>The poll-time histogram.</b> In a Prometheus registry (Micrometer's
+ * {@code PrometheusMeterRegistry}, bound directly or inside a {@code CompositeMeterRegistry}) the
+ * runtime's histogram is also a native Prometheus histogram, {@code pollbridge_poll_time_seconds}
+ * with cumulative {@code _bucket{le="..."}} series and {@code _count}, read from the runtime's own
+ * buckets at scrape time, so that {@code histogram_quantile} and heat maps work on it; its labels
+ * are those of the binder's other meters in that registry, common tags included. Micrometer itself
+ * cannot take a histogram from counts already bucketed (its {@code Timer} records one observation
+ * at a time, which would cost a call per poll), so other registries get the quantile gauges only.
+ * Both stay at zero unless the runtime was built with {@code pollTimeHistogram(true)} (polls are
+ * not timed by default).
  *
  * <p><b>Cost and threads.</b> The meters read a {@link Runtime#metrics()} snapshot that is shared
  * by all of them and re-taken when it is older than {@value #SNAPSHOT_MAX_AGE_MILLIS} ms, so one
@@ -49,15 +56,17 @@ import java.util.function.ToLongFunction;
  * never on a worker, and never block a worker. Each meter's function holds the binder, and the
  * binder the runtime, strongly (a meter's state object is only weakly held by Micrometer, so the
  * binder is not used as one: it would be collected and its meters read NaN); remove the meters, or
- * drop the registry, when the runtime is closed. A closed runtime's meters report its last values.
+ * drop the registry, when the runtime is closed; the Prometheus histogram holds the binder the same
+ * way and stays registered as long as its Prometheus registry. A closed runtime's meters report its
+ * last values.
  */
 public final class RuntimeMetricsBinder implements MeterBinder {
 
     /** How long one snapshot serves every meter. */
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
-    /** Histogram buckets exported as {@code le} counters: every second log2 bucket from about 1 us. */
-    private static final int FIRST_EXPORTED_BUCKET = 9;
     private static final double[] QUANTILES = {0.5, 0.99, 0.999};
+    /** Whether Micrometer's Prometheus registry is on the class path (else {@code PrometheusPollTimes} is never loaded). */
+    private static final boolean PROMETHEUS = isPresent("io.micrometer.prometheusmetrics.PrometheusMeterRegistry");
 
     private final Runtime runtime;
     private final Tags tags;
@@ -127,35 +136,51 @@ public final class RuntimeMetricsBinder implements MeterBinder {
         gauge(registry, "pollbridge.blocking.queue.depth", "blocking jobs waiting for a thread", BaseUnits.TASKS,
                 tags, m -> m.blockingQueueDepth());
 
-        for (int bucket = FIRST_EXPORTED_BUCKET; bucket < PollTimeHistogram.BUCKETS - 1; bucket += 2) {
-            int last = bucket;
-            double le = PollTimeHistogram.upperBoundNanos(bucket) / 1e9;
-            counter(registry, "pollbridge.poll.time.buckets", "task polls shorter than le seconds",
-                    tags.and("le", String.format(Locale.ROOT, "%.9f", le)), m -> pollsUpTo(m.pollTimes(), last));
-        }
-        counter(registry, "pollbridge.poll.time.buckets", "task polls shorter than le seconds",
-                tags.and("le", "+Inf"), m -> m.pollTimes().totalCount());
         for (double quantile : QUANTILES) {
-            Gauge.builder("pollbridge.poll.time.upper", runtime,
-                            r -> snapshot().pollTimes().quantileUpperBoundNanos(quantile) / 1e9)
-                    .description("an upper bound (within a factor of two) of the poll-time quantile")
-                    .baseUnit("seconds")
-                    .tags(tags.and("quantile", Double.toString(quantile)))
-                    .register(registry);
+            quantileGauge(registry, quantile);
         }
+        if (PROMETHEUS) {
+            PrometheusPollTimes.bind(registry, this::mappedTags, () -> snapshot().pollTimes());
+        }
+    }
+
+    /**
+     * This binder's tags as {@code target} (the registry bound, or one inside it) maps them: those
+     * of a gauge bound above, which the registry's filters have seen (common tags added, tags
+     * renamed); the binder's own tags if a filter changed it beyond finding.
+     */
+    private List<Tag> mappedTags(MeterRegistry target) {
+        Gauge bound = target.find("pollbridge.poll.time.upper").tags(tags)
+                .tag("quantile", Double.toString(QUANTILES[0])).gauge();
+        List<Tag> mapped = new ArrayList<>();
+        for (Tag tag : bound == null ? tags : bound.getId().getTags()) {
+            if (bound == null || !tag.getKey().equals("quantile")) {
+                mapped.add(tag);
+            }
+        }
+        return mapped;
+    }
+
+    private Gauge quantileGauge(MeterRegistry registry, double quantile) {
+        return Gauge.builder("pollbridge.poll.time.upper", runtime,
+                        r -> snapshot().pollTimes().quantileUpperBoundNanos(quantile) / 1e9)
+                .description("an upper bound (within a factor of two) of the poll-time quantile")
+                .baseUnit("seconds")
+                .tags(tags.and("quantile", Double.toString(quantile)))
+                .register(registry);
     }
 
     private static WorkerMetrics worker(RuntimeMetrics metrics, int index) {
         return metrics.perWorker().get(index);
     }
 
-    /** Polls in buckets 0 to {@code last}: those shorter than the upper bound of {@code last}. */
-    private static long pollsUpTo(PollTimeHistogram histogram, int last) {
-        long count = 0;
-        for (int bucket = 0; bucket <= last; bucket++) {
-            count += histogram.count(bucket);
+    private static boolean isPresent(String className) {
+        try {
+            Class.forName(className, false, RuntimeMetricsBinder.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError absent) {
+            return false;
         }
-        return count;
     }
 
     private void counter(MeterRegistry registry, String name, String description, Tags meterTags,

@@ -50,26 +50,22 @@ class RuntimeMetricsBinderTest {
     }
 
     @Test
-    void thePollTimeHistogramIsCumulativeBuckets() {
+    void thePollTimeQuantilesAreGaugesAndNoRegistryButPrometheusGetsBucketCounters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
             new RuntimeMetricsBinder(runtime, "histogram").bindTo(registry);
             System.gc(); // nothing but the registry holds the binder: its meters must keep working
             runtime.blockOn(runtime.spawn(cx -> {
-                sleepMillis(3); // one poll of about 3 ms (rule 4 broken on purpose)
+                sleepMillis(3); // one poll of at least 3 ms (rule 4 broken on purpose)
                 return Poll.ready(null);
             }));
-            await().until(() -> registry.get("pollbridge.poll.time.buckets").tags("le", "+Inf")
-                    .functionCounter().count() >= 1);
-            double all = registry.get("pollbridge.poll.time.buckets").tags("le", "+Inf").functionCounter().count();
-            double underOneMicro = registry.get("pollbridge.poll.time.buckets").tags("le", "0.000001024")
-                    .functionCounter().count();
-            double underSeventeenMillis = registry.get("pollbridge.poll.time.buckets").tags("le", "0.016777216")
-                    .functionCounter().count();
-            assertTrue(underOneMicro < all, "the 3 ms poll is above 1 us");
-            assertEquals(all, underSeventeenMillis, "and below 16.8 ms");
             Gauge max = registry.get("pollbridge.poll.time.upper").tags("quantile", "0.999").gauge();
-            assertTrue(max.value() > 0.003 && max.value() <= 0.016777216, () -> "p99.9 bound " + max.value());
+            await().until(() -> max.value() > 0.003);
+            assertEquals(3, registry.get("pollbridge.poll.time.upper").gauges().size());
+            // The buckets are a native histogram in a Prometheus registry only (PrometheusPollTimesTest):
+            // no hand-made le-tagged counters anywhere.
+            assertTrue(registry.find("pollbridge.poll.time.buckets").meters().isEmpty());
+            assertTrue(registry.getMeters().stream().noneMatch(meter -> meter.getId().getTag("le") != null));
         }
     }
 

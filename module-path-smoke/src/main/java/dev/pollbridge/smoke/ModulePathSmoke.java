@@ -13,9 +13,14 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import dev.pollbridge.micrometer.RuntimeMetricsBinder;
+import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.spring.boot.PollbridgeProperties;
+import dev.pollbridge.spring.boot.PollbridgeRuntimeAutoConfiguration;
+import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import dev.pollbridge.spring.PollbridgeReactiveAdapters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
@@ -65,11 +70,15 @@ public final class ModulePathSmoke {
 
     private static final Duration LONG = Duration.ofSeconds(30);
 
+    /** The {@code AsyncMode} the launcher started this JVM for (its JVM options), or empty. */
+    private static String expectedAsyncMode = "";
+
     private ModulePathSmoke() {}
 
     public static void main(String[] args) {
         try {
-            checkMode(args.length == 1 ? args[0] : "");
+            checkMode(args.length >= 1 ? args[0] : "");
+            expectedAsyncMode = args.length >= 2 ? args[1] : "";
             try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("smoke-").build()) {
                 runtime(runtime);
                 async(runtime);
@@ -80,6 +89,7 @@ public final class ModulePathSmoke {
                 flow(runtime);
                 rxJava(runtime);
                 spring(runtime);
+                springBoot();
                 contextPropagation(runtime);
                 blockHoundService();
                 observability(runtime);
@@ -127,14 +137,16 @@ public final class ModulePathSmoke {
         ok("runtime: spawn, blockOn, sleep, timeout");
     }
 
-    /** Async.run on the platform-thread pool (17) or virtual threads (21+). */
+    /** Async.run in the mode the launcher chose: continuations with the export (21+), else threads. */
     private static void async(Runtime runtime) {
+        check(expectedAsyncMode.isEmpty() || Async.mode().name().equals(expectedAsyncMode),
+                "Async.mode() is " + Async.mode() + ", the launcher expected " + expectedAsyncMode);
         PollFuture<String> body = Async.run(() -> {
             Async.await(runtime.sleep(Duration.ofMillis(1)));
             return Async.await(Futures.ready("a")) + Async.await(runtime.spawn(Futures.ready("b")));
         });
         check(runtime.blockOn(body).equals("ab"), "Async.run body value");
-        ok("Async.run (virtual threads: " + Async.usesVirtualThreads() + ")");
+        ok("Async.run (mode: " + Async.mode() + ")");
     }
 
     private static void channel(Runtime runtime) {
@@ -182,6 +194,20 @@ public final class ModulePathSmoke {
                 .expectComplete()
                 .verify(LONG);
         ok("spring: PollFuture through ReactiveAdapterRegistry");
+    }
+
+    /** The starter's public types resolve with Spring Boot's jars as automatic modules, and a customizer shapes a runtime. */
+    private static void springBoot() {
+        check(PollbridgeRuntimeAutoConfiguration.class.isAnnotationPresent(AutoConfiguration.class), "an auto-configuration");
+        PollbridgeProperties properties = new PollbridgeProperties();
+        check(properties.getBlocking().getMaxThreads() == 512, "the builder's default blocking bound");
+        RuntimeBuilderCustomizer customizer = builder -> builder.workers(1).threadNamePrefix("smoke-boot-");
+        RuntimeBuilder builder = Runtime.builder();
+        customizer.customize(builder);
+        try (Runtime runtime = builder.build()) {
+            check(runtime.metrics().perWorker().size() == 1, "one worker from the customizer");
+        }
+        ok("spring boot: the starter's types on the module path");
     }
 
     /** A thread-local and a task-local carried into a task by a snapshot (the qualified export of the bindings). */

@@ -1,5 +1,6 @@
 package dev.pollbridge.rxjava3;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -12,7 +13,8 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
  *
  * <p>Both are called from runtime workers, RxJava threads and subscribing threads alike, and
  * never throw: whatever the installed error handler or a value's {@code close()} does, it cannot
- * kill the calling thread. JVM-fatal errors are reported like any other (where the rule of
+ * kill the calling thread (save a {@link VirtualMachineError} from a dropped value's
+ * {@code close()}, which {@link Dropped} rethrows). JVM-fatal errors are reported like any other (where the rule of
  * {@code docs/reliability.md} sends them: {@code RxJavaPlugins.onError} wraps them in an
  * {@code UndeliverableException}), except by {@link #reportCaught}, whose caller's thread is not
  * the adapter's.
@@ -23,17 +25,7 @@ final class Undeliverable {
      * The bridge engine's failure sink for the RxJava directions: what no signal can carry goes to
      * {@link #report}, a dropped item is released ({@link #discard}).
      */
-    static final FailureSink SINK = new FailureSink() {
-        @Override
-        public void report(String what, Throwable failure) {
-            Undeliverable.report(failure);
-        }
-
-        @Override
-        public void discard(Object item) {
-            Undeliverable.discard(item);
-        }
-    };
+    static final FailureSink SINK = (what, failure) -> Undeliverable.report(failure);
 
     private Undeliverable() {}
 
@@ -76,23 +68,18 @@ final class Undeliverable {
      * Releases a value or item the adapter discards instead of delivering it (an item dropped by
      * an overflow strategy, a value that lost a race with {@code dispose()}, the value a
      * {@code Completable} ignores): if it is {@link AutoCloseable} it is closed, so that a value
-     * owning a resource (a semaphore permit, a buffer) does not leak. A {@code close()} that
-     * throws is {@linkplain #report reported}.
+     * owning a resource (a semaphore permit, a buffer) does not leak ({@link Dropped}). A
+     * {@code close()} that throws is {@linkplain #report reported} (a {@link VirtualMachineError}
+     * is rethrown, {@link Dropped}'s rule).
      */
     static void discard(Object value) {
-        if (value instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) value).close();
-            } catch (Throwable closeFailure) {
-                report(closeFailure); // a fatal one too: close never throws
-            }
-        }
+        SINK.discard(value);
     }
 
     /** Closes {@code resource}, reporting a {@code close()} that throws (rule 11: close never throws). */
     static void close(AutoCloseable resource) {
         try {
-            resource.close();
+            SINK.closeCancelling(resource); // a cancelled Async body's late failure: RxJavaPlugins, not the runtime
         } catch (Throwable closeFailure) {
             report(closeFailure); // a fatal one too: close never throws
         }

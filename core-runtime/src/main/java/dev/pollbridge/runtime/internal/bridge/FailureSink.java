@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.bridge;
 
+import dev.pollbridge.api.Dropped;
+import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -17,12 +19,13 @@ import java.util.concurrent.CancellationException;
  * learns of it second (the canceller or the failing side).
  */
 @FunctionalInterface
-public interface FailureSink {
+public interface FailureSink extends Dropped.Sink {
 
     /**
      * Reports {@code failure}; {@code what} says what happened. A JVM-fatal error ({@link Fatal})
      * is reported like any other: this is where the rule sends it. Never throws.
      */
+    @Override
     void report(String what, Throwable failure);
 
     /**
@@ -36,6 +39,18 @@ public interface FailureSink {
     }
 
     /**
+     * Closes {@code target} with this sink in charge of what the close cancels: a failure of an
+     * {@code Async} body it cancels (what the body throws after its cancellation, now or when it
+     * ends, other than the cancellation itself) goes to {@link #reportAfterCancel} here, not to
+     * the runtime's uncaught-failure handler (rule A5 of {@code internal.async}).
+     *
+     * @throws Exception what {@code target.close()} throws (rule 11 broken)
+     */
+    default void closeCancelling(AutoCloseable target) throws Exception {
+        UnwindScopes.closeReporting(target, this::reportAfterCancel);
+    }
+
+    /**
      * True if {@code error} is what cancelling produces and nothing more: a
      * {@link CancellationException} without suppressed exceptions. One with suppressed
      * exceptions (the failures of a cancelled body's cleanup) is not silent.
@@ -45,17 +60,11 @@ public interface FailureSink {
     }
 
     /**
-     * Closes {@code item}, which a bridge drops unread (a prefetched item of a closed stream, an
-     * item that arrived after cancel), if it is {@link AutoCloseable}, so a resource it holds is
-     * released. A {@code close()} that throws is reported.
+     * Drops {@code item}, which a bridge will not deliver (a prefetched item of a closed stream,
+     * an item that arrived after cancel): closed if it is {@link AutoCloseable}
+     * ({@link Dropped}), a throwing {@code close()} reported here.
      */
     default void discard(Object item) {
-        if (item instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) item).close();
-            } catch (Throwable failure) {
-                report("close() of an item that a bridge dropped threw", failure); // a fatal one too: close never throws
-            }
-        }
+        Dropped.close(item, "an item that a bridge dropped", this);
     }
 }

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.PollTimeHistogram;
@@ -11,6 +12,7 @@ import dev.pollbridge.runtime.RuntimeMetrics;
 import dev.pollbridge.runtime.TaskDump;
 import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
+import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
@@ -231,7 +233,8 @@ public abstract class Engine implements Scheduler, UnwindScope {
         if (tasks.isClosed() && !calledInside()) {
             throw closedRuntime();
         }
-        Task<T> task = newTask(future, true);
+        SingleUse.claim(future, "Runtime.spawn"); // rule 11: refuses a future some other owner has
+        Task<T> task = newTask(InheritedLocals.capture(future), true);
         submit(task);
         return new TaskJoinHandle<>(task);
     }
@@ -332,7 +335,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
     public <T> T blockOn(PollFuture<T> future) {
-        Objects.requireNonNull(future, "future");
+        SingleUse.claim(future, "Runtime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
         if (workerEngine(thread) != null || Task.current() != null) {
             future.close();
@@ -590,7 +593,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     private void awaitUnwinds(long deadline) {
         Thread self = Thread.currentThread();
-        if (workerEngine(self) == this) {
+        if (workerEngine(self) == this || callerIsOwnTask()) {
             return;
         }
         boolean interrupted = false;
@@ -634,7 +637,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         Objects.requireNonNull(deadline, "deadline");
         long end = System.nanoTime() + Math.max(0L, deadline.toNanos());
         boolean finished = false;
-        if (workerEngine(Thread.currentThread()) == null) {
+        if (workerEngine(Thread.currentThread()) == null && !callerIsOwnTask()) {
             long pause = 10_000L;
             while (!(finished = counts.alive() == 0) && System.nanoTime() - end < 0) {
                 waitForTasks(Math.min(pause, end - System.nanoTime()));
@@ -643,6 +646,17 @@ public abstract class Engine implements Scheduler, UnwindScope {
         }
         closeWithin(end);
         return finished;
+    }
+
+    /**
+     * True if the calling code belongs to one of this runtime's tasks without running on its
+     * worker: an {@code Async} body in thread mode whose owner is such a task. Like a worker, it
+     * must not wait for tasks to end (its own task is one of them) (issue 24, item 3).
+     */
+    private boolean callerIsOwnTask() {
+        UnwindScope scope = UnwindScopes.current();
+        Task<?> task = scope == null ? null : scope.ownerTask();
+        return task != null && task.runsOn(this);
     }
 
     /** Lets the tasks make progress for up to {@code nanos}; the current-thread flavour runs them. */

@@ -38,7 +38,9 @@ class NonBlockingWorkersTest {
 
     @BeforeEach
     void failOnNonBlockingThreads() {
-        RxJavaBridge.toFuture(Single.just(1)).close(); // loads the bridge, which registers the workers
+        // The bridge registers the workers when it loads; register again, as the docs say to after
+        // RxJavaPlugins.reset(), which another test of this JVM may have called since.
+        RxJavaBridge.registerNonBlockingWorkers();
         previousHook = RxJavaPlugins.getOnBeforeBlocking(); // put back after each test
         RxJavaPlugins.setFailOnNonBlockingScheduler(true);
     }

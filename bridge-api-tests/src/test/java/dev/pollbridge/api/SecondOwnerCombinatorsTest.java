@@ -33,6 +33,7 @@ class SecondOwnerCombinatorsTest {
         ProbeFuture<String> child = new ProbeFuture<>();
         assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.join(child, child, (a, b) -> a + b)));
         assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.select(child, child)));
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.selectFair(child, child)));
         assertEquals(Optional.empty(), child.owner(), "a refused join gives back the claims it made");
         assertEquals(0, child.polls());
     }

@@ -374,6 +374,13 @@ public final class Futures {
      * when several are ready at the same poll the lowest index wins. Cancel-safe only if every
      * child is: a loser that was half-way through its work loses it.
      *
+     * <p><b>Biased.</b> The order is a priority, as with Tokio's {@code select!} with
+     * {@code biased;} (and in effect {@code CompletableFuture.anyOf}, Reactor's
+     * {@code firstWithSignal}): put the child that must win a tie first (a shutdown signal, a
+     * deadline). A child that is ready at every poll always beats the ones after it, so in a
+     * loop that selects again and again they may starve: futures-rs's {@code select} and Tokio's
+     * default are fair instead, and so is {@link #selectAllFair}.
+     *
      * <p><b>Losers that finished too.</b> The select stops polling at the winner, so it never
      * takes a loser's value: a loser that had its value ready at the same time (a join handle of
      * a finished task, an acquire that was granted) still holds it when it is closed, and its own
@@ -387,11 +394,46 @@ public final class Futures {
      * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)
      */
     public static <T> PollFuture<T> selectAll(List<? extends PollFuture<? extends T>> futures) {
+        return new SelectFuture<>(selectChildren(futures), false);
+    }
+
+    /**
+     * {@link #selectAllFair} over the arguments; cancel-safe only if every child is.
+     *
+     * @param <T> the common value type
+     * @param futures the children, at least one; the select owns them
+     * @return a future of the first child's outcome
+     */
+    @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, by Checks.elementsNotNull, and never stored
+    public static <T> PollFuture<T> selectFair(PollFuture<? extends T>... futures) {
+        return selectAllFair(Checks.elementsNotNull("futures", futures));
+    }
+
+    /**
+     * A fair {@link #selectAll}: the same winner-takes-all, the same closing of the losers, the
+     * same cancel safety, but each poll starts at a pseudo-random child and goes round from
+     * there, so when several children are ready at the same poll each is as likely to win
+     * (futures-rs's {@code select}, Tokio's {@code select!} without {@code biased;}). Use it when
+     * the children are peers, in a loop that selects again and again over sources that may all
+     * be ready (no child starves); use {@link #selectAll} when the order is a priority.
+     *
+     * @param <T> the common value type
+     * @param futures the children, at least one; the select owns them
+     * @return a future of the first child's outcome
+     * @throws NullPointerException if the list or any element is null (naming the index)
+     * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)
+     */
+    public static <T> PollFuture<T> selectAllFair(List<? extends PollFuture<? extends T>> futures) {
+        return new SelectFuture<>(selectChildren(futures), true);
+    }
+
+    private static <T> List<PollFuture<? extends T>> selectChildren(List<? extends PollFuture<? extends T>> futures) {
         List<PollFuture<? extends T>> children = Checks.elementsNotNull(futures, "futures");
         if (children.isEmpty()) {
             throw new IllegalArgumentException("select needs at least one future");
         }
-        return new SelectFuture<>(children);
+        return children;
     }
 
     /**

@@ -47,9 +47,11 @@ final class WokenChildren {
     private volatile Waker task = Waker.noop();
     /** Owner only: no poll yet. */
     private boolean firstPoll = true;
-    /** Owner only: children [rangeNext, rangeEnd) of the first poll are still to be polled. */
+    /** Owner only: positions [rangeNext, rangeEnd) of the first poll are still to be polled. */
     private int rangeNext;
     private int rangeEnd;
+    /** Owner only: the first poll's position p is child {@code (p + rangeStart) mod count}. */
+    private int rangeStart;
     /** Owner only: then the woken children batch[cursor, size), each still marked queued. */
     private int[] batch = new int[0];
     private int cursor;
@@ -74,6 +76,18 @@ final class WokenChildren {
      * index comes first, except that children left over from a poll cut short come first.
      */
     void beginPoll(Context cx) {
+        beginPoll(cx, 0);
+    }
+
+    /**
+     * {@link #beginPoll(Context)}, but the children added by this call come in index order
+     * rotated to begin at {@code start} ({@code start}, {@code start + 1}, ..., the last, the
+     * first, ..., {@code start - 1}): a fair select passes a random start on every poll, so no
+     * child is first more often than another. Leftovers still come first, in their own order.
+     *
+     * @param start in {@code [0, count)}
+     */
+    void beginPoll(Context cx, int start) {
         Waker current = cx.waker();
         if (task != current) {
             task = current; // before the take: see the class comment
@@ -83,6 +97,7 @@ final class WokenChildren {
         if (firstPoll) {
             firstPoll = false;
             rangeEnd = wakers.length;
+            rangeStart = start;
             return;
         }
         ChildWaker node = (ChildWaker) HEAD.getAndSet(this, null);
@@ -106,6 +121,31 @@ final class WokenChildren {
         }
         if (size - leftovers > 1) {
             Arrays.sort(batch, leftovers, size);
+            if (start > 0) {
+                rotateToStartAt(leftovers, start);
+            }
+        }
+    }
+
+    /** Rotates the sorted batch[from, size) so that it begins with its first index >= start. */
+    private void rotateToStartAt(int from, int start) {
+        int pivot = from;
+        while (pivot < size && batch[pivot] < start) {
+            pivot++;
+        }
+        if (pivot == from || pivot == size) {
+            return; // already begins there, or every index is below start: index order is that rotation
+        }
+        reverse(from, pivot);
+        reverse(pivot, size);
+        reverse(from, size);
+    }
+
+    private void reverse(int from, int to) {
+        for (int low = from, high = to - 1; low < high; low++, high--) {
+            int swapped = batch[low];
+            batch[low] = batch[high];
+            batch[high] = swapped;
         }
     }
 
@@ -122,7 +162,8 @@ final class WokenChildren {
         }
         polled = null;
         if (rangeNext < rangeEnd) {
-            return rangeNext++;
+            int index = rangeNext++ + rangeStart;
+            return index < rangeEnd ? index : index - rangeEnd;
         }
         if (cursor < size) {
             return batch[cursor++];

@@ -32,6 +32,9 @@ public enum CancelPolicy {
     /**
      * Leave the source running: the future stops listening and drops the outcome when it
      * arrives. Use it when the stage is shared with other consumers that still want its value.
+     * A failure that arrives after the close is an error after cancellation: it goes to the
+     * uncaught-failure handler of the runtime that polled the future (unless it is a
+     * {@code CancellationException}); a value is left to the stage's other consumers, not closed.
      */
     DETACH
 }

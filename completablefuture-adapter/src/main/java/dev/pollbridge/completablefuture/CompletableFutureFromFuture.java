@@ -6,6 +6,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +41,10 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <h2>A broken source</h2>
  * A {@code poll} that throws or returns {@code null} completes this future exceptionally with
- * that exception (a {@link NullPointerException} for {@code null}). A {@code close()} that
+ * that exception (a {@link NullPointerException} for {@code null}), an {@code Error} too, as
+ * {@code CompletableFuture.supplyAsync} does. A JVM-fatal one (out of memory, stack overflow, a
+ * class that fails to load) is also reported to the runtime's uncaught-failure handler, once,
+ * and never thrown into the worker. A {@code close()} that
  * throws (rule 11) changes nothing here: the outcome was settled before the runtime closed the
  * source, and the exception goes to the runtime's uncaught-failure handler. So does a failure of
  * the source that comes after a caller cancelled (completed) the {@code CompletableFuture}, unless
@@ -100,9 +104,18 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
         return result;
     }
 
+    /**
+     * Spawns the forwarder, detached: nobody joins it (its outcome goes to the
+     * {@code CompletableFuture}), so whatever its task ends with that nobody receives (the cleanup
+     * failure of a source closed after a caller completed the result, attached to the
+     * cancellation a joiner would see) goes to the runtime's uncaught-failure handler instead of
+     * into a handle nobody reads. The returned handle still aborts the task (rule 13).
+     */
     private static JoinHandle<Void> spawnOrClose(Runtime runtime, Forwarder<?> forwarder) {
         try {
-            return runtime.spawn(forwarder);
+            JoinHandle<Void> task = runtime.spawn(forwarder);
+            task.close(); // detach
+            return task;
         } catch (RejectedExecutionException closedRuntime) {
             // A rejected spawn leaves the future with us: close what we were given, exactly once.
             forwarder.close();
@@ -157,9 +170,12 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
                     poll = Poll.failed(new NullPointerException("poll() of " + source.getClass().getName() + " returned null"));
                 }
             } catch (Throwable brokenSource) {
-                fail(brokenSource);
-                if (brokenSource instanceof Error) {
-                    throw (Error) brokenSource; // the runtime reports it too
+                if (fail(brokenSource) && Fatal.isFatal(brokenSource)) {
+                    // The rule for JVM-fatal errors: never into the worker; the CompletableFuture
+                    // has it, and the runtime's handler hears of it once (fail() reported it if a
+                    // caller had completed the result first).
+                    UncaughtFailures.ofCurrentThread().report(
+                            "a future behind a CompletableFuture threw a JVM-fatal error", brokenSource);
                 }
                 return Poll.ready(null);
             }
@@ -177,15 +193,17 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
         }
 
         /**
-         * Completes the result with the source's failure. If a caller completed (cancelled) it
-         * first, the failure came after the cancellation: reported once, unless it is the
-         * cancellation itself.
+         * Completes the result with the source's failure; true if that completed it. If a caller
+         * completed (cancelled) it first, the failure came after the cancellation: reported once,
+         * unless it is the cancellation itself.
          */
-        private void fail(Throwable error) {
-            if (!result.settleExceptionally(error)) {
-                UncaughtFailures.ofCurrentThread().reportAfterCancel(
-                        "a future behind a CompletableFuture failed after the CompletableFuture was cancelled", error);
+        private boolean fail(Throwable error) {
+            if (result.settleExceptionally(error)) {
+                return true;
             }
+            UncaughtFailures.ofCurrentThread().reportAfterCancel(
+                    "a future behind a CompletableFuture failed after the CompletableFuture was cancelled", error);
+            return false;
         }
 
         @Override

@@ -5,11 +5,13 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.bridge.FailureSink;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
+import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -52,7 +54,11 @@ import java.util.concurrent.CompletionStage;
  * uncaught-failure handler: close never throws. A {@code whenComplete} that throws fails the future with that exception; a callback
  * the stage calls twice counts once. {@link CancelPolicy#DETACH} leaves the stage running; its
  * outcome is dropped when it arrives (the callback stays registered on the stage until then: a
- * stage offers no way to remove it). Closing after the outcome was recorded only releases it.
+ * stage offers no way to remove it). A failure that arrives after the close (under
+ * {@code DETACH}, or from a stage that could not be cancelled or completed before the cancel) is
+ * an error after cancellation: it goes to the uncaught-failure handler of the runtime that polled
+ * first, unless it is the cancellation itself ({@code FailureSink.reportAfterCancel}); a value is
+ * left to the stage's other consumers. Closing after the outcome was recorded only releases it.
  * <b>Cancel safety:</b> closing discards an outcome nobody has read; under {@code DETACH} the
  * stage itself is untouched, so other consumers of a shared stage still get its value.
  *
@@ -77,6 +83,12 @@ final class FutureFromStage<T> extends SingleUse implements PollFuture<T> {
 
     private final CompletionStage<T> stage;
     private final CancelPolicy policy;
+    /**
+     * Where a failure that arrives after the close goes: the runtime of the thread that polled
+     * first (else the log). Written by the first poll before it registers the callback, which
+     * happens-before the callback runs.
+     */
+    private FailureSink failures = UncaughtFailures.LOG;
     /** See the class comment for its four kinds of value. Written by CAS only (poller, callback, closer). */
     private volatile Object state = UNREGISTERED;
     /** True once ready or failed was returned. Owner (poller) only: polls never overlap. */
@@ -114,12 +126,11 @@ final class FutureFromStage<T> extends SingleUse implements PollFuture<T> {
 
     /** First poll: our waker is stored, so a completion from now on wakes it (rule 5). */
     private Poll<T> register() {
+        failures = UncaughtFailures.ofCurrentThread();
         try {
             stage.whenComplete(this::onComplete);
         } catch (Throwable brokenStage) {
-            if (brokenStage instanceof VirtualMachineError) {
-                throw (VirtualMachineError) brokenStage;
-            }
+            Fatal.rethrowIfFatal(brokenStage); // on the poller's own stack a JVM-fatal error propagates
             onComplete(null, brokenStage); // the future fails with it
         }
         // An already-complete stage ran the callback inline: deliver now instead of waiting for
@@ -139,8 +150,18 @@ final class FutureFromStage<T> extends SingleUse implements PollFuture<T> {
         Poll<T> outcome = error == null ? Poll.ready(value) : Poll.failed(Unwrap.cause(error));
         while (true) {
             Object current = stateAcquire();
-            if (current == CLOSED || current instanceof Poll) {
-                return; // closed (detached or cancelled): nobody will read it
+            if (current == CLOSED) {
+                // Closed (detached, or cancelled and the stage completed anyway): nobody will read
+                // it. A value stays the stage's (other consumers may share it); a failure is an
+                // error after cancellation, reported unless it is the cancellation itself.
+                if (outcome.isFailed()) {
+                    failures.reportAfterCancel("a CompletionStage failed after the future awaiting it was"
+                            + " closed", outcome.error());
+                }
+                return;
+            }
+            if (current instanceof Poll) {
+                return; // a second call of the callback: the first outcome counts
             }
             // Release: everything the completing thread wrote before completing the stage (and
             // the outcome itself) is visible to the poller that reads this state (rule 10).

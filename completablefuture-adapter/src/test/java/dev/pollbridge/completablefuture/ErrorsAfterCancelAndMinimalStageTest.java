@@ -11,6 +11,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
@@ -97,6 +98,86 @@ class ErrorsAfterCancelAndMinimalStageTest {
             known.cancel(false);
             return Poll.failed(failure);
         }
+    }
+
+    /**
+     * Issue 24, item 16: under {@code CancelPolicy.DETACH} a stage that fails after its future was
+     * closed failed silently; it is an error after cancellation like any other, so it goes to the
+     * handler of the runtime that polled the future, once, and the cancellation itself stays
+     * silent. A value after the close is dropped, and not closed: the stage is shared.
+     */
+    @Test
+    void aDetachedStageThatFailsAfterTheCloseIsReportedOnceAndItsCancellationIsNot() {
+        CompletableFuture<String> failing = new CompletableFuture<>();
+        JoinHandle<Boolean> polledOnce = runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(failing, CancelPolicy.DETACH)));
+        assertTrue(runtime.blockOn(polledOnce), "the future was pending, then closed");
+        IllegalStateException late = new IllegalStateException("failed after the close");
+        failing.completeExceptionally(late);
+        await().atMost(WAIT).until(() -> !uncaught.isEmpty());
+        assertEquals(List.of(late), uncaught, "reported once, unwrapped, to the runtime that polled it");
+        assertFalse(failing.isCancelled(), "DETACH leaves the stage alone");
+
+        CompletableFuture<String> cancelled = new CompletableFuture<>();
+        assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(cancelled, CancelPolicy.DETACH)))));
+        cancelled.cancel(false); // by its other owner
+        CompletableFuture<AutoCloseable> valued = new CompletableFuture<>();
+        assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
+                CompletableFutureBridge.toFuture(valued, CancelPolicy.DETACH)))));
+        boolean[] closed = {false};
+        valued.complete(() -> closed[0] = true);
+        assertEquals(List.of(late), uncaught, "the cancellation itself and a value are not reported");
+        assertFalse(closed[0], "a shared stage's value is not the future's to close");
+    }
+
+    /** Polls its future once inside a task (it must be pending), closes it, and is ready with true. */
+    private static final class PollOnceThenClose implements PollFuture<Boolean> {
+        private final PollFuture<?> future;
+
+        PollOnceThenClose(PollFuture<?> future) {
+            this.future = future;
+        }
+
+        @Override
+        public Poll<Boolean> poll(Context cx) {
+            boolean pending = future.poll(cx).isPending();
+            future.close();
+            return Poll.ready(pending);
+        }
+    }
+
+    /**
+     * Issue 24, item 12: a JVM-fatal error from the future behind {@code toCompletableFuture}
+     * completes the {@code CompletableFuture} exceptionally with it and goes to the runtime's
+     * uncaught-failure handler (this adapter's channel) exactly once, without being thrown into
+     * the worker; any other {@code Error} is an ordinary failure, as it is for
+     * {@code CompletableFuture.supplyAsync}, and is not reported.
+     */
+    @Test
+    void aFatalErrorFromTheFutureCompletesExceptionallyAndIsReportedOnceAnOrdinaryErrorIsNot() {
+        LinkageError fatal = new NoClassDefFoundError("com/example/Missing");
+        PollFuture<String> broken = cx -> {
+            throw fatal;
+        };
+        CompletableFuture<String> result = CompletableFutureBridge.toCompletableFuture(broken, runtime);
+        Throwable seen = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, result::join);
+        assertSame(fatal, seen instanceof java.util.concurrent.CompletionException ? seen.getCause() : seen);
+        await().atMost(WAIT).until(() -> !uncaught.isEmpty());
+        await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(List.of(fatal), uncaught, "reported once, to the runtime's handler");
+
+        uncaught.clear();
+        AssertionError ordinary = new AssertionError("an ordinary Error");
+        PollFuture<String> failing = cx -> {
+            throw ordinary;
+        };
+        CompletableFuture<String> failed = CompletableFutureBridge.toCompletableFuture(failing, runtime);
+        Throwable thrown = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class, failed::join);
+        assertSame(ordinary, thrown.getCause());
+        await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(42, runtime.blockOn(runtime.spawn(dev.pollbridge.api.Futures.lazy(() -> 42))));
+        assertEquals(List.of(), uncaught, "the CompletableFuture took it: nothing to report");
     }
 
     @Test

@@ -240,6 +240,21 @@ class CombinatorsDocTest {
     }
 
     @Test
+    void selectFair() {
+        java.util.Set<String> winners = new java.util.HashSet<>();
+        for (int round = 0; round < 200 && winners.size() < 2; round++) {
+            Server mirrorA = new Server(Futures.ready(new Response("a")));
+            Server mirrorB = new Server(Futures.ready(new Response("b")));
+            String req = "GET /";
+            // tag::select-fair[]
+            PollFuture<Response> either = Futures.selectFair(mirrorA.call(req), mirrorB.call(req)); // peers: no favourite
+            // end::select-fair[]
+            winners.add(valueOf(either).from());
+        }
+        assertEquals(java.util.Set.of("a", "b"), winners, "both ready at every poll, each wins sometimes");
+    }
+
+    @Test
     void streams() {
         PollStream<User> users = Streams.of(new User("ada", true), new User("bob", false));
         // tag::map-filter[]

@@ -77,11 +77,12 @@ class RxJavaDocTest {
         // end::observable-overflow[]
         assertTrue(latestClick.pollNext(Context.of(() -> {})).isPending()); // the first poll subscribes
         assertTrue(strict.pollNext(Context.of(() -> {})).isPending());
-        for (int i = 0; i < 1_001; i++) {
+        for (int i = 0; i < 1_002; i++) { // one for each waiting poll, then 1,001 more
             clicks.onNext("click " + i);
         }
         clicks.onComplete();
-        assertEquals(List.of("click 1000"), runtime.blockOn(latestClick.collect(Collectors.toList())));
+        assertEquals(List.of("click 0", "click 1001"), runtime.blockOn(latestClick.collect(Collectors.toList())),
+                "the waiting poll gets the first click, then the latest (toFlowable(LATEST))");
         PollFuture<List<String>> strictItems = strict.collect(Collectors.toList());
         assertThrows(MissingBackpressureException.class, () -> runtime.blockOn(strictItems)); // unchecked: as it is
     }

@@ -1,7 +1,6 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
-import reactor.core.Exceptions;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;
@@ -13,8 +12,9 @@ import reactor.util.context.ContextView;
  * subscriber's context, as Reactor's own operators do. Errors after cancellation follow the one
  * policy of {@link FailureSink#reportAfterCancel}: the cancellation itself stays silent.
  *
- * <p>Any thread; never throws (a JVM-fatal error excepted): if the hook itself throws, that
- * failure is dropped, there being nobody left to tell.
+ * <p>Any thread; never throws: a JVM-fatal error is dropped to the hook like any other (the rule
+ * of {@code docs/reliability.md} sends it there), and if the hook itself throws, that failure is
+ * dropped, there being nobody left to tell.
  */
 final class DroppedErrors implements FailureSink {
 
@@ -36,11 +36,9 @@ final class DroppedErrors implements FailureSink {
 
     /** {@link Operators#onErrorDropped}, contained. */
     static void drop(Throwable failure, Context context) {
-        Exceptions.throwIfJvmFatal(failure);
         try {
             Operators.onErrorDropped(failure, context);
         } catch (Throwable hookFailure) {
-            Exceptions.throwIfJvmFatal(hookFailure);
             // Reactor's default hook throws only for bubbling errors; a broken custom hook: drop.
         }
     }

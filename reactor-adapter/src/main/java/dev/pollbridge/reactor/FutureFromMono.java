@@ -44,7 +44,9 @@ import reactor.core.publisher.Operators;
  * itself stays silent). Not cancel-safe: a value the Mono produced but that was not yet returned
  * is dropped with the future, closed if it is {@link AutoCloseable}. Exactly once: the value slot
  * is the handshake; {@code close()} swaps {@link #CLOSED_VALUE} into it and drops what it finds
- * unread, and an {@code onNext} that finds {@code CLOSED_VALUE} drops its item.
+ * unread, and an {@code onNext} that finds {@code CLOSED_VALUE} drops its item. The close also
+ * lets go of the outcome, returned or not, so a Mono that keeps its subscriber does not keep the
+ * value reachable.
  *
  * <h2>A broken source</h2>
  * {@code onNext(null)} and {@code onError(null)} (rule 2.13), a second value, a {@code request}
@@ -172,6 +174,10 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
         if (!delivered) {
             Dropped.close(unread, DROPPED, DroppedErrors.of(context));
         }
+        // A Mono that keeps its subscriber (a hot source) must not keep the value reachable. A
+        // finish() that raced this close clears it too: it writes the outcome, then reads
+        // upstream; this close swapped upstream first and clears after, so one sees the other.
+        outcome = null;
     }
 
     @Override
@@ -305,14 +311,17 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
         try {
             subscription.cancel();
         } catch (Throwable cancelFailure) {
-            Exceptions.throwIfJvmFatal(cancelFailure);
-            Operators.onErrorDropped(cancelFailure, context);
+            DroppedErrors.drop(cancelFailure, context); // a fatal one too: close never throws
         }
     }
 
     /** Publishes the outcome, then wakes the latest poller (see the class note on rule 6). */
     private void finish(Poll<T> result) {
         outcome = result;
+        if (upstream == CANCELLED) {
+            outcome = null; // closed meanwhile (see close)
+            return;
+        }
         Waker toWake = waker;
         if (toWake != null) {
             try {

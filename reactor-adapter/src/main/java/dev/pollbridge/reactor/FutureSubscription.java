@@ -67,6 +67,13 @@ final class FutureSubscription<T> extends Operators.MonoSubscriber<T, T> {
         }
     }
 
+    /** Delivers a failure unless cancelled; after a cancel it is dropped without a report (the caller reported it). */
+    void failUnlessCancelled(Throwable error) {
+        if (!isCancelled()) {
+            actual.onError(error);
+        }
+    }
+
     @Override
     public int requestFusion(int requestedMode) {
         return Fuseable.NONE;

@@ -103,8 +103,7 @@ final class MonoFromFuture<T> extends Mono<T> {
         try {
             future.close();
         } catch (Throwable closeFailure) {
-            Exceptions.throwIfJvmFatal(closeFailure);
-            Operators.onErrorDropped(closeFailure, actual.currentContext());
+            DroppedErrors.drop(closeFailure, actual.currentContext()); // a fatal one too: close never throws
         }
     }
 

@@ -523,8 +523,10 @@ public final class ReactorBridge {
      *       the runtime's timer first; {@code schedulePeriodically} runs on the grid of a
      *       runtime interval (1 ms resolution; a run that overruns makes missed ticks be
      *       skipped; a period of zero or less runs back to back, yielding in between). A
-     *       runnable that throws goes to the runtime's uncaught-failure handler; a periodic one
-     *       then stops.
+     *       runnable that throws goes, as on Reactor's own schedulers, to the runtime's
+     *       uncaught-failure handler (where Reactor uses the thread's uncaught-exception handler)
+     *       and then to the {@code Schedulers.onHandleError} hook, once each; a periodic one then
+     *       stops.
      *   <li>{@code createWorker()} gives a worker that runs its tasks one at a time, in order.
      *   <li>The returned {@code Disposable} aborts its task: a task not yet run never runs; a
      *       running one completes (tasks are cancelled between polls).

@@ -27,8 +27,9 @@ import reactor.core.scheduler.Schedulers;
  * period of zero or less runs the task again right after each run, yielding the worker in
  * between. Direct tasks may run in parallel on several workers; a {@link RuntimeWorker} from
  * {@link #createWorker()} runs its tasks one at a time, in order. A runnable that throws is
- * reported to the runtime's uncaught-failure handler ({@link TaskFailures}); a periodic one then
- * stops.
+ * reported as Reactor's schedulers report it ({@link TaskFailures}): to the runtime's
+ * uncaught-failure handler (in place of the thread's uncaught-exception handler) and then to the
+ * {@code Schedulers.onHandleError} hook, once each; a periodic one then stops.
  *
  * <p>Runnables run inside a task's poll, on a worker thread: they must not block (rule 4), and a
  * long one delays the other tasks of that worker. Use {@code Schedulers.boundedElastic()} for

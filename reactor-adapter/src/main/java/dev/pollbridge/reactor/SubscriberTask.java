@@ -17,7 +17,10 @@ import reactor.core.publisher.Operators;
  * exception goes to {@link Operators#onErrorDropped}, as does a subscriber method that throws
  * (which Reactive Streams forbids, rule 2.13). Neither fails the task. A poll that throws or
  * returns {@code null} fails the subscriber with that exception (a
- * {@link NullPointerException} for {@code null}).
+ * {@link NullPointerException} for {@code null}). A JVM-fatal error is never thrown into the
+ * worker: a poll that throws one has it dropped to {@code onErrorDropped} once and signalled to
+ * the subscriber as its error (unless it cancelled); a subscriber or a {@code close()} that
+ * throws one has it dropped like any other ({@code docs/reliability.md}).
  *
  * <h2>Cancellation</h2>
  * Closed before it signalled and without a subscriber cancel (the runtime closed, an adopted
@@ -55,13 +58,14 @@ final class SubscriberTask<T> implements PollFuture<Void> {
             return Poll.ready(null);
         }
         Poll<? extends T> outcome;
+        boolean fatal = false;
         try {
             outcome = future.poll(cx);
             if (outcome == null) {
                 outcome = Poll.failed(new NullPointerException("poll() of " + future.getClass().getName() + " returned null"));
             }
         } catch (Throwable pollFailure) {
-            Exceptions.throwIfJvmFatal(pollFailure);
+            fatal = Exceptions.isJvmFatal(pollFailure);
             outcome = Poll.failed(pollFailure);
         }
         if (outcome.isPending()) {
@@ -72,6 +76,9 @@ final class SubscriberTask<T> implements PollFuture<Void> {
         try {
             if (outcome.isReady()) {
                 subscription.succeed(outcome.value());
+            } else if (fatal) {
+                dropped(outcome.error()); // once, here; the subscriber gets it without a second report
+                subscription.failUnlessCancelled(outcome.error());
             } else {
                 subscription.fail(outcome.error());
             }
@@ -112,8 +119,8 @@ final class SubscriberTask<T> implements PollFuture<Void> {
         }
     }
 
+    /** To {@code onErrorDropped}, a JVM-fatal failure too: never into the worker. */
     private void dropped(Throwable failure) {
-        Exceptions.throwIfJvmFatal(failure);
-        Operators.onErrorDropped(failure, subscription.actual().currentContext());
+        DroppedErrors.drop(failure, subscription.actual().currentContext());
     }
 }

@@ -151,6 +151,28 @@ class ReactorAwaitsTest {
         }
     }
 
+    /**
+     * Issue 24, item 16 (documented in docs/reactor.md): {@code first()} requests one item and
+     * cancels after taking it, unless the source completed already, as {@code Flux.just(x)} does
+     * right after its only item: then there is nothing to cancel ({@code doOnComplete} runs,
+     * {@code doOnCancel} does not). kotlinx's {@code awaitFirst} cancels inside {@code onNext},
+     * before the completion, so there {@code doOnCancel} runs.
+     */
+    @Test
+    void firstDoesNotCancelASourceThatCompletedRightAfterItsOnlyItem() {
+        AtomicInteger cancels = new AtomicInteger();
+        AtomicInteger completions = new AtomicInteger();
+        assertEquals("x", get(ReactorBridge.first(Flux.just("x")
+                .doOnCancel(cancels::incrementAndGet).doOnComplete(completions::incrementAndGet))));
+        assertEquals(0, cancels.get(), "completed already: nothing to cancel");
+        assertEquals(1, completions.get());
+
+        assertEquals("x", get(ReactorBridge.first(Flux.just("x", "y")
+                .doOnCancel(cancels::incrementAndGet).doOnComplete(completions::incrementAndGet))));
+        assertEquals(1, cancels.get(), "a source with more to send is cancelled after the first item");
+        assertEquals(1, completions.get());
+    }
+
     @Test
     void firstCancelsAfterTheFirstItemAndSingleCancelsOnTheSecond() {
         TestPublisher<String> source = TestPublisher.create();

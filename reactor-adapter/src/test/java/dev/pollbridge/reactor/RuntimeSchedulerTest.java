@@ -116,6 +116,72 @@ class RuntimeSchedulerTest {
         assertEquals(1, runs.get());
     }
 
+    /**
+     * Issue 24, item 15: Reactor users configure {@code Schedulers.onHandleError}, and Reactor's
+     * own schedulers call it for every task that throws. So does this one, exactly once per
+     * failure, besides the runtime's handler (the runtime's counterpart of the thread's
+     * uncaught-exception handler that Reactor's schedulers call first), for a direct task, a
+     * worker's task and a periodic task, as a Reactor scheduler does side by side.
+     */
+    @Test
+    void aThrowingTaskGoesToSchedulersOnHandleErrorOnceAsOnReactorsOwnSchedulers() {
+        List<Throwable> hooked = new CopyOnWriteArrayList<>();
+        List<Thread> hookThreads = new CopyOnWriteArrayList<>();
+        Schedulers.onHandleError("pollbridge-test", (thread, error) -> {
+            hooked.add(error);
+            hookThreads.add(thread);
+        });
+        Scheduler reactors = Schedulers.newSingle("reactor-own");
+        try {
+            IllegalStateException reactorBoom = new IllegalStateException("on Reactor's own scheduler");
+            reactors.schedule(() -> { throw reactorBoom; });
+            await().atMost(WAIT).until(() -> hooked.contains(reactorBoom));
+
+            IllegalStateException direct = new IllegalStateException("direct");
+            IllegalStateException onAWorker = new IllegalStateException("on a worker");
+            IllegalStateException periodic = new IllegalStateException("periodic");
+            scheduler.schedule(() -> { throw direct; });
+            Scheduler.Worker worker = scheduler.createWorker();
+            worker.schedule(() -> { throw onAWorker; });
+            scheduler.schedulePeriodically(() -> { throw periodic; }, 0, 5, TimeUnit.MILLISECONDS);
+            await().atMost(WAIT).until(() -> hooked.containsAll(List.of(direct, onAWorker, periodic))
+                    && uncaught.containsAll(List.of(direct, onAWorker, periodic)));
+            CountDownLatch marker = new CountDownLatch(1);
+            scheduler.schedule(marker::countDown, 50, TimeUnit.MILLISECONDS);
+            await().atMost(WAIT).until(() -> marker.getCount() == 0);
+            assertEquals(List.of(reactorBoom), hooked.stream().filter(e -> e == reactorBoom).toList());
+            for (Throwable failure : List.of(direct, onAWorker, periodic)) {
+                assertEquals(1, hooked.stream().filter(e -> e == failure).count(), failure + ": the hook, once");
+                assertEquals(1, uncaught.stream().filter(e -> e == failure).count(), failure + ": the runtime, once");
+            }
+            for (Thread thread : hookThreads.subList(1, hookThreads.size())) {
+                assertTrue(thread.getName().startsWith("sched-test-"), "the hook gets the worker: " + thread);
+            }
+            worker.dispose();
+        } finally {
+            reactors.dispose();
+            Schedulers.resetOnHandleError("pollbridge-test");
+        }
+    }
+
+    @Test
+    void anOnHandleErrorHookThatThrowsIsReportedToTheRuntimeAndTheWorkersGoOn() {
+        IllegalStateException hookFailure = new IllegalStateException("the hook threw");
+        Schedulers.onHandleError("pollbridge-test-throwing", (thread, error) -> {
+            throw hookFailure;
+        });
+        try {
+            IllegalStateException boom = new IllegalStateException("boom");
+            scheduler.schedule(() -> { throw boom; });
+            await().atMost(WAIT).until(() -> uncaught.containsAll(List.of(boom, hookFailure)));
+            CountDownLatch next = new CountDownLatch(1);
+            scheduler.schedule(next::countDown);
+            await().atMost(WAIT).until(() -> next.getCount() == 0);
+        } finally {
+            Schedulers.resetOnHandleError("pollbridge-test-throwing");
+        }
+    }
+
     @Test
     void disposingTheSchedulerCancelsPendingTasksAndRejectsNewWork() {
         AtomicBoolean ran = new AtomicBoolean();

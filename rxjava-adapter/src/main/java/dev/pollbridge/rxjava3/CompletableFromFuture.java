@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * <h2>Protocol</h2>
  * Each subscription calls the factory on the subscribing thread and spawns a {@link FutureDriver}
  * on the runtime that polls the new future: any value becomes {@code onComplete} (the value is
- * ignored, and released if it is {@link AutoCloseable}: a permit, for instance, is given back), a
+ * ignored, and released if it is {@link AutoCloseable}: a permit, for instance, is given back;
+ * never the value of a {@code SharedFuture}'s clone, which other clones hand out too), a
  * failure {@code onError} with the same instance. Signals come from a runtime worker. A factory
  * that throws or returns {@code null} fails the subscription; a closed runtime fails it with
  * {@code RejectedExecutionException}, the future closed unpolled.
@@ -53,8 +54,12 @@ final class CompletableFromFuture extends Completable {
                 }
 
                 @Override
+                public boolean takesValue() {
+                    return false; // released by the driver, unless a shared future's clone holds it
+                }
+
+                @Override
                 public void succeeded(Object value) {
-                    Undeliverable.discard(value);
                     observer.onComplete();
                 }
 

@@ -5,24 +5,36 @@ import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 /**
  * What {@link RxJavaBridge#toStream(io.reactivex.rxjava3.core.Observable, ObservableOverflow)}
  * does when an {@code Observable}, which has no backpressure, produces faster than the stream is
- * polled: a bounded buffer of {@link #capacity()} items and a rule for the item that finds it
- * full. Every choice is bounded and none blocks the producer: {@code onNext} never waits for the
- * consumer.
+ * polled. A poll that finds no item waits for one (RxJava's {@code request(1)}): the next item is
+ * handed to it, whatever the strategy. Items that arrive while nobody waits go to a bounded
+ * buffer of {@link #capacity()} items, and the strategy says what happens to one that finds it
+ * full. Every choice is bounded (at most {@code capacity() + 1} items wait) and none blocks the
+ * producer: {@code onNext} never waits for the consumer.
+ *
+ * <p>Each strategy does what the operator in the last column does for a subscriber that requests
+ * one item at a time (checked side by side in the tests): for a synchronous {@code 1..5},
+ * {@code latest()} gives {@code [1, 5]}, {@code dropOldest(2)} {@code [1, 4, 5]},
+ * {@code dropNewest(2)} {@code [1, 2, 3]}, {@code error(2)} {@code [1, 2, 3]} and then the
+ * error.
  *
  * <table>
  *   <caption>The strategies</caption>
- *   <tr><th>factory</th><th>buffer</th><th>an item that finds it full</th><th>RxJava's nearest</th></tr>
- *   <tr><td>{@link #error()}</td><td>1</td><td>fails the stream with a
- *       {@link io.reactivex.rxjava3.exceptions.MissingBackpressureException} (after the buffered
- *       item) and disposes the Observable</td><td>{@code toFlowable(ERROR)}</td></tr>
- *   <tr><td>{@link #error(int) error(n)}</td><td>n</td><td>the same: "buffer up to n, then
- *       fail"</td><td>{@code onBackpressureBuffer(n)}</td></tr>
- *   <tr><td>{@link #dropNewest(int) dropNewest(n)}</td><td>n</td><td>is dropped</td>
- *       <td>{@code onBackpressureBuffer(n, null, DROP_LATEST)}, {@code toFlowable(DROP)}</td></tr>
+ *   <tr><th>factory</th><th>buffer</th><th>an item that finds it full</th><th>the same as</th></tr>
+ *   <tr><td>{@link #error()}</td><td>0</td><td>fails the stream with a
+ *       {@link io.reactivex.rxjava3.exceptions.MissingBackpressureException} and disposes the
+ *       Observable: only a waiting poller takes an item</td><td>RxJava's {@code toFlowable(ERROR)}</td></tr>
+ *   <tr><td>{@link #error(int) error(n)}</td><td>n</td><td>the same, after the buffered items:
+ *       "buffer up to n, then fail"</td><td>RxJava's {@code onBackpressureBuffer(n, true)}
+ *       ({@code delayError}); Reactor's {@code onBackpressureBuffer(n, ERROR)}</td></tr>
+ *   <tr><td>{@link #dropNewest(int) dropNewest(n)}</td><td>n</td><td>is dropped (the stream keeps
+ *       the oldest)</td><td>Reactor's {@code onBackpressureBuffer(n, DROP_LATEST)}; RxJava's
+ *       {@code toFlowable(DROP)} is the same without a buffer. (RxJava's {@code DROP_LATEST} is
+ *       different: it drops the newest <em>buffered</em> item to queue the arriving one.)</td></tr>
  *   <tr><td>{@link #dropOldest(int) dropOldest(n)}</td><td>n</td><td>is queued; the oldest
- *       buffered item is dropped</td><td>{@code onBackpressureBuffer(n, null, DROP_OLDEST)}</td></tr>
+ *       buffered item is dropped</td><td>RxJava's {@code onBackpressureBuffer(n, null, DROP_OLDEST)};
+ *       Reactor's {@code onBackpressureBuffer(n, DROP_OLDEST)}</td></tr>
  *   <tr><td>{@link #latest()}</td><td>1</td><td>replaces the buffered item</td>
- *       <td>{@code toFlowable(LATEST)}</td></tr>
+ *       <td>RxJava's {@code toFlowable(LATEST)}</td></tr>
  * </table>
  *
  * <p>A dropped item that is {@link AutoCloseable} is closed. Instances are immutable and may be
@@ -43,8 +55,15 @@ public final class ObservableOverflow {
     private final Policy policy;
     private final int capacity;
 
+    /** The one strategy with no buffer: {@link #error()}. */
+    private static final ObservableOverflow NO_BUFFER = new ObservableOverflow(Policy.FAIL, 0, 0);
+
     private ObservableOverflow(Policy policy, int capacity) {
-        if (capacity < 1 || capacity > ReactiveStreamsBridge.MAX_PREFETCH) {
+        this(policy, capacity, 1);
+    }
+
+    private ObservableOverflow(Policy policy, int capacity, int minCapacity) {
+        if (capacity < minCapacity || capacity > ReactiveStreamsBridge.MAX_PREFETCH) {
             throw new IllegalArgumentException("capacity must be in [1, " + ReactiveStreamsBridge.MAX_PREFETCH
                     + "], was " + capacity);
         }
@@ -53,20 +72,22 @@ public final class ObservableOverflow {
     }
 
     /**
-     * No slack: one item may wait for the poller; an item that arrives while it still waits
-     * fails the stream with a {@code MissingBackpressureException}. For sources that must never
-     * run ahead of their consumer. Same as {@code error(1)}.
+     * No slack: an item is taken only by a poller that waits for it; an item that arrives while
+     * the poller is not waiting (busy with the one before) fails the stream with a
+     * {@code MissingBackpressureException} and disposes the Observable. For sources that must
+     * never run ahead of their consumer: RxJava's {@code toFlowable(ERROR)}.
      *
      * @return the strategy
      */
     public static ObservableOverflow error() {
-        return new ObservableOverflow(Policy.FAIL, 1);
+        return NO_BUFFER;
     }
 
     /**
-     * Buffers up to {@code capacity} items; the next item that finds them all waiting fails the
-     * stream with a {@code MissingBackpressureException} (after the buffered items) and disposes
-     * the Observable.
+     * Buffers up to {@code capacity} items besides the one handed to a waiting poller; the next
+     * item that finds them all waiting fails the stream with a
+     * {@code MissingBackpressureException} (after the buffered items) and disposes the
+     * Observable: RxJava's {@code onBackpressureBuffer(capacity, true)}.
      *
      * @param capacity the most items that may wait, in {@code [1, 2^24]}
      * @return the strategy
@@ -77,8 +98,11 @@ public final class ObservableOverflow {
     }
 
     /**
-     * Buffers up to {@code capacity} items and drops any item that arrives while they all wait.
-     * The stream sees the oldest items.
+     * Buffers up to {@code capacity} items besides the one handed to a waiting poller, and drops
+     * any item that arrives while they all wait. The stream sees the oldest items: Reactor's
+     * {@code onBackpressureBuffer(capacity, BufferOverflowStrategy.DROP_LATEST)}, which drops the
+     * arriving item. (RxJava's {@code BackpressureOverflowStrategy.DROP_LATEST} drops the newest
+     * buffered item instead, to queue the arriving one.)
      *
      * @param capacity the most items that may wait, in {@code [1, 2^24]}
      * @return the strategy
@@ -89,8 +113,10 @@ public final class ObservableOverflow {
     }
 
     /**
-     * Buffers up to {@code capacity} items; an item that arrives while they all wait is queued and
-     * the oldest waiting item is dropped. The stream sees the newest items.
+     * Buffers up to {@code capacity} items besides the one handed to a waiting poller; an item
+     * that arrives while they all wait is queued and the oldest buffered item is dropped. The
+     * stream sees the newest items: RxJava's
+     * {@code onBackpressureBuffer(capacity, null, DROP_OLDEST)}.
      *
      * @param capacity the most items that may wait, in {@code [1, 2^24]}
      * @return the strategy
@@ -101,8 +127,9 @@ public final class ObservableOverflow {
     }
 
     /**
-     * Keeps only the latest item: a new item replaces one the poller has not taken yet. Same as
-     * {@code dropOldest(1)}.
+     * Keeps only the latest item: a waiting poller gets the next item, and while it is busy a
+     * new item replaces the one it has not taken yet. RxJava's {@code toFlowable(LATEST)}: a
+     * synchronous {@code 1..5} gives {@code [1, 5]}. Same as {@code dropOldest(1)}.
      *
      * @return the strategy
      */
@@ -111,7 +138,8 @@ public final class ObservableOverflow {
     }
 
     /**
-     * The most items that ever wait in the stream.
+     * The size of the buffer: the most items that wait in the stream besides the one handed to a
+     * waiting poller (0 for {@link #error()}).
      *
      * @return the capacity
      */
@@ -127,7 +155,7 @@ public final class ObservableOverflow {
     public String toString() {
         switch (policy) {
             case FAIL:
-                return "ObservableOverflow.error(" + capacity + ")";
+                return capacity == 0 ? "ObservableOverflow.error()" : "ObservableOverflow.error(" + capacity + ")";
             case DROP_NEWEST:
                 return "ObservableOverflow.dropNewest(" + capacity + ")";
             case DROP_OLDEST:

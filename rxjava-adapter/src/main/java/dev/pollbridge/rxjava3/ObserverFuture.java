@@ -274,8 +274,7 @@ abstract class ObserverFuture<T, S> extends SingleUse implements PollFuture<T> {
             try {
                 toWake.wake();
             } catch (Throwable wakeFailure) {
-                Exceptions.throwIfFatal(wakeFailure);
-                Undeliverable.report(wakeFailure);
+                Undeliverable.reportCaught(wakeFailure); // on the source's signalling thread
             }
         }
     }
@@ -287,8 +286,7 @@ abstract class ObserverFuture<T, S> extends SingleUse implements PollFuture<T> {
         try {
             disposable.dispose();
         } catch (Throwable disposeFailure) {
-            Exceptions.throwIfFatal(disposeFailure);
-            Undeliverable.report(disposeFailure);
+            Undeliverable.report(disposeFailure); // a fatal one too: close never throws
         }
     }
 

@@ -6,8 +6,8 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.adapter.TaskLink;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -39,22 +39,34 @@ import java.util.concurrent.RejectedExecutionException;
  * task aborted by its owner) signals {@code onError(CancellationException)} instead of leaving the
  * observer waiting. A dispose inside {@code onSubscribe} spawns nothing.
  *
+ * <h2>Nothing stays reachable through the {@code Disposable}</h2>
+ * Observers keep their {@code Disposable} (to dispose later), often for longer than the
+ * subscription lives. Once the source is closed this task lets go of it, as RxJava's
+ * {@code LambdaObserver} swaps its upstream for {@code DISPOSED}: a kept {@code Disposable} keeps
+ * neither the closed future or stream nor what it captured or produced.
+ *
  * <h2>Observer failures</h2>
  * An observer method that throws breaks the RxJava contract; the task disposes itself (for
  * {@code onNext}) and reports the exception to {@code RxJavaPlugins.onError}. Nothing is thrown
  * into a runtime worker.
  */
-abstract class ObserverTask implements PollFuture<Void>, Disposable {
+abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>, Disposable {
 
     private final TaskLink task = new TaskLink();
-    private final AutoCloseable source;
+    /** Task thread (or the subscribing thread before a task exists): the source; null once closed. */
+    private S source;
     /** Task thread (or the subscribing thread before a task exists): the source was closed. */
     private boolean sourceClosed;
     /** Task thread: the task returned ready or was closed. */
     private boolean finished;
 
-    ObserverTask(AutoCloseable source) {
+    ObserverTask(S source) {
         this.source = source;
+    }
+
+    /** The source, until {@link #closeSource()}; task thread only. */
+    final S source() {
+        return source;
     }
 
     /** Calls the observer's {@code onSubscribe(this)}. */
@@ -71,8 +83,11 @@ abstract class ObserverTask implements PollFuture<Void>, Disposable {
         try {
             subscribeObserver();
         } catch (Throwable observerFailure) {
-            Exceptions.throwIfFatal(observerFailure);
             task.cancel(); // the observer is broken: it gets nothing more
+            if (Fatal.isFatal(observerFailure)) {
+                closeSource(); // no task will exist; then the error propagates, as RxJava's subscribe lets it
+                throw (Error) observerFailure;
+            }
             Undeliverable.report(observerFailure);
         }
         if (task.isCancelled()) {
@@ -146,19 +161,39 @@ abstract class ObserverTask implements PollFuture<Void>, Disposable {
             Undeliverable.reportAfterCancel(error); // disposed first: the cancellation itself is silent
             return;
         }
+        signalToObserver(error);
+    }
+
+    /**
+     * Ends the task with a JVM-fatal error the source threw into it, which never goes into the
+     * worker: it goes to {@code RxJavaPlugins.onError} once (as an {@code UndeliverableException})
+     * and, unless the observer disposed first, to the observer's {@code onError} too, so it does
+     * not wait forever; then the source is closed.
+     */
+    final Poll<Void> endWithFatal(Error fatal) {
+        Undeliverable.report(fatal);
+        if (claimTerminal()) {
+            signalToObserver(fatal);
+        }
+        closeSource();
+        return Poll.ready(null);
+    }
+
+    private void signalToObserver(Throwable error) {
         try {
             signalError(error);
         } catch (Throwable observerFailure) {
-            Exceptions.throwIfFatal(observerFailure);
-            Undeliverable.report(observerFailure);
+            Undeliverable.report(observerFailure); // a fatal one too: never into the worker
         }
     }
 
-    /** Closes the source exactly once; a {@code close()} that throws is reported. */
+    /** Closes the source exactly once and lets go of it; a {@code close()} that throws is reported. */
     final void closeSource() {
         if (!sourceClosed) {
             sourceClosed = true;
-            Undeliverable.close(source);
+            S closing = source;
+            source = null;
+            Undeliverable.close(closing);
         }
     }
 }

@@ -16,11 +16,14 @@ import io.reactivex.rxjava3.core.Observable;
  *   <li>A {@code Flowable} is read through {@link StreamFromFlowable} with the prefetch the await
  *       asks for: one item for {@code first}, two for {@code single}, 256 at a time for
  *       {@code last}.
- *   <li>An {@code Observable} has no backpressure; it is read through
- *       {@link StreamFromObservable} with the smallest buffer that keeps what the await needs:
- *       {@code first} keeps the first item ({@code dropNewest(1)}), {@code single} the first two
- *       ({@code dropNewest(2)}: a second item is all it takes to fail), {@code last} the latest
- *       ({@code latest()}). Items it drops are released (closed if {@link AutoCloseable}).
+ *   <li>An {@code Observable} has no backpressure, so {@code first} and {@code single} read it
+ *       through RxJava's own {@code take(1)} and {@code take(2)}: the Observable is disposed inside
+ *       the {@code onNext} of the item the await needs (kotlinx's {@code awaitFirst} disposes
+ *       there too), so a synchronous or endless source stops at once instead of running to its
+ *       end inside the poll that subscribed. The stream ({@link StreamFromObservable}) buffers
+ *       exactly those items ({@code error(n)}: it cannot overflow). {@code last} reads the
+ *       Observable to its end keeping only the latest item ({@code latest()}); the items it
+ *       passes over are released (closed if {@link AutoCloseable}).
  * </ul>
  */
 final class OneItem {
@@ -32,21 +35,20 @@ final class OneItem {
     }
 
     static <T> PollFuture<T> of(Observable<? extends T> observable, Which which, boolean required, T emptyValue) {
-        ObservableOverflow overflow;
+        PollStream<T> stream;
         switch (which) {
             case FIRST:
-                overflow = ObservableOverflow.dropNewest(1);
+            case SINGLE:
+                int needed = which.prefetch(); // 1 for first, 2 for single
+                stream = new StreamFromObservable<>(observable.take(needed), ObservableOverflow.error(needed));
                 break;
             case LAST:
-                overflow = ObservableOverflow.latest();
-                break;
-            case SINGLE:
-                overflow = ObservableOverflow.dropNewest(2);
+                stream = new StreamFromObservable<>(observable, ObservableOverflow.latest());
                 break;
             default:
                 throw new AssertionError(which);
         }
-        return item(new StreamFromObservable<>(observable, overflow), which, required, emptyValue);
+        return item(stream, which, required, emptyValue);
     }
 
     private static <T> PollFuture<T> item(PollStream<T> stream, Which which, boolean required, T emptyValue) {

@@ -2,6 +2,7 @@ package dev.pollbridge.rxjava3;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
 
 /**
  * The bounded buffer of {@link StreamFromObservable}: a FIFO ring of exactly {@code capacity}
@@ -32,8 +33,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * the item is visible. Lock-free: a failed claim means another consumer made progress.
  *
  * <p>Slots are not cleared when taken (clearing would race with the producer's refill of the
- * same slot), so up to {@code length} taken items stay reachable until overwritten or until the
- * stream itself is garbage: memory the buffer was sized for anyway.
+ * same slot), so up to {@code length} taken items stay reachable until overwritten: memory the
+ * buffer was sized for anyway. Once the stream is closed, {@link #drainAndClear}, run by one
+ * thread alone, releases the waiting items and clears every slot that was ever filled, so nothing
+ * stays reachable from a closed stream that its Observable still holds.
+ *
+ * <p>A capacity of 0 (the {@code error()} strategy, whose only item is the one handed to a
+ * waiting poller outside the ring) makes every {@link #offer} fail.
  *
  * @param <T> the item type
  */
@@ -49,7 +55,7 @@ final class OverflowRing<T> {
 
     OverflowRing(int capacity) {
         this.capacity = capacity;
-        int length = Integer.highestOneBit(capacity);
+        int length = Integer.highestOneBit(Math.max(1, capacity));
         if (length < capacity) {
             length <<= 1;
         }
@@ -70,15 +76,48 @@ final class OverflowRing<T> {
 
     /** Any thread: takes the oldest item, or returns null if none waits. */
     T poll() {
+        return poll(Long.MAX_VALUE);
+    }
+
+    /**
+     * Any thread: takes the oldest item if its index is below {@code limit} (a {@link #tail()}
+     * read earlier: only items offered before that read), or returns null.
+     */
+    T poll(long limit) {
         for (;;) {
             long index = head.get();
-            if (index >= tail.get()) {
+            if (index >= Math.min(tail.get(), limit)) {
                 return null;
             }
             T item = slots.get((int) index & mask);
             if (head.compareAndSet(index, index + 1)) {
                 return item;
             }
+        }
+    }
+
+    /** Any thread: the index the next offered item will get (items offered so far). */
+    long tail() {
+        return tail.get();
+    }
+
+    /** Producer: true if no item waits (exact for the producer, since only it adds items). */
+    boolean isEmpty() {
+        return tail.get() == head.get();
+    }
+
+    /**
+     * Passes every waiting item to {@code released}, then clears every slot ever filled, so the
+     * ring holds nothing. Only for a thread that has the ring to itself, now and for good (the
+     * closed stream's last user): a slot cleared here is never refilled.
+     */
+    void drainAndClear(Consumer<? super T> released) {
+        for (T item = poll(); item != null; item = poll()) {
+            released.accept(item);
+        }
+        long filled = tail.get();
+        for (long index = Math.max(0, filled - slots.length()); index < filled; index++) {
+            slots.setPlain((int) index & mask, null);
         }
     }
 

@@ -50,7 +50,7 @@ final class RuntimeScheduler extends Scheduler {
     private final SchedulerCore core;
 
     RuntimeScheduler(Runtime runtime) {
-        this.core = new SchedulerCore(Objects.requireNonNull(runtime, "runtime"), Undeliverable::reportCaught);
+        this.core = new SchedulerCore(Objects.requireNonNull(runtime, "runtime"), Undeliverable::report); // a fatal error too: never into the worker
     }
 
     @Override

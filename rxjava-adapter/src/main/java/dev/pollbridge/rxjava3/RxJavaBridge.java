@@ -46,7 +46,26 @@ import java.util.function.Supplier;
  */
 public final class RxJavaBridge {
 
+    static {
+        NonBlockingWorkers.register();
+    }
+
     private RxJavaBridge() {}
+
+    /**
+     * Registers the runtime's worker threads with RxJava as threads that must not block
+     * ({@code RxJavaPlugins.setOnBeforeBlocking}), so that with
+     * {@code RxJavaPlugins.setFailOnNonBlockingScheduler(true)}, {@code blockingGet()} and its kin
+     * throw {@link IllegalStateException} on a worker, as they do on
+     * {@code Schedulers.computation()}. Done automatically when this class is first used. A hook
+     * already installed is kept: the registered hook asks it on every other thread. Call this
+     * again after installing a hook of your own (RxJava's setter replaces the registered one) or
+     * after {@code RxJavaPlugins.reset()}; a second call while the hook is installed does nothing.
+     * After {@code RxJavaPlugins.lockdown()} it does nothing. See {@code docs/rxjava.md}.
+     */
+    public static void registerNonBlockingWorkers() {
+        NonBlockingWorkers.register();
+    }
 
     // ---- Single / Maybe / Completable -> PollFuture ---------------------------------------------
 
@@ -274,7 +293,8 @@ public final class RxJavaBridge {
 
     /**
      * The first item of {@code observable} (kotlinx-coroutines-rx3's {@code awaitFirst}): subscribes on
-     * the first poll, keeps the first item (later ones are dropped) and cancels as soon as it has the first item. Fails with
+     * the first poll and disposes the Observable inside the {@code onNext} of its first item (RxJava's
+     * {@code take(1)}), so a synchronous or endless Observable stops there. Fails with
      * {@link java.util.NoSuchElementException} if the Observable completes empty and with its error if it
      * fails first. Not cancel-safe: closing the future cancels the Observable and drops what arrived.
      * An error after that goes to {@code RxJavaPlugins.onError} (not the cancellation itself).
@@ -343,11 +363,11 @@ public final class RxJavaBridge {
     }
 
     /**
-     * The only item of {@code observable} ({@code awaitSingle}): keeps the first two items, and is ready once
-     * the Observable completes after exactly one item. Fails with
-     * {@link java.util.NoSuchElementException} if it completes empty, and with
-     * {@link IllegalArgumentException} as soon as a second item arrives (the Observable is then
-     * cancelled). Not cancel-safe.
+     * The only item of {@code observable} ({@code awaitSingle}): is ready once the Observable
+     * completes after exactly one item. Fails with {@link java.util.NoSuchElementException} if it
+     * completes empty, and with {@link IllegalArgumentException} as soon as a second item arrives:
+     * the Observable is disposed inside the {@code onNext} of that item (RxJava's {@code take(2)}),
+     * so a synchronous or endless Observable stops there. Not cancel-safe.
      *
      * @param <T> the item type
      * @param observable the Observable
@@ -387,10 +407,11 @@ public final class RxJavaBridge {
     /**
      * A cold Single whose every subscription calls {@code futureFactory} (on the subscribing
      * thread) and spawns the new future as a task on {@code runtime}. The Single succeeds with the
-     * future's value and fails with the future's own failure. RxJava forbids {@code null}: a future
-     * that completes with {@code null} fails the Single with a {@link NullPointerException} saying
-     * so (use {@link #toMaybe(Supplier, Runtime)} for such futures). Signals arrive on a runtime
-     * worker.
+     * future's value and fails with the future's own failure. A future that completes with
+     * {@code null} is empty (an empty {@code Mono} gives {@code null}), and a Single needs a value:
+     * it fails with a {@link java.util.NoSuchElementException} saying so, as RxJava's
+     * {@code Single.fromPublisher} and Reactor's {@code Mono.single()} fail an empty source (use
+     * {@link #toMaybe(Supplier, Runtime)} for such futures). Signals arrive on a runtime worker.
      *
      * <p><b>Cancellation:</b> {@code dispose()} aborts the task: the runtime closes the future
      * exactly once at its next suspension point, and nothing is signalled after (an error the
@@ -427,7 +448,7 @@ public final class RxJavaBridge {
      * Adopts an already running task: a Single of its result. The first subscription spawns a
      * small relay task on {@code runtime} that awaits {@code handle}; the Single signals the task's
      * value or its failure ({@code CancellationException} if the task was aborted; a
-     * {@code NullPointerException} for a {@code null} value). Only one subscription may adopt the
+     * {@code NoSuchElementException} for a {@code null} value). Only one subscription may adopt the
      * handle (a handle delivers its result once): later ones fail with
      * {@link IllegalStateException}.
      *
@@ -461,7 +482,8 @@ public final class RxJavaBridge {
      * A Single of a result awaited any number of times (kotlinx's {@code Deferred.asSingle}):
      * each subscription takes a new clone of {@code shared} ({@link SharedFuture#share()}) and
      * polls it in a task on {@code runtime}; the future underneath runs once, and every observer
-     * gets the same value (a {@code null} value fails with {@link NullPointerException}) or the
+     * gets the same value (a {@code null} value fails with
+     * {@link java.util.NoSuchElementException}) or the
      * same error. The value is never released by the Single, even for a disposed observer:
      * several observers hold it.
      *
@@ -574,7 +596,9 @@ public final class RxJavaBridge {
     /**
      * A cold Completable whose every subscription calls {@code futureFactory} and spawns the new
      * future on {@code runtime}: completion becomes {@code onComplete} (the value is ignored, and
-     * closed if it is {@link AutoCloseable}), a failure {@code onError} with the same instance.
+     * closed if it is {@link AutoCloseable}, unless the future is a clone of a
+     * {@link SharedFuture}, such as {@code shared::share}: other clones hand out the same value),
+     * a failure {@code onError} with the same instance.
      * Subscription, cancellation and threads as {@link #toSingle(Supplier, Runtime)}.
      *
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
@@ -707,7 +731,8 @@ public final class RxJavaBridge {
      * A cold Single whose every subscription runs {@code body} as an {@link Async#run} body on a
      * task of {@code runtime}. Inside the body, {@link #await(Single)} and its overloads suspend
      * the body, not a worker. The body's value is {@code onSuccess}; a {@code null} value fails the
-     * Single with a {@link NullPointerException}; what the body throws is {@code onError}.
+     * Single with a {@link java.util.NoSuchElementException} (empty); what the body throws is
+     * {@code onError}.
      *
      * <p><b>Cancellation:</b> disposing cancels the body: the {@code await} it is suspended in
      * throws {@link java.util.concurrent.CancellationException}, {@code finally} blocks run, later

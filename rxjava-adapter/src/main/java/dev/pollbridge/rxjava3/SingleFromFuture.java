@@ -6,6 +6,7 @@ import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -15,9 +16,11 @@ import java.util.function.Supplier;
  * <h2>Protocol</h2>
  * Each subscription calls the factory on the subscribing thread and spawns a {@link FutureDriver}
  * on the runtime that polls the new future: its value becomes {@code onSuccess}, its failure
- * {@code onError} with the same instance. RxJava forbids {@code null}, so a future that completes
- * with {@code null} fails the Single with a {@link NullPointerException} that says so (use
- * {@code toMaybe} for such futures). Signals come from a runtime worker. A factory that throws or
+ * {@code onError} with the same instance. A future's {@code null} is the empty case (an empty
+ * {@code Mono} becomes one), and a Single needs a value: it fails with a
+ * {@link NoSuchElementException} that says so (use {@code toMaybe} for such futures), as RxJava's
+ * {@code Single.fromPublisher} and {@code Maybe.toSingle()} and Reactor's {@code Mono.single()}
+ * fail an empty source. Signals come from a runtime worker. A factory that throws or
  * returns {@code null} fails the subscription ({@code onSubscribe}, then {@code onError}); a
  * closed runtime fails it with {@code RejectedExecutionException}, the future closed unpolled.
  *
@@ -59,8 +62,8 @@ final class SingleFromFuture<T> extends Single<T> {
                 @Override
                 public void succeeded(T value) {
                     if (value == null) {
-                        observer.onError(new NullPointerException("the future completed with null, which an RxJava "
-                                + "Single cannot signal; use RxJavaBridge.toMaybe for a future that may yield null"));
+                        observer.onError(new NoSuchElementException("the future completed with null (empty), and a"
+                                + " Single needs a value; use RxJavaBridge.toMaybe for a future that may be empty"));
                     } else {
                         observer.onSuccess(value);
                     }

@@ -3,8 +3,8 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.core.Observer;
-import io.reactivex.rxjava3.exceptions.Exceptions;
 
 /**
  * The task behind one subscription of an {@code Observable} made from a stream
@@ -21,17 +21,15 @@ import io.reactivex.rxjava3.exceptions.Exceptions;
  *
  * @param <T> the item type
  */
-final class StreamDriver<T> extends ObserverTask {
+final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
 
     /** Items pushed in one poll before the task yields its worker (rule 16). */
     static final int ITEMS_PER_POLL = 128;
 
-    private final PollStream<? extends T> stream;
     private final Observer<? super T> observer;
 
     StreamDriver(PollStream<? extends T> stream, Observer<? super T> observer) {
         super(stream);
-        this.stream = stream;
         this.observer = observer;
     }
 
@@ -57,9 +55,11 @@ final class StreamDriver<T> extends ObserverTask {
             }
             Poll<? extends T> next;
             try {
-                next = stream.pollNext(cx);
+                next = source().pollNext(cx);
             } catch (Throwable pollFailure) {
-                Exceptions.throwIfFatal(pollFailure);
+                if (Fatal.isFatal(pollFailure)) {
+                    return endWithFatal((Error) pollFailure);
+                }
                 next = Poll.failed(pollFailure);
             }
             if (next.isPending()) {
@@ -70,8 +70,7 @@ final class StreamDriver<T> extends ObserverTask {
                     try {
                         observer.onComplete();
                     } catch (Throwable observerFailure) {
-                        Exceptions.throwIfFatal(observerFailure);
-                        Undeliverable.report(observerFailure);
+                        Undeliverable.report(observerFailure); // a fatal one too
                     }
                 }
                 closeSource();
@@ -91,8 +90,7 @@ final class StreamDriver<T> extends ObserverTask {
             try {
                 observer.onNext(item);
             } catch (Throwable observerFailure) {
-                Exceptions.throwIfFatal(observerFailure);
-                dispose(); // the runtime closes the stream when this poll returns
+                dispose(); // the runtime closes the stream when this poll returns (a fatal error too)
                 Undeliverable.report(observerFailure);
                 return Poll.ready(null);
             }

@@ -252,8 +252,7 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
             try {
                 subscription.cancel();
             } catch (Throwable cancelFailure) {
-                Exceptions.throwIfFatal(cancelFailure);
-                Undeliverable.report(cancelFailure);
+                Undeliverable.report(cancelFailure); // a fatal one too: close never throws
             }
         }
     }

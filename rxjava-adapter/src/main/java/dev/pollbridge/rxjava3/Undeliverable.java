@@ -12,8 +12,12 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
  * {@link #reportAfterCancel}); values are released.
  *
  * <p>Both are called from runtime workers, RxJava threads and subscribing threads alike, and
- * never throw (only JVM-fatal errors pass, {@link Exceptions#throwIfFatal}): whatever the
- * installed error handler or a value's {@code close()} does, it cannot kill the calling thread.
+ * never throw: whatever the installed error handler or a value's {@code close()} does, it cannot
+ * kill the calling thread (save a {@link VirtualMachineError} from a dropped value's
+ * {@code close()}, which {@link Dropped} rethrows). JVM-fatal errors are reported like any other (where the rule of
+ * {@code docs/reliability.md} sends them: {@code RxJavaPlugins.onError} wraps them in an
+ * {@code UndeliverableException}), except by {@link #reportCaught}, whose caller's thread is not
+ * the adapter's.
  */
 final class Undeliverable {
 
@@ -46,14 +50,14 @@ final class Undeliverable {
         try {
             RxJavaPlugins.onError(error);
         } catch (Throwable handlerFailure) {
-            Exceptions.throwIfFatal(handlerFailure);
+            // RxJavaPlugins.onError contains its handler itself; nobody is left to tell anyway.
         }
     }
 
     /**
-     * Reports a failure caught from user code (a scheduled runnable, a waker) that nobody else
-     * can take: JVM-fatal errors are rethrown ({@link Exceptions#throwIfFatal}), anything else is
-     * {@linkplain #report reported}.
+     * Reports a failure a waker threw into a source's signalling thread, which is RxJava's, not
+     * the adapter's: JVM-fatal errors propagate there, as they would from RxJava's own operators
+     * ({@link Exceptions#throwIfFatal}); anything else is {@linkplain #report reported}.
      */
     static void reportCaught(Throwable failure) {
         Exceptions.throwIfFatal(failure);
@@ -65,7 +69,8 @@ final class Undeliverable {
      * an overflow strategy, a value that lost a race with {@code dispose()}, the value a
      * {@code Completable} ignores): if it is {@link AutoCloseable} it is closed, so that a value
      * owning a resource (a semaphore permit, a buffer) does not leak ({@link Dropped}). A
-     * {@code close()} that throws is {@linkplain #report reported}.
+     * {@code close()} that throws is {@linkplain #report reported} (a {@link VirtualMachineError}
+     * is rethrown, {@link Dropped}'s rule).
      */
     static void discard(Object value) {
         SINK.discard(value);
@@ -76,8 +81,7 @@ final class Undeliverable {
         try {
             SINK.closeCancelling(resource); // a cancelled Async body's late failure: RxJavaPlugins, not the runtime
         } catch (Throwable closeFailure) {
-            Exceptions.throwIfFatal(closeFailure);
-            report(closeFailure);
+            report(closeFailure); // a fatal one too: close never throws
         }
     }
 }

@@ -2,16 +2,22 @@ package dev.pollbridge.rxjava3;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.reactor.ReactorBridge;
 import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import java.time.Duration;
+import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 /**
@@ -67,5 +73,21 @@ class ReactorInteropTest extends OnRuntime {
         taken.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         taken.assertResult(0L, 1L, 2L);
         await().atMost(WAIT).until(() -> cancels.get() == 1);
+    }
+
+    /**
+     * Issue 24, item 16: an empty Mono made a Single failed with {@code NullPointerException},
+     * where Reactor's {@code Mono.single()} and RxJava's own {@code Single.fromPublisher} fail with
+     * {@code NoSuchElementException}: a future's {@code null} is the empty case here.
+     */
+    @Test
+    void anEmptyMonoAsASingleFailsWithNoSuchElementExceptionAsReactorAndRxJavaDo() throws InterruptedException {
+        assertThrows(NoSuchElementException.class, () -> Mono.empty().single().block(), "Reactor");
+        Single.fromPublisher(Mono.empty()).test().assertError(NoSuchElementException.class); // RxJava
+        TestObserver<Object> ours = RxJavaBridge.toSingle(() -> ReactorBridge.toFuture(Mono.empty()), runtime).test();
+        ours.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        ours.assertError(error -> error instanceof NoSuchElementException
+                && error.getMessage().contains("RxJavaBridge.toMaybe"));
+        assertTrue(ours.values().isEmpty());
     }
 }

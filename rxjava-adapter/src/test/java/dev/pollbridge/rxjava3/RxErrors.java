@@ -34,6 +34,16 @@ final class RxErrors implements BeforeEachCallback, AfterEachCallback {
         RxJavaPlugins.setErrorHandler(previous);
     }
 
+    /** Forgets the errors so far (a test with several cases). */
+    void clear() {
+        errors.clear();
+    }
+
+    /** The errors so far as {@code RxJavaPlugins} passed them to the handler (wrapped or not). */
+    List<Throwable> raw() {
+        return List.copyOf(errors);
+    }
+
     /** The errors so far, each unwrapped from an {@code UndeliverableException}. */
     List<Throwable> errors() {
         return errors.stream().map(RxErrors::unwrap).toList();

@@ -73,6 +73,30 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         assertEquals(0, resource.closes.get(), "held by several observers: never released by one of them");
     }
 
+    /**
+     * Issue 24, item 9: a Completable ignores the value and releases it, but a clone of a shared
+     * future hands out the value every other clone receives too; releasing it closed the value
+     * under the Singles subscribed after.
+     */
+    @Test
+    void aCompletableOfASharedFutureDoesNotReleaseTheValueTheOtherClonesReceive() throws InterruptedException {
+        Resource resource = new Resource();
+        SharedFuture<Resource> shared = Futures.shared(Futures.ready(resource));
+        TestObserver<Void> completed = RxJavaBridge.toCompletable(shared::share, runtime).test();
+        completed.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        completed.assertComplete();
+        TestObserver<Resource> single = RxJavaBridge.toSingle(shared, runtime).test();
+        single.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertValue(resource);
+        await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(0, resource.closes.get(), "the value of a shared future is never released by one of its clones");
+
+        Resource owned = new Resource();
+        RxJavaBridge.toCompletable(() -> Futures.ready(owned), runtime).test()
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertComplete();
+        assertEquals(1, owned.closes.get(), "a value the Completable alone received is released");
+        rxErrors.assertNone();
+    }
+
     @Test
     void toFlowableAStreamThatFailsAsTheSubscriberCancels() {
         IllegalStateException boom = new IllegalStateException("failed as the subscriber cancelled");

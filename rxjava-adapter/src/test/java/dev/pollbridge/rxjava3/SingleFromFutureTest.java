@@ -11,6 +11,7 @@ import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
+import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class SingleFromFutureTest extends FutureSourceContract {
     void aNullValueFailsTheSingleWithAnExplanation() throws InterruptedException {
         TestObserver<String> observer = RxJavaBridge.toSingle(() -> Futures.<String>ready(null), runtime).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
-        observer.assertError(error -> error instanceof NullPointerException
+        observer.assertError(error -> error instanceof NoSuchElementException
                 && error.getMessage().contains("use RxJavaBridge.toMaybe"));
     }
 

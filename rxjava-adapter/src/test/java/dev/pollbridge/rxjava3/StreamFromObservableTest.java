@@ -123,9 +123,12 @@ class StreamFromObservableTest {
         }
     }
 
-    // ---- the strategies, with a producer that runs ahead of a consumer that has not polled ----
+    // ---- the strategies, with a producer that runs ahead of a consumer that polled once ----
 
-    /** Emits 0..9 before anyone polls, then completes; returns what the stream yields. */
+    /**
+     * Emits 0..9 after one poll found nothing (so the first item is handed to that waiting
+     * poller, outside the buffer), then completes; returns what the stream yields.
+     */
     private List<Integer> emitTenThenDrain(ObservableOverflow overflow, AtomicInteger disposals, List<Integer> waitingAfterEach) {
         PublishSubject<Integer> subject = PublishSubject.create();
         StreamFromObservable<Integer> stream = new StreamFromObservable<>(subject.doOnDispose(disposals::incrementAndGet), overflow);
@@ -151,23 +154,25 @@ class StreamFromObservableTest {
 
     @Test
     void errorFailsAfterTheBufferedItemsWithMissingBackpressureAndDisposesOnce() {
-        for (int capacity : new int[] {1, 4}) {
+        for (int capacity : new int[] {0, 4}) {
             PublishSubject<Integer> subject = PublishSubject.create();
             AtomicInteger disposals = new AtomicInteger();
-            ObservableOverflow overflow = capacity == 1 ? ObservableOverflow.error() : ObservableOverflow.error(capacity);
+            ObservableOverflow overflow = capacity == 0 ? ObservableOverflow.error() : ObservableOverflow.error(capacity);
             StreamFromObservable<Integer> stream = new StreamFromObservable<>(subject.doOnDispose(disposals::incrementAndGet), overflow);
             try (MockStreamTask<Integer> task = MockStreamTask.spawn(stream)) {
                 assertPending(task.pollNext());
                 for (int i = 0; i < 10; i++) {
                     subject.onNext(i);
-                    assertTrue(stream.waiting() <= capacity);
+                    assertTrue(stream.waiting() <= capacity + 1);
                 }
                 assertFalse(subject.hasObservers(), "disposed at the first overflow");
-                for (int i = 0; i < capacity; i++) {
+                for (int i = 0; i <= capacity; i++) { // the item handed to the waiting poll, then the buffer
                     assertReady(task.pollNext(), i);
                 }
                 MissingBackpressureException error = assertFailed(task.pollNext(), MissingBackpressureException.class);
-                assertTrue(error.getMessage().contains(capacity + " item(s) were waiting"), error.getMessage());
+                String expected = capacity == 0 ? "an item arrived while the poller was not waiting for one"
+                        : capacity + " item(s) were waiting";
+                assertTrue(error.getMessage().contains(expected), error.getMessage());
             }
             assertEquals(1, disposals.get());
         }
@@ -178,23 +183,24 @@ class StreamFromObservableTest {
     void dropNewestKeepsTheOldestItems() {
         List<Integer> waiting = new ArrayList<>();
         AtomicInteger disposals = new AtomicInteger();
-        assertEquals(List.of(0, 1, 2, 3), emitTenThenDrain(ObservableOverflow.dropNewest(4), disposals, waiting));
-        assertEquals(List.of(1, 2, 3, 4, 4, 4, 4, 4, 4, 4), waiting);
+        assertEquals(List.of(0, 1, 2, 3, 4), emitTenThenDrain(ObservableOverflow.dropNewest(4), disposals, waiting));
+        assertEquals(List.of(1, 2, 3, 4, 5, 5, 5, 5, 5, 5), waiting, "the handed item and up to 4 buffered");
         assertEquals(0, disposals.get());
     }
 
     @Test
     void dropOldestKeepsTheNewestItems() {
         List<Integer> waiting = new ArrayList<>();
-        assertEquals(List.of(6, 7, 8, 9), emitTenThenDrain(ObservableOverflow.dropOldest(4), new AtomicInteger(), waiting));
-        assertEquals(List.of(1, 2, 3, 4, 4, 4, 4, 4, 4, 4), waiting);
+        assertEquals(List.of(0, 6, 7, 8, 9), emitTenThenDrain(ObservableOverflow.dropOldest(4), new AtomicInteger(), waiting));
+        assertEquals(List.of(1, 2, 3, 4, 5, 5, 5, 5, 5, 5), waiting, "the handed item and up to 4 buffered");
     }
 
     @Test
     void latestKeepsOnlyTheLastItem() {
         List<Integer> waiting = new ArrayList<>();
-        assertEquals(List.of(9), emitTenThenDrain(ObservableOverflow.latest(), new AtomicInteger(), waiting));
-        assertEquals(IntStream.range(0, 10).mapToObj(i -> 1).toList(), waiting);
+        assertEquals(List.of(0, 9), emitTenThenDrain(ObservableOverflow.latest(), new AtomicInteger(), waiting),
+                "the waiting poll gets the first item, then the latest (toFlowable(LATEST))");
+        assertEquals(IntStream.range(0, 10).mapToObj(i -> i == 0 ? 1 : 2).toList(), waiting);
     }
 
     @Test
@@ -204,12 +210,12 @@ class StreamFromObservableTest {
         PollStream<Resource> stream = RxJavaBridge.toStream(subject, ObservableOverflow.dropNewest(2));
         assertPending(stream.pollNext(Context.of(() -> {})));
         resources.forEach(subject::onNext);
-        assertEquals(List.of(false, false, true, true, true), resources.stream().map(Resource::isClosed).toList(),
-                "the three dropped items are closed");
+        assertEquals(List.of(false, false, false, true, true), resources.stream().map(Resource::isClosed).toList(),
+                "the handed item and two buffered are kept; the two dropped items are closed");
         assertSame(resources.get(0), stream.pollNext(Context.of(() -> {})).value());
         stream.close();
         assertEquals(List.of(false, true, true, true, true), resources.stream().map(Resource::isClosed).toList(),
-                "the item still waiting at close is closed; the returned one is the poller's");
+                "the items still waiting at close are closed; the returned one is the poller's");
     }
 
     @Test
@@ -230,15 +236,16 @@ class StreamFromObservableTest {
             producer.start();
             producer.join(WAIT.toMillis());
             assertFalse(producer.isAlive(), overflow + ": the producer waited for the consumer");
-            assertTrue(maxWaiting[0] <= overflow.capacity(), overflow + ": " + maxWaiting[0] + " waiting");
+            assertTrue(maxWaiting[0] <= overflow.capacity() + 1, overflow + ": " + maxWaiting[0] + " waiting");
             stream.close();
         }
     }
 
     /**
      * A fast producer thread against a slow consumer task: for every strategy the buffer stays
-     * within its capacity (sampled by the producer after every item, where it can only have
-     * grown), the consumer sees a rising sequence, and each strategy keeps what it promises.
+     * within its capacity, plus the item handed to a waiting poller (sampled by the producer after
+     * every item, where it can only have grown), the consumer sees a rising sequence, and each
+     * strategy keeps what it promises.
      */
     @Test
     void everyStrategyStaysWithinItsBoundUnderAFastProducerAndASlowConsumer() throws InterruptedException {
@@ -258,7 +265,7 @@ class StreamFromObservableTest {
             subject.onComplete();
             consumer.thread.join(WAIT.toMillis());
             assertFalse(consumer.thread.isAlive());
-            assertTrue(maxWaiting <= overflow.capacity(), overflow + ": " + maxWaiting + " waiting");
+            assertTrue(maxWaiting <= overflow.capacity() + 1, overflow + ": " + maxWaiting + " waiting");
             List<Integer> received = consumer.received;
             for (int i = 1; i < received.size(); i++) {
                 assertTrue(received.get(i) > received.get(i - 1), overflow + ": out of order at " + i);
@@ -358,6 +365,64 @@ class StreamFromObservableTest {
         rxErrors.assertNone();
     }
 
+    /**
+     * The hand-off to a waiting poller races the poller's own re-check: two items and the end
+     * arrive on another thread while the poller polls. The first item is handed to the waiting
+     * poller and the second is buffered (or handed, if the poller was waiting again), and the
+     * poller must get them in order whatever the interleaving; {@code error()} may fail instead
+     * of taking the second item, but only after the first. Up to 10,000 rounds within 10 s
+     * ({@link Race}); on an idle machine all 10,000 run.
+     */
+    @Test
+    void theHandOffToAWaitingPollerKeepsTheOrderAgainstItsReCheckStress() {
+        List<ObservableOverflow> strategies = List.of(ObservableOverflow.latest(), ObservableOverflow.error(),
+                ObservableOverflow.error(1), ObservableOverflow.dropNewest(1), ObservableOverflow.dropOldest(2));
+        int[] rounds = new int[1];
+        try (Race race = new Race()) {
+            rounds[0] = race.repeat(index -> {
+                ObservableOverflow overflow = strategies.get(index % strategies.size());
+                PublishSubject<Integer> subject = PublishSubject.create();
+                PollStream<Integer> stream = RxJavaBridge.toStream(subject, overflow);
+                Context cx = Context.of(() -> {});
+                assertPending(stream.pollNext(cx)); // waits for one item
+                List<Object> seen = new ArrayList<>();
+                return new Race.Round(() -> {
+                    for (int polls = 0; polls < 10_000 && !ended(seen); polls++) {
+                        record(stream.pollNext(cx), seen); // racing the producer
+                    }
+                }, () -> {
+                    subject.onNext(0);
+                    subject.onNext(1);
+                    subject.onComplete();
+                }, () -> {
+                    while (!ended(seen)) { // the producer is done: whatever is left is there now
+                        record(stream.pollNext(cx), seen);
+                    }
+                    stream.close();
+                    boolean failedAfterTheFirst = overflow.capacity() == 0
+                            && seen.equals(List.of(0, "MissingBackpressureException"));
+                    assertTrue(seen.equals(List.of(0, 1, "done")) || failedAfterTheFirst, overflow + " gave " + seen);
+                });
+            });
+        }
+        assertTrue(rounds[0] >= 100, "too few rounds to mean anything: " + rounds[0]);
+        rxErrors.assertNone();
+    }
+
+    private static void record(Poll<Integer> next, List<Object> seen) {
+        if (next.isReady()) {
+            seen.add(next.value());
+        } else if (next.isDone()) {
+            seen.add("done");
+        } else if (next.isFailed()) {
+            seen.add(next.error().getClass().getSimpleName());
+        }
+    }
+
+    private static boolean ended(List<Object> seen) {
+        return !seen.isEmpty() && seen.get(seen.size() - 1) instanceof String;
+    }
+
     @Test
     void anErrorAfterCloseGoesToRxJavaPlugins() {
         PublishSubject<String> subject = PublishSubject.create();
@@ -387,6 +452,7 @@ class StreamFromObservableTest {
         assertThrows(IllegalArgumentException.class, () -> ObservableOverflow.dropNewest(-1));
         assertThrows(IllegalArgumentException.class, () -> ObservableOverflow.dropOldest((1 << 24) + 1));
         assertEquals("ObservableOverflow.latest()", ObservableOverflow.latest().toString());
-        assertEquals(1, ObservableOverflow.error().capacity());
+        assertEquals(0, ObservableOverflow.error().capacity(), "no buffer: only a waiting poller takes an item");
+        assertEquals("ObservableOverflow.error()", ObservableOverflow.error().toString());
     }
 }

@@ -52,6 +52,46 @@ class PublisherOnRuntimeTest {
         assertEquals(List.of(), uncaught);
     }
 
+    /**
+     * Issue 24, item 12, the generic direction: a JVM-fatal error from the stream behind a
+     * publisher goes to the runtime's uncaught-failure handler (this bridge's channel) once, and
+     * the subscriber gets it as its error; it is not thrown into the worker, which runs on.
+     */
+    @Test
+    void aFatalErrorFromTheStreamIsReportedOnceAndIsTheSubscribersError() throws InterruptedException {
+        LinkageError fatal = new NoClassDefFoundError("com/example/Missing");
+        dev.pollbridge.api.PollStream<String> broken = cx -> {
+            throw fatal;
+        };
+        AtomicReference<Throwable> signalled = new AtomicReference<>();
+        CountDownLatch ended = new CountDownLatch(1);
+        ReactiveStreamsBridge.toPublisher(() -> broken, runtime).subscribe(new Subscriber<String>() {
+            @Override
+            public void onSubscribe(Subscription subscription) {
+                subscription.request(1);
+            }
+
+            @Override
+            public void onNext(String item) {}
+
+            @Override
+            public void onError(Throwable error) {
+                signalled.set(error);
+                ended.countDown();
+            }
+
+            @Override
+            public void onComplete() {
+                ended.countDown();
+            }
+        });
+        assertTrue(ended.await(10, TimeUnit.SECONDS));
+        assertSame(fatal, signalled.get());
+        await().atMost(Duration.ofSeconds(10)).until(() -> runtime.metrics().tasksAlive() == 0);
+        assertEquals(List.of(fatal), uncaught, "reported exactly once");
+        assertEquals(7, runtime.blockOn(runtime.spawn(Futures.lazy(() -> 7))), "the workers run on");
+    }
+
     @Test
     void flowRoundTripToo() {
         List<Long> expected = LongStream.range(0, 2_000).boxed().collect(Collectors.toList());

@@ -22,8 +22,8 @@ import java.util.concurrent.CancellationException;
 public interface FailureSink extends Dropped.Sink {
 
     /**
-     * Reports {@code failure}; {@code what} says what happened. Never throws, except that a
-     * {@link VirtualMachineError} may be rethrown.
+     * Reports {@code failure}; {@code what} says what happened. A JVM-fatal error ({@link Fatal})
+     * is reported like any other: this is where the rule sends it. Never throws.
      */
     @Override
     void report(String what, Throwable failure);

@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code request} and {@code cancel} must return normally (rules 3.15 and 3.16). If one throws,
  * the drainer catches it and hands it to the owner's {@link Failures} from inside the drain
  * loop, then goes on: the work-in-progress count still falls back to 0, so a later
- * {@code cancel()} is still forwarded, and no caller ever sees the exception. Only a
- * {@link VirtualMachineError} escapes (and leaves the gate closed: the JVM is broken anyway).
+ * {@code cancel()} is still forwarded, and no caller ever sees the exception. Only a JVM-fatal
+ * error from {@code request} escapes, to the caller that requested ({@link Fatal}; it leaves the
+ * gate closed: the JVM is broken anyway); one from {@code cancel} is handed over like any other,
+ * since closing never throws.
  */
 final class SerialUpstream {
 
@@ -126,8 +128,7 @@ final class SerialUpstream {
                 try {
                     upstream.cancel();
                 } catch (Throwable error) {
-                    Fatal.rethrowIfFatal(error);
-                    failures.cancelFailed(error);
+                    failures.cancelFailed(error); // a fatal one too: closing never throws
                 }
             }
             return;

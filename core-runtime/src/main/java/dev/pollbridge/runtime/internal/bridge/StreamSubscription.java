@@ -67,6 +67,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * sink. An item polled for a subscriber that has cancelled meanwhile is dropped, and closed if
  * it is {@link AutoCloseable}.
  *
+ * <h2>JVM-fatal errors</h2>
+ * The task never throws one into its worker ({@link Fatal}): a fatal {@code pollNext} goes to the
+ * sink once and then ends the subscription with {@code onError} of the same instance (no second
+ * report if the subscriber cancelled meanwhile); a subscriber or a {@code close()} that throws
+ * one is reported like any other failure. On the subscribing thread ({@link #start}) a fatal
+ * {@code onSubscribe} propagates, after the stream was closed.
+ *
  * @param <T> the item type
  */
 final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
@@ -113,6 +120,8 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     private T held;
     /** Task only: the task returned ready or was closed. */
     private boolean finished;
+    /** Task only: a JVM-fatal error of the stream already reported to the sink (never twice). */
+    private Throwable reportedFatal;
 
     StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream, TaskSpawner spawner) {
         this.stream = stream;
@@ -141,9 +150,9 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         try {
             subscriber.onSubscribe(this);
         } catch (Throwable error) {
-            Fatal.rethrowIfFatal(error);
             markCancelled(); // rule 2.13: cancelled; no task exists, so this thread closes the stream
             closeStream();
+            Fatal.rethrowIfFatal(error); // on the subscribing thread a fatal error propagates (Fatal)
             spawner.report("a subscriber's onSubscribe threw (Reactive Streams rule 2.13); the subscription"
                     + " was cancelled", error);
             return;
@@ -264,7 +273,11 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         }
     }
 
-    /** One {@code pollNext}; a stream that throws or returns null has failed with that. */
+    /**
+     * One {@code pollNext}; a stream that throws or returns null has failed with that. A JVM-fatal
+     * error is reported to the spawner's sink at once (the rule of {@link Fatal}: it never goes
+     * into the worker) and then signalled like any failure, but not reported a second time.
+     */
     private Poll<? extends T> pollStream(Context cx) {
         try {
             Poll<? extends T> next = stream.pollNext(cx);
@@ -272,7 +285,10 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                     ? next
                     : Poll.failed(new NullPointerException("pollNext() of " + stream.getClass().getName() + " returned null"));
         } catch (Throwable error) {
-            Fatal.rethrowIfFatal(error);
+            if (Fatal.isFatal(error)) {
+                reportedFatal = error;
+                spawner.report("the stream behind a publisher threw a JVM-fatal error", error);
+            }
             return Poll.failed(error);
         }
     }
@@ -290,8 +306,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         try {
             subscriber.onNext(item);
         } catch (Throwable error) {
-            Fatal.rethrowIfFatal(error);
-            markCancelled(); // rule 2.13; the loop then finishes
+            markCancelled(); // rule 2.13; the loop then finishes (a fatal error is reported too: Fatal)
             spawner.report("a subscriber's onNext threw (Reactive Streams rule 2.13); the subscription was"
                     + " cancelled", error);
         }
@@ -341,7 +356,6 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             try {
                 UnwindScopes.closeReporting(closing, spawner::reportAfterCancel); // a cancelled body's late failure: the adapter's hook
             } catch (Throwable error) {
-                Fatal.rethrowIfFatal(error);
                 spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);
             }
         }
@@ -354,7 +368,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
     private void signalTerminal(Throwable error) {
         Downstream<? super T> subscriber = downstream.getAndSet(null);
         if (subscriber == null) {
-            if (error != null && cancelled.get()) {
+            if (error != null && cancelled.get() && error != reportedFatal) {
                 spawner.reportAfterCancel("the stream behind a publisher failed after its subscriber cancelled", error);
             }
             return;
@@ -366,7 +380,6 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 subscriber.onError(error);
             }
         } catch (Throwable subscriberError) {
-            Fatal.rethrowIfFatal(subscriberError);
             spawner.report("a subscriber's " + (error == null ? "onComplete" : "onError") + " threw (Reactive"
                     + " Streams rule 2.13)", subscriberError);
         }

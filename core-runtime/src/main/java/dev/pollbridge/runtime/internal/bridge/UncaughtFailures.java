@@ -44,9 +44,9 @@ public final class UncaughtFailures implements FailureSink {
         return Runtime.current().map(UncaughtFailures::of).orElse(LOG);
     }
 
+    /** Reports {@code failure}, a JVM-fatal one too ({@link Fatal}: reporting it is the rule); never throws. */
     @Override
     public void report(String what, Throwable failure) {
-        Fatal.rethrowIfFatal(failure);
         if (runtime != null) {
             RuntimeFailures.report(runtime, failure, what);
             return;
@@ -54,7 +54,6 @@ public final class UncaughtFailures implements FailureSink {
         try {
             LOGGER.log(System.Logger.Level.ERROR, what, failure);
         } catch (Throwable loggerFailure) {
-            Fatal.rethrowIfFatal(loggerFailure);
             // A logging backend that throws: nobody is left to tell, and a bridge never throws.
         }
     }

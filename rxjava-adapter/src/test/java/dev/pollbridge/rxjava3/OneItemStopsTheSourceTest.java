@@ -1,0 +1,142 @@
+package dev.pollbridge.rxjava3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.runtime.bridge.FlowBridge;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Observable;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.reactivestreams.FlowAdapters;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+
+/**
+ * The one-item awaits stop their source as soon as they have what they need, as kotlinx's
+ * {@code awaitFirst} and {@code awaitSingle} do: {@code first} at the first item, {@code single}
+ * at the second, also when the source is synchronous and emits everything inside
+ * {@code subscribe} (the poll that subscribes must not wait for a source that never ends).
+ *
+ * <p>Issue 24, item 7: {@code first(Observable.range(1, 200_000))} emitted all 200,000 items
+ * before it returned, and an endless {@code Observable.generate} hung the poller for good. The
+ * {@code Flowable}, Reactor, Reactive Streams and {@code Flow} forms are checked for the same
+ * shape of defect (they request one or two items, so a well-behaved source stops by itself).
+ */
+class OneItemStopsTheSourceTest extends OnRuntime {
+
+    private static final int ITEMS = 200_000;
+    /** A source that never ends on its own still stops once the test is over (a hang on a broken build). */
+    private final AtomicBoolean testOver = new AtomicBoolean();
+
+    OneItemStopsTheSourceTest() {
+        super(1, "one-item-stops-");
+    }
+
+    @AfterEach
+    void endTheSources() {
+        testOver.set(true);
+    }
+
+    private <T> T get(PollFuture<T> future) {
+        return assertTimeoutPreemptively(Duration.ofSeconds(10), () -> runtime.blockOn(future),
+                "the poll that subscribed must return");
+    }
+
+    /** An Observable of 1..ITEMS that counts what it emitted. */
+    private static Observable<Integer> countedObservable(AtomicInteger emitted) {
+        return Observable.range(1, ITEMS).doOnNext(item -> emitted.incrementAndGet());
+    }
+
+    private Observable<Integer> endlessObservable() {
+        return Observable.generate(() -> 0, (state, emitter) -> {
+            if (testOver.get()) {
+                emitter.onComplete();
+            } else {
+                emitter.onNext(state);
+            }
+            return state + 1;
+        });
+    }
+
+    private Flowable<Integer> endlessFlowable() {
+        return Flowable.generate(() -> 0, (state, emitter) -> {
+            if (testOver.get()) {
+                emitter.onComplete();
+            } else {
+                emitter.onNext(state);
+            }
+            return state + 1;
+        });
+    }
+
+    @Test
+    void observableFirstDisposesTheSourceAtTheFirstItem() {
+        AtomicInteger emitted = new AtomicInteger();
+        assertEquals(1, get(RxJavaBridge.first(countedObservable(emitted))));
+        assertEquals(1, emitted.get(), "items the Observable emitted");
+
+        emitted.set(0);
+        assertEquals(1, get(RxJavaBridge.firstOrNull(countedObservable(emitted))));
+        assertEquals(1, emitted.get(), "firstOrNull: items the Observable emitted");
+
+        emitted.set(0);
+        assertEquals(1, get(RxJavaBridge.firstOrDefault(countedObservable(emitted), -1)));
+        assertEquals(1, emitted.get(), "firstOrDefault: items the Observable emitted");
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void observableSingleDisposesTheSourceAtTheSecondItem() {
+        AtomicInteger emitted = new AtomicInteger();
+        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(countedObservable(emitted))));
+        assertEquals(2, emitted.get(), "items the Observable emitted");
+
+        emitted.set(0);
+        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.singleOrNull(countedObservable(emitted))));
+        assertEquals(2, emitted.get(), "singleOrNull: items the Observable emitted");
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void anEndlessSynchronousObservableDoesNotHangThePoller() {
+        assertEquals(0, get(RxJavaBridge.first(endlessObservable())));
+        assertEquals(0, get(RxJavaBridge.firstOrDefault(endlessObservable(), -1)));
+        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(endlessObservable())));
+        rxErrors.assertNone();
+    }
+
+    /** The same checks for every form that reads a publisher with backpressure. */
+    private void checkPublisherForm(String form, Function<Publisher<Integer>, PollFuture<Integer>> first,
+            Function<Publisher<Integer>, PollFuture<Integer>> single) {
+        AtomicInteger emitted = new AtomicInteger();
+        Flowable<Integer> counted = Flowable.range(1, ITEMS).doOnNext(item -> emitted.incrementAndGet());
+        assertEquals(1, get(first.apply(counted)), form);
+        assertEquals(1, emitted.get(), form + " first: items emitted");
+        emitted.set(0);
+        assertThrows(IllegalArgumentException.class, () -> get(single.apply(counted)), form);
+        assertEquals(2, emitted.get(), form + " single: items emitted");
+        assertEquals(0, get(first.apply(endlessFlowable())), form + " first of an endless source");
+        assertThrows(IllegalArgumentException.class, () -> get(single.apply(endlessFlowable())),
+                form + " single of an endless source");
+    }
+
+    @Test
+    void theFlowableReactorReactiveStreamsAndFlowFormsStopTheirSourceToo() {
+        checkPublisherForm("Flowable", p -> RxJavaBridge.first(Flowable.fromPublisher(p)),
+                p -> RxJavaBridge.single(Flowable.fromPublisher(p)));
+        checkPublisherForm("Reactor", p -> ReactorBridge.first(Flux.from(p)), p -> ReactorBridge.single(Flux.from(p)));
+        checkPublisherForm("ReactiveStreams", ReactiveStreamsBridge::first, ReactiveStreamsBridge::single);
+        checkPublisherForm("Flow", p -> FlowBridge.first(FlowAdapters.toFlowPublisher(p)),
+                p -> FlowBridge.single(FlowAdapters.toFlowPublisher(p)));
+        rxErrors.assertNone();
+    }
+}

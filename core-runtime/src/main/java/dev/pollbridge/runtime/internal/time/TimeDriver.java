@@ -138,6 +138,15 @@ public final class TimeDriver implements AutoCloseable {
     }
 
     /**
+     * Like {@link #timeout}, but when the deadline comes first the result is {@code ready(null)}
+     * (kotlinx's {@code withTimeoutOrNull}); {@code inner} is closed all the same.
+     */
+    public <T> PollFuture<T> timeoutOrNull(PollFuture<T> inner, Duration duration) {
+        Objects.requireNonNull(inner, "inner");
+        return new Timeout<>(this, inner, deadlineAfter(duration), "timed out after " + duration).orNull();
+    }
+
+    /**
      * Like {@link #timeout}, with the limit given as a deadline on the clock ({@code nanoTime()}
      * value); a past deadline times out on the first poll unless {@code inner} is ready then.
      */

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * <ul>
  *   <li>Inner finishes first: its result is returned and the timer is unlinked at once.
  *   <li>Deadline first: the inner future is closed and the result fails with
- *       {@link TimeoutException}.
+ *       {@link TimeoutException} (or, {@link #orNull()}, is {@code ready(null)}).
  *   <li>The timer driver closes first: the inner future is closed and the result fails with the
  *       driver's {@link java.util.concurrent.CancellationException}.
  * </ul>
@@ -36,6 +36,8 @@ final class Timeout<T> implements PollFuture<T> {
     private boolean finished;
     private boolean closed;
     private boolean innerClosed;
+    /** Set once before the first poll ({@link #orNull()}): expiry is {@code ready(null)}. */
+    private boolean nullOnExpiry;
 
     Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
         this.driver = driver;
@@ -84,7 +86,18 @@ final class Timeout<T> implements PollFuture<T> {
         if (deadline.isFailed()) {
             return deadline.cast();
         }
-        return Poll.failed(new TimeoutException(limit));
+        return nullOnExpiry ? Poll.ready(null) : Poll.failed(new TimeoutException(limit));
+    }
+
+    /**
+     * Makes the deadline an answer instead of a failure (kotlinx's {@code withTimeoutOrNull}):
+     * when it comes first, the inner future is closed as always and the result is
+     * {@code ready(null)}. Only this timeout's own deadline does it: an inner future that fails
+     * with a {@code TimeoutException} of its own still fails. Call before the first poll.
+     */
+    Timeout<T> orNull() {
+        nullOnExpiry = true;
+        return this;
     }
 
     private void closeInner() {

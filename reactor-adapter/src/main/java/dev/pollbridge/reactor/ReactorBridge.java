@@ -2,6 +2,7 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
@@ -9,7 +10,6 @@ import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
-import dev.pollbridge.runtime.internal.adapter.OneSubscription;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import java.util.Objects;
 import java.util.Optional;
@@ -455,7 +455,7 @@ public final class ReactorBridge {
         if (future instanceof JoinHandle) {
             return toMono((JoinHandle<T>) future, runtime);
         }
-        return MonoFromFuture.of(OneSubscription.of(future, "a Mono of one PollFuture (ReactorBridge.toMono(future))",
+        return MonoFromFuture.of(SingleUse.once(future, "a Mono of one PollFuture (ReactorBridge.toMono(future))",
                 "ReactorBridge.toMono(() -> buildTheFuture())"), runtime);
     }
 
@@ -533,7 +533,7 @@ public final class ReactorBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flux<T> toFlux(PollStream<T> stream, Runtime runtime) {
-        return FluxFromStream.of(OneSubscription.of(stream, "a Flux of one PollStream (ReactorBridge.toFlux(stream))",
+        return FluxFromStream.of(SingleUse.once(stream, "a Flux of one PollStream (ReactorBridge.toFlux(stream))",
                 "ReactorBridge.toFlux(() -> buildTheStream())"), runtime);
     }
 

@@ -75,8 +75,8 @@ class DirectConversionsTest {
                 .expectErrorSatisfies(error -> {
                     assertInstanceOf(IllegalStateException.class, error);
                     String message = error.getMessage();
-                    assertTrue(message.startsWith("a Mono of one PollFuture (ReactorBridge.toMono(future)) was subscribed "
-                            + "to a second time"), message);
+                    assertTrue(message.startsWith("a Mono of one PollFuture (ReactorBridge.toMono(future)) can be "
+                            + "subscribed to only once"), message);
                     assertTrue(message.contains("rule 11") && message.contains("ReactorBridge.toMono(() -> buildTheFuture())"),
                             message);
                 })

@@ -2,6 +2,7 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
@@ -9,7 +10,6 @@ import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
-import dev.pollbridge.runtime.internal.adapter.OneSubscription;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
@@ -723,9 +723,9 @@ public final class RxJavaBridge {
     }
 
     /** The factory of a source of one future or stream: single use; the refusal names the supplier form. */
-    private static <S> Supplier<S> once(S source, String publisher, String method) {
+    private static <S extends AutoCloseable> Supplier<S> once(S source, String publisher, String method) {
         String kind = source instanceof PollStream ? "Stream" : "Future";
-        return OneSubscription.of(source, publisher + " of one Poll" + kind + " (RxJavaBridge." + method + "("
+        return SingleUse.once(source, publisher + " of one Poll" + kind + " (RxJavaBridge." + method + "("
                 + kind.toLowerCase(Locale.ROOT) + "))", "RxJavaBridge." + method + "(() -> buildThe" + kind + "())");
     }
 

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.time;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.time.WithCurrentTimers;
 import java.time.Duration;
 import java.util.Objects;
@@ -71,11 +72,13 @@ public final class Time {
      *     first poll unless {@code future} is ready then
      * @return a future of {@code future}'s outcome, or failed with {@code TimeoutException}
      * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if {@code future} already has an owner (rule 11, {@link SingleUse})
      */
     public static <T> PollFuture<T> timeout(PollFuture<T> future, Duration duration) {
         Objects.requireNonNull(future, "future");
         Objects.requireNonNull(duration, "duration");
-        return new WithCurrentTimers<>(timers -> timers.timeout(future, duration), future,
+        SingleUse.claim(future, "Time.timeout"); // at the hand-over: a future with another owner is refused here
+        return new WithCurrentTimers<>(timers -> timers.timeoutOfClaimed(future, duration, false), future,
                 "Time.timeout(future, " + duration + ")", "runtime.timeout(future, " + duration + ")");
     }
 
@@ -96,11 +99,13 @@ public final class Time {
      * @param duration the time limit, from the first poll
      * @return a future of {@code future}'s value, or of {@code null} if the time ran out first
      * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if {@code future} already has an owner (rule 11, {@link SingleUse})
      */
     public static <T> PollFuture<T> timeoutOrNull(PollFuture<T> future, Duration duration) {
         Objects.requireNonNull(future, "future");
         Objects.requireNonNull(duration, "duration");
-        return new WithCurrentTimers<>(timers -> timers.timeoutOrNull(future, duration), future,
+        SingleUse.claim(future, "Time.timeoutOrNull");
+        return new WithCurrentTimers<>(timers -> timers.timeoutOfClaimed(future, duration, true), future,
                 "Time.timeoutOrNull(future, " + duration + ")", null);
     }
 

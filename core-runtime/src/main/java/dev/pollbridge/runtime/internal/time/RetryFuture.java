@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -26,18 +27,21 @@ import java.util.function.Supplier;
  *       that failure, the earlier failures added to it as suppressed (oldest first, at most
  *       {@link #KEPT_FAILURES}; never the failure itself, never one instance twice).
  *   <li>A supplier that throws, or returns {@code null} ({@link NullPointerException}), fails
- *       that attempt like a failed future.
+ *       that attempt like a failed future; so does one that returns a future with another owner
+ *       ({@link SingleUse#claim}: the same future twice), whose refusal names the fix.
+ *   <li>Every value is forwarded in the poll that produced it, so the retry never holds one
+ *       that nobody reads: an unread value is its attempt's to drop ({@code Dropped}).
  *   <li>{@link #close()} closes the attempt in flight or the pending delay (rule 11).
  * </ul>
  * Every delay is a sleep, zero ones included, and a sleep spends the task's poll budget
  * (rule 16), so attempts that fail at once cannot keep a task polling for ever.
  *
- * <p>Owner-thread only, like any future. The supplier, the filter and the back-off run on the
+ * <p>A {@link SingleUse}: whoever takes the retry claims it. Owner-thread only, like any future. The supplier, the filter and the back-off run on the
  * polling thread, inside its poll.
  *
  * @param <T> the value type
  */
-public final class RetryFuture<T> implements PollFuture<T> {
+public final class RetryFuture<T> extends SingleUse implements PollFuture<T> {
 
     /** How many earlier failures the final one carries, at most: a retry may run for ever. */
     public static final int KEPT_FAILURES = 16;
@@ -72,7 +76,7 @@ public final class RetryFuture<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (closed || finished) {
-            throw new IllegalStateException("a retry polled after " + (closed ? "close()" : "it completed"));
+            throw SingleUse.polledAfter("a retry", closed ? "close()" : "it completed");
         }
         if (timers == null) {
             timers = ContextTimers.of(cx);
@@ -94,7 +98,10 @@ public final class RetryFuture<T> implements PollFuture<T> {
             }
             if (attempt == null) {
                 try {
-                    attempt = Objects.requireNonNull(attempts.get(), "the retry's supplier returned null");
+                    // Each attempt is this retry's own: a supplier that hands out the same future
+                    // twice (or one owned elsewhere) is refused with the fix, a new future per call.
+                    attempt = SingleUse.claim(
+                            Objects.requireNonNull(attempts.get(), "the retry's supplier returned null"), "Retry.run");
                 } catch (Throwable failure) {
                     Poll<T> retried = failed(failure);
                     if (retried != null) {

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.TimeoutException;
 
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * that spent the last of the budget in this poll, the timer is polled with the budget lifted, so
  * an inner future that is always ready can still time out.
  */
-final class Timeout<T> implements PollFuture<T> {
+final class Timeout<T> extends SingleUse implements PollFuture<T> {
 
     private final TimeDriver driver;
     private final PollFuture<T> inner;
@@ -39,9 +40,18 @@ final class Timeout<T> implements PollFuture<T> {
     /** Set once before the first poll ({@link #orNull()}): expiry is {@code ready(null)}. */
     private boolean nullOnExpiry;
 
-    Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
+    /** Takes {@code inner}: claims it ({@link SingleUse}), so a future with another owner is refused. */
+    static <T> Timeout<T> of(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
+        return new Timeout<>(driver, SingleUse.claim(inner, "timeout"), deadlineNanos, limit);
+    }
+
+    /**
+     * @param claimedInner already claimed for this timeout: by {@link #of}, or by
+     *     {@code Time.timeout} at its call (it builds the timeout only at the first poll)
+     */
+    Timeout(TimeDriver driver, PollFuture<T> claimedInner, long deadlineNanos, String limit) {
         this.driver = driver;
-        this.inner = inner;
+        this.inner = claimedInner;
         this.timer = driver.newEntry(deadlineNanos);
         this.limit = limit;
     }
@@ -49,10 +59,10 @@ final class Timeout<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("timeout polled after close()");
+            throw SingleUse.polledAfter("a timeout", "close()");
         }
         if (finished) {
-            throw new IllegalStateException("timeout polled after it completed");
+            throw SingleUse.polledAfter("a timeout", "it completed");
         }
         boolean hadBudget = CoopBudget.hasRemaining();
         Poll<T> result = inner.poll(cx);

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import java.util.function.Function;
 
 /**
@@ -13,11 +14,15 @@ import java.util.function.Function;
  * {@link ContextTimers#outsideRuntime} and closes what it owns. Every later poll, and
  * {@link #close()}, go to the built future.
  *
+ * <p>A {@link SingleUse}: it has one owner itself. What it owns ({@code owned}) its caller has
+ * claimed already, at the call ({@code SingleUse.claim(future, "Time.timeout")}); the built
+ * future takes it over unclaimed.
+ *
  * <p>Owner-thread only, like any future.
  *
  * @param <T> the value type
  */
-public final class WithCurrentTimers<T> implements PollFuture<T> {
+public final class WithCurrentTimers<T> extends SingleUse implements PollFuture<T> {
 
     private final Function<TimeDriver, PollFuture<T>> build;
     /** What the built future will own, closed here if it is never built; may be null. */
@@ -33,8 +38,8 @@ public final class WithCurrentTimers<T> implements PollFuture<T> {
 
     /**
      * @param build makes the future on the runtime's timers, at the first poll
-     * @param owned what {@code build} takes over (the work of a timeout), closed here if the
-     *     future is closed or fails before it was built; or {@code null}
+     * @param owned what {@code build} takes over (the work of a timeout), already claimed by the
+     *     caller; closed here if the future is closed or fails before it was built; or {@code null}
      * @param call names the call for the failure outside a runtime ({@code "Time.timeout(future, PT2S)"})
      * @param withRuntime the same call with a runtime named, for that failure; or {@code null}
      */
@@ -50,7 +55,7 @@ public final class WithCurrentTimers<T> implements PollFuture<T> {
     public Poll<T> poll(Context cx) {
         if (built == null) {
             if (closed || ended) {
-                throw new IllegalStateException(call + " polled after " + (closed ? "close()" : "it failed"));
+                throw SingleUse.polledAfter(call, closed ? "close()" : "it failed");
             }
             TimeDriver timers = ContextTimers.of(cx);
             if (timers == null) {

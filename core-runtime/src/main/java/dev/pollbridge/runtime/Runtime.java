@@ -251,7 +251,9 @@ public final class Runtime implements AutoCloseable {
      * @throws java.util.concurrent.CompletionException caused by a
      *     {@link java.util.concurrent.TimeoutException} if the future was not ready in time (it
      *     was closed)
-     * @throws IllegalStateException at once if called inside a task, as {@link #blockOn(PollFuture)}
+     * @throws IllegalStateException at once if called inside a task, as {@link #blockOn(PollFuture)};
+     *     or if {@code future} already has an owner ({@link dev.pollbridge.api.SingleUse}, rule 11:
+     *     it is not closed then)
      * @throws RejectedExecutionException if the runtime is closed
      * @throws NullPointerException if an argument is null (the future is not closed then: the
      *     caller still owns it)

@@ -181,8 +181,11 @@ public final class Retry {
     /**
      * A future that runs {@code attempts} as this retry describes: calls the supplier for each
      * attempt (on the polling thread, the first at the first poll) and awaits its future. Each
-     * attempt must be a new future: a future runs once, so a supplier that returns the same one
-     * again retries nothing. The returned future owns every attempt and closes each one.
+     * attempt must be a new future: a future runs once and has one owner (rule 11), so the retry
+     * claims each attempt ({@link dev.pollbridge.api.SingleUse}), and one that returns a future
+     * with another owner (the same one again) fails that attempt with an
+     * {@code IllegalStateException} that names the fix. The returned future owns every attempt
+     * and closes each one.
      *
      * @param <T> the value type
      * @param attempts builds one attempt per call

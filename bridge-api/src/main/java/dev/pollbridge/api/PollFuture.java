@@ -1,5 +1,6 @@
 package dev.pollbridge.api;
 
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -139,5 +140,24 @@ public interface PollFuture<T> extends AutoCloseable {
      */
     default FusedFuture<T> fuse() {
         return Futures.fuse(this);
+    }
+
+    /**
+     * Applies {@code converter} to this future and returns what it returns: a fluent conversion
+     * (Reactor's {@code Mono.as}, RxJava's {@code Single.to}), so that a chain reads left to right:
+     * {@code fetchUser(id).map(User::name).to(ReactorBridge::toMono)}. It adds nothing: it is
+     * {@code converter.apply(this)}, called at once on the calling thread, and what happens to
+     * this future (who owns it, polls it and closes it; whether it may be used once or many
+     * times) is the converter's to say. The usual converters ({@code ReactorBridge::toMono},
+     * {@code RxJavaBridge::toSingle}, {@code CompletableFutureBridge::toCompletableFuture}) take
+     * ownership of this future.
+     *
+     * @param <R> what the converter makes
+     * @param converter turns this future into something else; not {@code null}
+     * @return what {@code converter} returned
+     * @throws NullPointerException if {@code converter} is null
+     */
+    default <R> R to(Function<? super PollFuture<T>, ? extends R> converter) {
+        return Objects.requireNonNull(converter, "converter").apply(this);
     }
 }

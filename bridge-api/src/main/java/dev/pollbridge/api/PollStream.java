@@ -1,6 +1,7 @@
 package dev.pollbridge.api;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -186,5 +187,22 @@ public interface PollStream<T> extends AutoCloseable {
      */
     default PollFuture<Void> forEach(Consumer<? super T> action) {
         return Streams.forEach(this, action);
+    }
+
+    /**
+     * Applies {@code converter} to this stream and returns what it returns: a fluent conversion
+     * (Reactor's {@code Flux.as}, RxJava's {@code Flowable.to}), so that a chain reads left to
+     * right: {@code events.filter(Event::isError).to(ReactorBridge::toFlux)}. It adds nothing:
+     * it is {@code converter.apply(this)}, called at once on the calling thread, and what happens
+     * to this stream (who owns it, polls it and closes it; whether it may be used once or many
+     * times) is the converter's to say.
+     *
+     * @param <R> what the converter makes
+     * @param converter turns this stream into something else; not {@code null}
+     * @return what {@code converter} returned
+     * @throws NullPointerException if {@code converter} is null
+     */
+    default <R> R to(Function<? super PollStream<T>, ? extends R> converter) {
+        return Objects.requireNonNull(converter, "converter").apply(this);
     }
 }

@@ -138,12 +138,32 @@ public abstract class SingleUse {
      * @return a supplier of {@code future}, once
      */
     public static <F extends AutoCloseable> Supplier<F> once(F future, String what) {
+        return once(future, what, null);
+    }
+
+    /**
+     * {@link #once(AutoCloseable, String)} for a conversion that also has a {@code Supplier}
+     * form ({@code toMono(future)} beside {@code toMono(() -> ...)}): the refusal names that form
+     * as the fix, to subscribe more than once.
+     *
+     * @param <F> the future's (or stream's) type
+     * @param future the one future
+     * @param what names the publisher in the refusal ("a Mono of one PollFuture (ReactorBridge.toMono(future))")
+     * @param supplierForm the same conversion from a supplier, as the user would write it
+     *     ("ReactorBridge.toMono(() -> buildTheFuture())"); or {@code null}
+     * @return a supplier of {@code future}, once
+     */
+    public static <F extends AutoCloseable> Supplier<F> once(F future, String what, String supplierForm) {
         Objects.requireNonNull(future, "future");
+        Objects.requireNonNull(what, "what");
         AtomicBoolean taken = new AtomicBoolean();
         return () -> {
             if (!taken.compareAndSet(false, true)) {
                 throw new IllegalStateException(what + " can be subscribed to only once: it hands its one "
-                        + describe(future) + " to its first subscriber." + FIX);
+                        + describe(future) + " to its first subscriber."
+                        + (supplierForm == null ? "" : " To subscribe more than once, convert a Supplier that builds"
+                                + " a new one per subscription: " + supplierForm + ".")
+                        + FIX);
             }
             return future;
         };

@@ -113,6 +113,11 @@ public final class CompletableFutureBridge {
      * work. Calling {@code join()}/{@code get()} on a runtime worker blocks that worker: await the
      * future inside the task instead.
      *
+     * <p>Fluent: {@code future.to(f -> toCompletableFuture(f, runtime))}, or
+     * {@code future.to(CompletableFutureBridge::toCompletableFuture)} on the shared runtime. A
+     * {@code CompletableFuture} is eager and holds one outcome for any number of readers, so
+     * there is no second subscription to refuse: the future is spawned once, here.
+     *
      * <p>If {@code future} is a {@link JoinHandle} (a task already spawned), this is
      * {@link #toCompletableFuture(JoinHandle)} with its forwarding task on {@code runtime}: the
      * task is not spawned again, and {@code cancel} aborts it.

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
@@ -72,6 +73,19 @@ class CompletableFutureFromFutureTest {
         await().atMost(PATIENCE).until(() -> probe.closes() == 1);
         assertFalse(probe.isCancelled());
         assertEquals(0, probe.pollsAfterReady());
+    }
+
+    /** The fluent form: {@code future.to(CompletableFutureBridge::toCompletableFuture)}, spawned at once. */
+    @Test
+    void aFutureReadsLeftToRightAsACompletableFuture() throws Exception {
+        ProbeFuture<String> probe = new ProbeFuture<>();
+        CompletableFuture<Integer> length = probe.map(String::length)
+                .to(future -> CompletableFutureBridge.toCompletableFuture(future, runtime));
+        await().atMost(PATIENCE).until(() -> probe.polls() > 0);
+        probe.complete("four");
+        assertEquals(4, length.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertEquals("ok", Futures.ready("ok").to(CompletableFutureBridge::toCompletableFuture)
+                .get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.time.Time;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -93,6 +95,29 @@ class CounterpartsTest {
                 () -> runtime.blockOn(runtime.timeout(toFuture(slowForTimeout), Duration.ofMillis(20))));
         assertInstanceOf(TimeoutException.class, viaTimeout.getCause());
         assertTrue(slowForTimeout.isCancelled(), "the timed-out future was closed, which cancelled its stage");
+    }
+
+    @Test
+    void getWithATimeoutLeavesTheWorkRunningWhileBlockOnWithALimitClosesIt() {
+        CompletableFuture<Integer> slowForGet = new CompletableFuture<>();
+        assertThrows(TimeoutException.class, () -> slowForGet.get(20, TimeUnit.MILLISECONDS));
+        assertFalse(slowForGet.isDone(), "get(timeout) leaves the stage alone");
+
+        CompletableFuture<Integer> slowForBlockOn = new CompletableFuture<>();
+        CompletionException viaBlockOn = assertThrows(CompletionException.class,
+                () -> runtime.blockOn(toFuture(slowForBlockOn), Duration.ofMillis(20)));
+        assertInstanceOf(TimeoutException.class, viaBlockOn.getCause());
+        assertTrue(slowForBlockOn.isCancelled(), "the future was closed, which cancelled its stage");
+    }
+
+    @Test
+    void completeOnTimeoutWithNullAndTimeoutOrNullBothAnswerNullButOnlyTimeoutOrNullClosesTheWork() {
+        CompletableFuture<Integer> slowForCompleteOnTimeout = new CompletableFuture<>();
+        assertNull(slowForCompleteOnTimeout.completeOnTimeout(null, 20, TimeUnit.MILLISECONDS).join());
+
+        CompletableFuture<Integer> slowForTimeoutOrNull = new CompletableFuture<>();
+        assertNull(runtime.blockOn(Time.timeoutOrNull(toFuture(slowForTimeoutOrNull), Duration.ofMillis(20))));
+        assertTrue(slowForTimeoutOrNull.isCancelled());
     }
 
     @Test

@@ -78,7 +78,7 @@ public final class Runtime implements AutoCloseable {
         FailureReporter failures = new FailureReporter(config.uncaughtFailureHandler());
         this.time = new TimeDriver(config.clock(), RuntimeThreads.timer(config),
                 failure -> failures.report(failure, "a waker or the clock, called by the timer thread"));
-        this.engine = Engine.start(config, this);
+        this.engine = Engine.start(config, this, time);
     }
 
     /**
@@ -243,6 +243,53 @@ public final class Runtime implements AutoCloseable {
      */
     public <T> T blockOn(PollFuture<T> future) {
         return engine.blockOn(future);
+    }
+
+    /**
+     * {@link #blockOn(PollFuture)} with a limit on the wait (Reactor's {@code block(Duration)},
+     * Mutiny's {@code await().atMost(d)}): drives {@code future} on the calling thread for at most
+     * {@code timeout}, and if it is not ready by then, closes it (cancels it, as for any outcome
+     * of {@code blockOn}) and throws a {@link java.util.concurrent.CompletionException} whose
+     * cause is a {@link java.util.concurrent.TimeoutException} that names the limit (the shape
+     * of the interrupt case: {@code TimeoutException} is checked, so the
+     * {@linkplain #blockOn(PollFuture) failure rule} wraps it). The future is polled once more
+     * when the time runs out, so a result that came just then wins. Zero or a negative
+     * {@code timeout} polls it once.
+     *
+     * <p><b>Which time.</b> The limit is real time ({@link System#nanoTime()}) whatever the
+     * runtime's {@linkplain #clock() clock}: it bounds how long the calling thread waits, so a
+     * {@link dev.pollbridge.runtime.time.VirtualClock} does not stretch or shrink it. To bound
+     * the work in the runtime's time (virtual time in tests), use
+     * {@code blockOn(timeout(future, d))} instead.
+     *
+     * <p>Everything else is as for {@link #blockOn(PollFuture)}: the same failure rule, the same
+     * wait for the {@link Async} bodies that closing the future cancels (not counted in the
+     * limit), and it fails fast inside a task.
+     *
+     * @param <T> the value type
+     * @param future the future to drive; this call owns it and closes it
+     * @param timeout how long the calling thread may wait for the value
+     * @return the future's value, possibly {@code null}
+     * @throws java.util.concurrent.CompletionException caused by a
+     *     {@link java.util.concurrent.TimeoutException} if the future was not ready in time (it
+     *     was closed)
+     * @throws IllegalStateException at once if called inside a task, as {@link #blockOn(PollFuture)};
+     *     or if {@code future} already has an owner ({@link dev.pollbridge.api.SingleUse}, rule 11:
+     *     it is not closed then)
+     * @throws RejectedExecutionException if the runtime is closed
+     * @throws NullPointerException if an argument is null (the future is not closed then: the
+     *     caller still owns it)
+     */
+    public <T> T blockOn(PollFuture<T> future, Duration timeout) {
+        Objects.requireNonNull(future, "future");
+        Objects.requireNonNull(timeout, "timeout");
+        long nanos;
+        try {
+            nanos = Math.max(0L, timeout.toNanos());
+        } catch (ArithmeticException beyondLong) { // about 292 years or more
+            nanos = timeout.isNegative() ? 0L : Engine.NO_TIMEOUT;
+        }
+        return engine.blockOn(future, nanos);
     }
 
     /**

@@ -16,6 +16,8 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Selected;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
+import dev.pollbridge.completablefuture.CompletableFutureBridge;
+import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.RuntimeStreams;
 import dev.pollbridge.test.MockStreamTask;
@@ -24,11 +26,13 @@ import dev.pollbridge.test.PollAssertions;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 /** The snippets of docs/combinators.md, each polled to its result with a MockTask. */
 class CombinatorsDocTest {
@@ -165,6 +169,18 @@ class CombinatorsDocTest {
         PollFuture<Quote> quote = liveQuote(sym).recoverWith(error -> cachedQuote(sym));
         // end::recover-with[]
         assertEquals(new Quote("cache"), valueOf(quote));
+    }
+
+    @Test
+    void fluentConversion() {
+        long id = 3;
+        // tag::to[]
+        Mono<String> name = findUser(id).map(User::name).to(ReactorBridge::toMono);   // Reactor's mono.as(...)
+        CompletableFuture<String> same = findUser(id).map(User::name)
+                .to(CompletableFutureBridge::toCompletableFuture);
+        // end::to[]
+        assertEquals("user-3", name.block());
+        assertEquals("user-3", same.join());
     }
 
     @Test

@@ -91,8 +91,10 @@ class CompletableFutureDocTest {
         Order order = new Order(4);
         // tag::to-completable-future[]
         CompletableFuture<Invoice> invoice = CompletableFutureBridge.toCompletableFuture(pipeline(order), runtime);
+        CompletableFuture<Invoice> shared = pipeline(order).to(CompletableFutureBridge::toCompletableFuture); // on Runtime.shared()
         // end::to-completable-future[]
         assertEquals(new Invoice(40), invoice.join());
+        assertEquals(new Invoice(40), shared.join());
     }
 
     PollFuture<Report> buildReport() {

@@ -120,6 +120,27 @@ class ReactorDocTest {
     }
 
     @Test
+    void oneFutureAsAMono() {
+        Users users = new Users();
+        Db db = new Db();
+        long id = 7;
+        String query = "select *";
+        // tag::to-mono-once[]
+        Mono<User> once = users.find(id).to(ReactorBridge::toMono);    // this future: one subscription
+        Mono<User> cold = ReactorBridge.toMono(() -> users.find(id));  // a new future per subscription
+        Flux<Row> rows = db.rows(query).to(ReactorBridge::toFlux);     // this stream: one subscription
+        // end::to-mono-once[]
+        StepVerifier.create(once).expectNext(new User(7)).verifyComplete();
+        StepVerifier.create(once)
+                .expectErrorSatisfies(error -> assertTrue(error.getMessage().contains(
+                        "To subscribe more than once, convert a Supplier that builds a new one per subscription: "
+                                + "ReactorBridge.toMono(() -> buildTheFuture())"), error.getMessage()))
+                .verify(Duration.ofSeconds(10));
+        StepVerifier.create(cold.repeat(1)).expectNext(new User(7), new User(7)).verifyComplete();
+        StepVerifier.create(rows).expectNext(new Row(1), new Row(2)).verifyComplete();
+    }
+
+    @Test
     void context() {
         // tag::context[]
         Mono<String> user = ReactorBridge.toMono(

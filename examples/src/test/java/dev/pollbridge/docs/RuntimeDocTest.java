@@ -3,6 +3,7 @@ package dev.pollbridge.docs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
@@ -11,9 +12,11 @@ import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.task.Coop;
+import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The snippets of docs/runtime.md, run. */
@@ -81,6 +84,40 @@ class RuntimeDocTest {
             });
             // end::failures-await[]
             assertArrayEquals(fallback(), runtime.blockOn(bytes));
+        }
+    }
+
+    /** A remote call that does not answer in time. */
+    static final class SlowClient {
+        final ProbeFuture<String> call = new ProbeFuture<>();
+
+        PollFuture<String> call() {
+            return call;
+        }
+    }
+
+    @Test
+    void blockOnWithATimeLimit() {
+        SlowClient client = new SlowClient();
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            boolean timedOut = false;
+            // tag::block-on-timeout[]
+            try {
+                String reply = runtime.blockOn(client.call(), Duration.ofMillis(50)); // at most 50 ms of this thread
+                // end::block-on-timeout[]
+                assertEquals("never", reply);
+                // tag::block-on-timeout[]
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof TimeoutException) {
+                    // end::block-on-timeout[]
+                    timedOut = true;
+                    // tag::block-on-timeout[]
+                    // not ready in time: the call was closed (cancelled)
+                }
+            }
+            // end::block-on-timeout[]
+            assertTrue(timedOut);
+            assertTrue(client.call.isCancelled());
         }
     }
 

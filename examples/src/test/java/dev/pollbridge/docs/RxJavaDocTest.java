@@ -118,6 +118,21 @@ class RxJavaDocTest {
     }
 
     @Test
+    void oneFutureAsASingle() {
+        // tag::to-single-once[]
+        Single<Integer> once = Futures.ready("ada").map(String::length).to(RxJavaBridge::toSingle); // one subscription
+        Single<Integer> cold = RxJavaBridge.toSingle(() -> Futures.lazy(() -> 3));                // one future per subscription
+        Flowable<Integer> rows = Streams.of(1, 2, 3).to(RxJavaBridge::toFlowable);               // this stream, once
+        // end::to-single-once[]
+        once.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(3);
+        once.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(error ->
+                error instanceof IllegalStateException
+                        && error.getMessage().contains("RxJavaBridge.toSingle(() -> buildTheFuture())"));
+        cold.repeat(2).test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(3, 3);
+        rows.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(1, 2, 3);
+    }
+
+    @Test
     void asyncBuilders() throws InterruptedException {
         CountDownLatch cleanedUp = new CountDownLatch(1);
         // tag::async-builders[]

@@ -5,21 +5,29 @@ import static dev.pollbridge.test.PollAssertions.assertReady;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.RuntimeStreams;
 import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
+import dev.pollbridge.runtime.time.Retry;
 import dev.pollbridge.runtime.time.Sleep;
+import dev.pollbridge.runtime.time.Time;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
+import dev.pollbridge.test.runtime.TestRuntime;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
@@ -59,6 +67,96 @@ class TimeDocTest {
                 assertReady(sleeping.poll(), null);
                 assertReady(ticking.pollNext(), 1L);
             }
+        }
+    }
+
+    /** A user service whose first answers fail, as a flaky remote one does. */
+    static final class FlakyUsers {
+        int calls;
+
+        PollFuture<User> fetch(long id) {
+            calls++;
+            return calls < 3 ? Futures.failed(new IOException("connection reset")) : Futures.ready(new User("ada"));
+        }
+    }
+
+    @Test
+    void timersOfTheCurrentRuntime() {
+        UserService userService = new UserService();
+        long id = 1;
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {
+            ProbeFuture<User> slow = new ProbeFuture<>();
+            // tag::current-runtime[]
+            PollFuture<User> user = Time.timeout(userService.find(id), Duration.ofSeconds(2));  // no runtime argument
+            PollFuture<User> orNull = Time.timeoutOrNull(slow, Duration.ofSeconds(2));          // null if too slow
+            PollFuture<Void> pause = Time.sleep(Duration.ofMillis(250));
+            // end::current-runtime[]
+            JoinHandle<User> found = rt.spawn(user);
+            JoinHandle<User> late = rt.spawn(orNull);
+            JoinHandle<Void> paused = rt.spawn(pause);
+            rt.advance(Duration.ofMillis(250));
+            assertEquals(new User("ada"), rt.blockOn(found));
+            assertTrue(paused.isFinished());
+            rt.advance(Duration.ofMillis(1750));
+            assertNull(rt.blockOn(late));
+            assertTrue(slow.isCancelled(), "the slow work was closed");
+
+            // tag::outside-runtime[]
+            try (MockTask<Void> byHand = MockTask.spawn(Time.sleep(Duration.ofSeconds(1)))) {
+                Poll<Void> poll = byHand.poll();   // failed: IllegalStateException, no runtime in the poll's context
+                // end::outside-runtime[]
+                assertFailed(poll, IllegalStateException.class);
+                // tag::outside-runtime[]
+            }
+            try (MockTask<Void> inRuntime = rt.mockTask(Time.sleep(Duration.ofSeconds(1)))) {
+                Poll<Void> poll = inRuntime.poll();  // pending: the test runtime's virtual clock
+                // end::outside-runtime[]
+                assertPending(poll);
+                rt.advance(Duration.ofSeconds(1));
+                assertReady(inRuntime.poll(), null);
+                // tag::outside-runtime[]
+            }
+            // end::outside-runtime[]
+        }
+    }
+
+    @Test
+    void retryWithBackoff() {
+        FlakyUsers users = new FlakyUsers();
+        long id = 1;
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {
+            // tag::retry[]
+            PollFuture<User> user = Retry.backoff(3, Duration.ofMillis(100))  // up to 3 retries, the first after 100 ms
+                    .maxBackoff(Duration.ofSeconds(1))                       // then 200, 400, ... at most 1 s
+                    .jitter(0.5)                                             // each delay moved by up to half of it
+                    .filter(failure -> failure instanceof IOException)       // retry only these
+                    .run(() -> users.fetch(id));                             // a new future per attempt
+            // end::retry[]
+            JoinHandle<User> handle = rt.spawn(user);
+            rt.advance(Duration.ofMillis(150));      // the first delay, jittered within [100, 150) ms
+            assertEquals(2, users.calls);
+            rt.advance(Duration.ofMillis(300));      // the second, within [100, 300) ms
+            assertEquals(3, users.calls);
+            assertEquals(new User("ada"), rt.blockOn(handle));
+        }
+    }
+
+    @Test
+    void retryOnVirtualTime() {
+        FlakyUsers users = new FlakyUsers();
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {
+            // tag::retry-test[]
+            JoinHandle<User> user = rt.spawn(Retry.backoff(3, Duration.ofMillis(100))
+                    .random(() -> 0L)                 // the jitter fixed: every delay at its shortest
+                    .run(() -> users.fetch(1)));
+            rt.advance(Duration.ofMillis(99));
+            assertEquals(1, users.calls);             // the first attempt failed at 0
+            rt.advance(Duration.ofMillis(1));
+            assertEquals(2, users.calls);             // the second at 100 ms
+            rt.advance(Duration.ofMillis(100));
+            assertEquals(3, users.calls);             // the third at 200 ms: 200 ms back-off, less 50%
+            assertEquals(new User("ada"), rt.blockOn(user));
+            // end::retry-test[]
         }
     }
 

@@ -2,6 +2,7 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
@@ -409,6 +410,55 @@ public final class ReactorBridge {
         return MonoFromFuture.of(shared::share, runtime);
     }
 
+    /**
+     * {@link #toMono(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code future.to(ReactorBridge::toMono)} reads as Reactor's {@code mono.as(...)}.
+     *
+     * @param <T> the value type
+     * @param future the future; the Mono's one subscription takes it over
+     * @return a Mono of the future's value, subscribable once
+     */
+    public static <T> Mono<T> toMono(PollFuture<T> future) {
+        return toMono(future, Runtime.shared());
+    }
+
+    /**
+     * A Mono of this one future: {@link #toMono(Supplier, Runtime)} with a supplier that hands out
+     * {@code future} to the first subscription. The first subscriber's task owns the future
+     * (polls it, closes it; {@code cancel()} aborts the task, which closes the future), exactly
+     * as with a supplier. <b>Single use:</b> a future runs once and has one owner (rule 11), so a
+     * second subscription fails with an {@link IllegalStateException} that says so and names the
+     * fix: {@code toMono(() -> buildTheFuture())}, a supplier that builds a new future per
+     * subscription, which is what a Mono that is subscribed to more than once (retried,
+     * repeated, shared by several subscribers) needs. A Mono that is never subscribed never
+     * polls or closes the future (harmless for a lazy future, which holds nothing before its
+     * first poll).
+     *
+     * <p>A {@link SharedFuture} is taken as {@link #toMono(SharedFuture, Runtime)} (a clone per
+     * subscription, any number of them) and a {@link JoinHandle} as
+     * {@link #toMono(JoinHandle, Runtime)} (cancel detaches), whichever static type the caller
+     * had.
+     *
+     * <p><b>Cancel safety:</b> as the future's own.
+     *
+     * @param <T> the value type
+     * @param future the future; the Mono's one subscription takes it over
+     * @param runtime the runtime the subscription's task runs on
+     * @return a Mono of the future's value, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Mono<T> toMono(PollFuture<T> future, Runtime runtime) {
+        Objects.requireNonNull(future, "future");
+        if (future instanceof SharedFuture) {
+            return toMono((SharedFuture<T>) future, runtime);
+        }
+        if (future instanceof JoinHandle) {
+            return toMono((JoinHandle<T>) future, runtime);
+        }
+        return MonoFromFuture.of(SingleUse.once(future, "a Mono of one PollFuture (ReactorBridge.toMono(future))",
+                "ReactorBridge.toMono(() -> buildTheFuture())"), runtime);
+    }
+
     // ---- PollStream -> Flux --------------------------------------------------------------------
 
     /**
@@ -451,6 +501,40 @@ public final class ReactorBridge {
      */
     public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
         return FluxFromStream.of(streamFactory, runtime);
+    }
+
+    /**
+     * {@link #toFlux(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code stream.to(ReactorBridge::toFlux)} reads as Reactor's {@code flux.as(...)}.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Flux's one subscription takes it over
+     * @return a Flux of the stream's items, subscribable once
+     */
+    public static <T> Flux<T> toFlux(PollStream<T> stream) {
+        return toFlux(stream, Runtime.shared());
+    }
+
+    /**
+     * A Flux of this one stream: {@link #toFlux(Supplier, Runtime)} with a supplier that hands
+     * out {@code stream} to the first subscription, whose task then owns it (polls it within the
+     * subscriber's demand, closes it; {@code cancel()} aborts the task, which closes the stream).
+     * <b>Single use:</b> a second subscription fails with an {@link IllegalStateException} that
+     * says so and names the fix: {@code toFlux(() -> buildTheStream())}, a supplier that builds a
+     * new stream per subscription. A Flux that is never subscribed never polls or closes the
+     * stream.
+     *
+     * <p><b>Cancel safety:</b> as for {@link #toFlux(Supplier, Runtime)}.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Flux's one subscription takes it over
+     * @param runtime the runtime the subscription's task runs on
+     * @return a Flux of the stream's items, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flux<T> toFlux(PollStream<T> stream, Runtime runtime) {
+        return FluxFromStream.of(SingleUse.once(stream, "a Flux of one PollStream (ReactorBridge.toFlux(stream))",
+                "ReactorBridge.toFlux(() -> buildTheStream())"), runtime);
     }
 
     // ---- Context ---------------------------------------------------------------------------------

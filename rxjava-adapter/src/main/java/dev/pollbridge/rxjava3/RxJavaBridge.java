@@ -2,6 +2,7 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
@@ -16,6 +17,7 @@ import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.core.Single;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -505,6 +507,50 @@ public final class RxJavaBridge {
     }
 
     /**
+     * {@link #toSingle(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code future.to(RxJavaBridge::toSingle)} reads as RxJava's {@code single.to(...)}.
+     *
+     * @param <T> the value type
+     * @param future the future; the Single's one subscription takes it over
+     * @return a Single of the future's value, subscribable once
+     */
+    public static <T> Single<T> toSingle(PollFuture<T> future) {
+        return toSingle(future, Runtime.shared());
+    }
+
+    /**
+     * A Single of this one future: {@link #toSingle(Supplier, Runtime)} with a supplier that
+     * hands out {@code future} to the first subscription, whose task then owns it (polls it,
+     * closes it; {@code dispose()} aborts the task, which closes the future). <b>Single use:</b>
+     * a future runs once and has one owner (rule 11), so a second subscription fails with an
+     * {@link IllegalStateException} that says so and names the fix,
+     * {@code toSingle(() -> buildTheFuture())}: a supplier that builds a new future per
+     * subscription, which a Single subscribed to more than once ({@code retry()},
+     * {@code repeat()}, several observers) needs. A Single that is never subscribed never polls
+     * or closes the future. A {@link SharedFuture} is taken as
+     * {@link #toSingle(SharedFuture, Runtime)} and a {@link JoinHandle} as
+     * {@link #toSingle(JoinHandle, Runtime)}, whichever static type the caller had.
+     *
+     * <p><b>Cancel safety:</b> as the future's own.
+     *
+     * @param <T> the value type
+     * @param future the future; the Single's one subscription takes it over
+     * @param runtime runs the subscription's task
+     * @return a Single of the future's value, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Single<T> toSingle(PollFuture<T> future, Runtime runtime) {
+        Objects.requireNonNull(future, "future");
+        if (future instanceof SharedFuture) {
+            return toSingle((SharedFuture<T>) future, runtime);
+        }
+        if (future instanceof JoinHandle) {
+            return toSingle((JoinHandle<T>) future, runtime);
+        }
+        return SingleFromFuture.of(once(future, "a Single", "toSingle"), runtime);
+    }
+
+    /**
      * {@link #toMaybe(Supplier, Runtime)} on {@link Runtime#shared()}.
      *
      * @param <T> the value type
@@ -584,6 +630,42 @@ public final class RxJavaBridge {
     }
 
     /**
+     * {@link #toMaybe(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code future.to(RxJavaBridge::toMaybe)} reads as RxJava's {@code maybe.to(...)}.
+     *
+     * @param <T> the value type
+     * @param future the future; the Maybe's one subscription takes it over
+     * @return a Maybe of the future's value, subscribable once
+     */
+    public static <T> Maybe<T> toMaybe(PollFuture<T> future) {
+        return toMaybe(future, Runtime.shared());
+    }
+
+    /**
+     * A Maybe of this one future ({@code null} completes empty): single use, as
+     * {@link #toSingle(PollFuture, Runtime)}; a second subscription fails with an
+     * {@link IllegalStateException} that names the fix, {@code toMaybe(() -> buildTheFuture())}.
+     * A {@link SharedFuture} is taken as {@link #toMaybe(SharedFuture, Runtime)} and a
+     * {@link JoinHandle} as {@link #toMaybe(JoinHandle, Runtime)}.
+     *
+     * @param <T> the value type
+     * @param future the future; the Maybe's one subscription takes it over
+     * @param runtime runs the subscription's task
+     * @return a Maybe of the future's value, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Maybe<T> toMaybe(PollFuture<T> future, Runtime runtime) {
+        Objects.requireNonNull(future, "future");
+        if (future instanceof SharedFuture) {
+            return toMaybe((SharedFuture<T>) future, runtime);
+        }
+        if (future instanceof JoinHandle) {
+            return toMaybe((JoinHandle<T>) future, runtime);
+        }
+        return MaybeFromFuture.of(once(future, "a Maybe", "toMaybe"), runtime);
+    }
+
+    /**
      * {@link #toCompletable(Supplier, Runtime)} on {@link Runtime#shared()}.
      *
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
@@ -631,6 +713,44 @@ public final class RxJavaBridge {
      */
     public static Completable toCompletable(JoinHandle<?> handle, Runtime runtime) {
         return CompletableFromFuture.of(Subscriptions.adopting(handle), runtime);
+    }
+
+    /**
+     * {@link #toCompletable(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code future.to(RxJavaBridge::toCompletable)} reads as RxJava's {@code completable.to(...)}.
+     *
+     * @param future the future; the Completable's one subscription takes it over
+     * @return a Completable of the future's end, subscribable once
+     */
+    public static Completable toCompletable(PollFuture<?> future) {
+        return toCompletable(future, Runtime.shared());
+    }
+
+    /**
+     * A Completable of this one future's end (its value ignored, and closed if it is
+     * {@link AutoCloseable}): single use, as {@link #toSingle(PollFuture, Runtime)}; a second
+     * subscription fails with an {@link IllegalStateException} that names the fix,
+     * {@code toCompletable(() -> buildTheFuture())}. A {@link JoinHandle} is taken as
+     * {@link #toCompletable(JoinHandle, Runtime)}.
+     *
+     * @param future the future; the Completable's one subscription takes it over
+     * @param runtime runs the subscription's task
+     * @return a Completable of the future's end, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static Completable toCompletable(PollFuture<?> future, Runtime runtime) {
+        Objects.requireNonNull(future, "future");
+        if (future instanceof JoinHandle) {
+            return toCompletable((JoinHandle<?>) future, runtime);
+        }
+        return CompletableFromFuture.of(once(future, "a Completable", "toCompletable"), runtime);
+    }
+
+    /** The factory of a source of one future or stream: single use; the refusal names the supplier form. */
+    private static <S extends AutoCloseable> Supplier<S> once(S source, String publisher, String method) {
+        String kind = source instanceof PollStream ? "Stream" : "Future";
+        return SingleUse.once(source, publisher + " of one Poll" + kind + " (RxJavaBridge." + method + "("
+                + kind.toLowerCase(Locale.ROOT) + "))", "RxJavaBridge." + method + "(() -> buildThe" + kind + "())");
     }
 
     // ---- PollStream -> Flowable / Observable --------------------------------------------------------
@@ -712,6 +832,65 @@ public final class RxJavaBridge {
      */
     public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
         return ObservableFromStream.of(streamFactory, runtime);
+    }
+
+    /**
+     * {@link #toFlowable(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code stream.to(RxJavaBridge::toFlowable)} reads as RxJava's {@code flowable.to(...)}.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Flowable's one subscription takes it over
+     * @return a Flowable of the stream's items, subscribable once
+     */
+    public static <T> Flowable<T> toFlowable(PollStream<T> stream) {
+        return toFlowable(stream, Runtime.shared());
+    }
+
+    /**
+     * A Flowable of this one stream: {@link #toFlowable(Supplier, Runtime)} with a supplier that
+     * hands out {@code stream} to the first subscription, whose task then owns it.
+     * <b>Single use:</b> a second subscription fails with an {@link IllegalStateException} that
+     * names the fix, {@code toFlowable(() -> buildTheStream())}, a supplier that builds a new
+     * stream per subscription. A Flowable that is never subscribed never polls or closes the
+     * stream.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Flowable's one subscription takes it over
+     * @param runtime runs the subscription's task
+     * @return a Flowable of the stream's items, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Flowable<T> toFlowable(PollStream<T> stream, Runtime runtime) {
+        Objects.requireNonNull(stream, "stream");
+        return FlowableFromStream.of(once(stream, "a Flowable", "toFlowable"), runtime);
+    }
+
+    /**
+     * {@link #toObservable(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@code stream.to(RxJavaBridge::toObservable)} reads as RxJava's {@code observable.to(...)}.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Observable's one subscription takes it over
+     * @return an Observable of the stream's items, subscribable once
+     */
+    public static <T> Observable<T> toObservable(PollStream<T> stream) {
+        return toObservable(stream, Runtime.shared());
+    }
+
+    /**
+     * An Observable of this one stream: single use, as {@link #toFlowable(PollStream, Runtime)};
+     * a second subscription fails with an {@link IllegalStateException} that names the fix,
+     * {@code toObservable(() -> buildTheStream())}.
+     *
+     * @param <T> the item type
+     * @param stream the stream; the Observable's one subscription takes it over
+     * @param runtime runs the subscription's task
+     * @return an Observable of the stream's items, subscribable once
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> Observable<T> toObservable(PollStream<T> stream, Runtime runtime) {
+        Objects.requireNonNull(stream, "stream");
+        return ObservableFromStream.of(once(stream, "an Observable", "toObservable"), runtime);
     }
 
     // ---- Async builders and awaits -------------------------------------------------------------------

@@ -31,6 +31,12 @@ class CompletableFromFutureTest extends FutureSourceContract {
     }
 
     @Override
+    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime) {
+        var source = future.to(f -> RxJavaBridge.toCompletable(f, runtime));
+        return source::test;
+    }
+
+    @Override
     <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
             TestScheduler scheduler) {
         return RxJavaBridge.toCompletable(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();

@@ -96,6 +96,27 @@ class FlowableFromStreamTest extends OnRuntime {
     }
 
     @Test
+    void theFormThatTakesTheStreamReadsLeftToRightIsSingleUseAndCancelClosesIt() throws InterruptedException {
+        Flowable<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2)
+                .to(stream -> RxJavaBridge.toFlowable(stream, runtime));
+        TestSubscriber<Integer> first = doubled.test();
+        first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        first.assertResult(2, 4, 6);
+        TestSubscriber<Integer> second = doubled.test();
+        second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.assertError(error -> error instanceof IllegalStateException
+                && error.getMessage().contains("RxJavaBridge.toFlowable(() -> buildTheStream())"));
+
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(probe, runtime).test();
+        await().atMost(WAIT).until(() -> probe.polls() > 0);
+        subscriber.cancel();
+        await().atMost(WAIT).until(probe::isClosed);
+        assertTrue(probe.isCancelled());
+        assertEquals(1, probe.closes());
+    }
+
+    @Test
     void cancelAbortsTheTaskAndClosesTheStreamExactlyOnce() {
         ProbeStream<Integer> probe = new ProbeStream<>();
         TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test();

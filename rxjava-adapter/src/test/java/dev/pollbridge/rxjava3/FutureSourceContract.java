@@ -44,6 +44,13 @@ abstract class FutureSourceContract extends OnRuntime {
     /** Adopts {@code handle}: each call of the result subscribes the same RxJava source once more. */
     abstract <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime);
 
+    /**
+     * The form that takes the future itself, through the fluent {@code future.to(...)}
+     * ({@code future.to(f -> RxJavaBridge.toSingle(f, runtime))}): each call of the result
+     * subscribes the same RxJava source once more.
+     */
+    abstract <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime);
+
     /** Checks the observer saw what a future of {@code value} (non-null) turns into, and completed. */
     abstract void assertSucceeded(TestObserver<?> observer, Object value);
 
@@ -218,6 +225,30 @@ abstract class FutureSourceContract extends OnRuntime {
         assertFalse(probe.isCancelled(), "dispose detaches: the adopted task runs on");
         assertEquals(1, probe.closes());
         relay.assertEmpty();
+    }
+
+    @Test
+    void theFormThatTakesTheFutureIsSingleUseAndItsRefusalNamesTheSupplierForm() throws InterruptedException {
+        Supplier<TestObserver<?>> source = direct(Futures.lazy(() -> "v"), runtime);
+        TestObserver<?> first = source.get();
+        first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertSucceeded(first, "v");
+        TestObserver<?> second = source.get();
+        second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.assertError(error -> error instanceof IllegalStateException
+                && error.getMessage().contains("can be subscribed to only once")
+                && error.getMessage().contains("(() -> buildTheFuture())"));
+    }
+
+    @Test
+    void disposingTheFormThatTakesTheFutureClosesTheFutureOnce() {
+        ProbeFuture<String> probe = new ProbeFuture<>();
+        TestObserver<?> observer = direct(probe, runtime).get();
+        await().atMost(WAIT).until(probe::hasWaker);
+        observer.dispose();
+        await().atMost(WAIT).until(() -> probe.closes() == 1);
+        assertTrue(probe.isCancelled());
+        observer.assertEmpty();
     }
 
     @Test

@@ -29,6 +29,12 @@ class MaybeFromFutureTest extends FutureSourceContract {
     }
 
     @Override
+    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime) {
+        var source = future.to(f -> RxJavaBridge.toMaybe(f, runtime));
+        return source::test;
+    }
+
+    @Override
     <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
             TestScheduler scheduler) {
         return RxJavaBridge.toMaybe(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();

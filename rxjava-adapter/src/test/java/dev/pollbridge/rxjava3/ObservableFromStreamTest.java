@@ -34,6 +34,27 @@ class ObservableFromStreamTest extends OnRuntime {
     }
 
     @Test
+    void theFormThatTakesTheStreamReadsLeftToRightIsSingleUseAndDisposeClosesIt() throws InterruptedException {
+        Observable<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2)
+                .to(stream -> RxJavaBridge.toObservable(stream, runtime));
+        TestObserver<Integer> first = doubled.test();
+        first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        first.assertResult(2, 4, 6);
+        TestObserver<Integer> second = doubled.test();
+        second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.assertError(error -> error instanceof IllegalStateException
+                && error.getMessage().contains("RxJavaBridge.toObservable(() -> buildTheStream())"));
+
+        ProbeStream<Integer> probe = new ProbeStream<>();
+        TestObserver<Integer> observer = RxJavaBridge.toObservable(probe, runtime).test();
+        await().atMost(WAIT).until(() -> probe.polls() > 0);
+        observer.dispose();
+        await().atMost(WAIT).until(probe::isClosed);
+        assertTrue(probe.isCancelled());
+        assertEquals(1, probe.closes());
+    }
+
+    @Test
     void itemsEndAndErrorsPassThroughOnARuntimeWorker() throws InterruptedException {
         AtomicReference<String> thread = new AtomicReference<>();
         TestObserver<Integer> items = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime)

@@ -8,6 +8,7 @@ import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.test.MockTask;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -203,6 +204,32 @@ public final class TestRuntime implements AutoCloseable {
         long polls = runUntilIdle();
         clock.advance(duration);
         return polls + runUntilIdle();
+    }
+
+    /**
+     * A {@link MockTask} of {@code future} whose context carries this runtime, as the context of
+     * one of its tasks does: {@code future} is polled by hand on the test thread, with a counting
+     * waker, and what needs the current runtime finds this one ({@code Time.timeout},
+     * {@code Time.sleep}, {@code Retry}: on {@link #withVirtualTime()} they fire when the test
+     * {@linkplain #advance advances} the clock). A plain {@code MockTask.spawn(future)} carries no
+     * runtime, and those fail at their first poll. The mock task is not a task of the runtime:
+     * {@link #runUntilIdle()} does not poll it, the test does.
+     *
+     * <pre>{@code
+     * try (TestRuntime rt = TestRuntime.withVirtualTime();
+     *      MockTask<String> task = rt.mockTask(Time.timeout(never, Duration.ofSeconds(5)))) {
+     *     assertPending(task.poll());
+     *     rt.advance(Duration.ofSeconds(5));
+     *     assertFailed(task.poll(), TimeoutException.class);
+     * }
+     * }</pre>
+     *
+     * @param <T> the value type
+     * @param future the future under test; the mock task owns it and closes it
+     * @return a mock task that has not polled yet
+     */
+    public <T> MockTask<T> mockTask(PollFuture<T> future) {
+        return MockTask.spawn(future, engine);
     }
 
     /**

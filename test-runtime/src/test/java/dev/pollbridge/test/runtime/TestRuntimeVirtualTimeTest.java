@@ -1,5 +1,8 @@
 package dev.pollbridge.test.runtime;
 
+import static dev.pollbridge.test.PollAssertions.assertFailed;
+import static dev.pollbridge.test.PollAssertions.assertPending;
+import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.time.Retry;
+import dev.pollbridge.runtime.time.Time;
 import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +49,42 @@ class TestRuntimeVirtualTimeTest {
             JoinHandle<Void> sleep = rt.spawn(rt.runtime().sleep(Duration.ofSeconds(5)));
             rt.advance(Duration.ofSeconds(5));
             assertTrue(sleep.isFinished());
+        }
+    }
+
+    /** The timers of the current runtime: its tasks and its mock tasks carry it, a plain MockTask does not. */
+    @Test
+    void timeAndRetryWithoutARuntimeArgumentUseTheTestRuntimesVirtualClock() {
+        try (TestRuntime rt = TestRuntime.withVirtualTime()) {
+            ProbeFuture<String> neverAnswers = new ProbeFuture<>();
+            JoinHandle<String> reply = rt.spawn(Time.timeout(neverAnswers, Duration.ofSeconds(30)));
+            int[] attempts = {0};
+            JoinHandle<String> retried = rt.spawn(Retry.fixedDelay(2, Duration.ofSeconds(10)).run(() -> {
+                attempts[0]++;
+                return ProbeFuture.failedWith(new IllegalStateException("attempt " + attempts[0]));
+            }));
+            rt.advance(Duration.ofMillis(9_999));
+            assertEquals(1, attempts[0]);
+            rt.advance(Duration.ofMillis(1));
+            assertEquals(2, attempts[0]);
+            rt.advance(Duration.ofSeconds(10)); // one jump per delay: a task woken by a jump runs after it
+            assertEquals(3, attempts[0]);
+            assertTrue(retried.isFinished());
+            rt.advance(Duration.ofMillis(9_999));
+            assertFalse(reply.isFinished());
+            rt.advance(Duration.ofMillis(1));
+            assertTrue(reply.isFinished());
+            assertEquals(1, neverAnswers.closes());
+            assertInstanceOf(TimeoutException.class, assertThrows(CompletionException.class, () -> rt.blockOn(reply)).getCause());
+
+            try (MockTask<Void> byHand = rt.mockTask(Time.sleep(Duration.ofSeconds(1)));
+                 MockTask<Void> plain = MockTask.spawn(Time.sleep(Duration.ofSeconds(1)))) {
+                assertPending(byHand.poll());
+                rt.advance(Duration.ofSeconds(1));
+                assertTrue(byHand.isWoken());
+                assertReady(byHand.poll(), null);
+                assertFailed(plain.poll(), IllegalStateException.class);
+            }
         }
     }
 

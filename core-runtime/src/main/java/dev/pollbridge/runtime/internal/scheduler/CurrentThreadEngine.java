@@ -208,20 +208,24 @@ public final class CurrentThreadEngine extends Engine {
     }
 
     @Override
-    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker) {
+    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker, long start, long timeoutNanos) {
         Thread self = Thread.currentThread();
         for (;;) {
             Poll<T> result = pollWithBudget(future, cx);
             if (!result.isPending()) {
                 return result;
             }
+            if (nanosLeft(start, timeoutNanos) <= 0) {
+                return timedOut(timeoutNanos);
+            }
             // Run queued tasks in batches (unless another thread is driving) until our own future
-            // is woken or no task is left, then park until a task is queued or the future is woken.
+            // is woken, no task is left or the time ran out, then park until a task is queued, the
+            // future is woken or the time runs out.
             for (;;) {
                 if (runBatch(self)) {
                     checkInterrupted();
-                    if (parker.tryTakePermit()) {
-                        break; // woken: poll the future again
+                    if (parker.tryTakePermit() || nanosLeft(start, timeoutNanos) <= 0) {
+                        break; // woken, or out of time: poll the future again
                     }
                     continue;
                 }
@@ -232,7 +236,7 @@ public final class CurrentThreadEngine extends Engine {
                     continue;
                 }
                 parks.incrementAndGet();
-                parker.park();
+                park(parker, start, timeoutNanos);
                 sleepers.remove(parker);
                 checkInterrupted();
                 break;

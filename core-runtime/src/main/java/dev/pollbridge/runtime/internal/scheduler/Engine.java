@@ -23,6 +23,8 @@ import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import dev.pollbridge.runtime.internal.task.UnwindSet;
+import dev.pollbridge.runtime.internal.time.TimeDriver;
+import dev.pollbridge.runtime.internal.time.TimerHost;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,6 +39,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -68,7 +71,7 @@ import java.util.concurrent.locks.LockSupport;
  * worker (which cannot join itself). On a worker or blocking thread of this runtime it returns
  * at once instead: that thread is joined by the other closer.
  */
-public abstract class Engine implements Scheduler, UnwindScope {
+public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
 
     /** How long {@link #close()} waits for cancelled Async bodies to unwind (rule T11). */
     public static final long CLOSE_UNWIND_NANOS = 10_000_000_000L;
@@ -102,6 +105,8 @@ public abstract class Engine implements Scheduler, UnwindScope {
     protected final FailureReporter failures;
     /** The public facade, set once right after construction. */
     private volatile Runtime facade;
+    /** The facade's timers, set once right after construction: lent to what the tasks poll. */
+    private volatile TimeDriver timers;
 
     /** An engine with these settings; {@link #start} builds one and starts its threads. */
     protected Engine(EngineConfig config) {
@@ -114,12 +119,23 @@ public abstract class Engine implements Scheduler, UnwindScope {
         this.spawnSites = config.captureSpawnSites() ? new ConcurrentHashMap<>() : null;
     }
 
-    /** Builds the engine flavour the settings ask for and starts its threads. */
-    public static Engine start(EngineConfig config, Runtime facade) {
+    /**
+     * Builds the engine flavour the settings ask for and starts its threads. The engine lends
+     * {@code timers} to the futures it polls ({@link TimerHost}: {@code Time.timeout} finds them
+     * through the poll's context, whose attachment is a task of this engine or, in
+     * {@code blockOn}, the engine).
+     */
+    public static Engine start(EngineConfig config, Runtime facade, TimeDriver timers) {
         Engine engine = config.workers() == 0 ? new CurrentThreadEngine(config) : new WorkStealingEngine(config);
         engine.facade = facade;
+        engine.timers = timers;
         engine.startThreads();
         return engine;
+    }
+
+    @Override
+    public TimeDriver timers() {
+        return timers;
     }
 
     /** The runtime whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
@@ -335,6 +351,17 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
     public <T> T blockOn(PollFuture<T> future) {
+        return blockOn(future, NO_TIMEOUT);
+    }
+
+    /**
+     * {@link #blockOn(PollFuture)} for at most {@code timeoutNanos} of real time
+     * ({@code System.nanoTime()}, whatever the runtime's clock): then the future is closed and a
+     * {@code TimeoutException} thrown by the failure rule (so wrapped in a
+     * {@code CompletionException}); see {@code Runtime.blockOn(PollFuture, Duration)}.
+     * {@link #NO_TIMEOUT} waits for ever.
+     */
+    public <T> T blockOn(PollFuture<T> future, long timeoutNanos) {
         SingleUse.claim(future, "Runtime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
         if (workerEngine(thread) != null || Task.current() != null) {
@@ -349,10 +376,11 @@ public abstract class Engine implements Scheduler, UnwindScope {
         }
         UnwindScope outer = enter();
         Parker parker = new Parker(thread);
-        Context cx = Context.of(parker);
+        Context cx = Context.of(parker, this); // the engine as attachment: what the future polls finds its timers
+        long start = System.nanoTime();
         Poll<T> result;
         try {
-            result = drive(future, cx, parker);
+            result = drive(future, cx, parker, start, Math.max(0L, timeoutNanos));
         } catch (RuntimeException | Error stopped) {
             result = Poll.failed(stopped); // an interrupt: thrown below, after the unwinds
         } finally {
@@ -374,20 +402,51 @@ public abstract class Engine implements Scheduler, UnwindScope {
     }
 
     /**
-     * Polls {@code future} until it is ready, parking between wakes; the current-thread flavour
-     * overrides this to run its tasks meanwhile.
+     * Polls {@code future} until it is ready, parking between wakes, or until {@code timeoutNanos}
+     * have passed since {@code start} ({@code System.nanoTime()}; {@link #NO_TIMEOUT}: never),
+     * when it returns {@link #timedOut}; the current-thread flavour overrides this to run its tasks
+     * meanwhile. The future is polled once more after the time ran out before it times out, so a
+     * result that came at the deadline wins.
      */
-    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker) {
+    protected <T> Poll<T> drive(PollFuture<T> future, Context cx, Parker parker, long start, long timeoutNanos) {
         for (;;) {
             Poll<T> result = pollWithBudget(future, cx);
             if (!result.isPending()) {
                 return result;
             }
+            long left = nanosLeft(start, timeoutNanos);
+            if (left <= 0) {
+                return timedOut(timeoutNanos);
+            }
             // A spawned task often answers within microseconds: spin briefly before parking.
-            parker.spinForPermit(BLOCK_ON_SPIN_NANOS);
-            parker.park();
+            parker.spinForPermit(Math.min(BLOCK_ON_SPIN_NANOS, left));
+            park(parker, start, timeoutNanos); // returns at once (taking it) if the spin saw a permit
             checkInterrupted();
         }
+    }
+
+    /** No limit for {@link #blockOn(PollFuture, long)}: about 292 years. */
+    public static final long NO_TIMEOUT = Long.MAX_VALUE;
+
+    /** Parks until a permit, an interrupt, or (if there is one) the end of the timeout. */
+    protected static void park(Parker parker, long start, long timeoutNanos) {
+        if (timeoutNanos == NO_TIMEOUT) {
+            parker.park();
+        } else {
+            parker.parkNanos(nanosLeft(start, timeoutNanos));
+        }
+    }
+
+    /** What is left of {@code timeoutNanos} since {@code start}; zero or less once it ran out. */
+    protected static long nanosLeft(long start, long timeoutNanos) {
+        return timeoutNanos == NO_TIMEOUT ? NO_TIMEOUT : timeoutNanos - (System.nanoTime() - start);
+    }
+
+    /** The outcome of a {@code blockOn} whose time ran out; it closes the future as for any outcome. */
+    protected static <T> Poll<T> timedOut(long timeoutNanos) {
+        Duration limit = Duration.ofNanos(timeoutNanos);
+        return Poll.failed(new TimeoutException("blockOn(future, " + limit + "): the future was not ready within "
+                + limit + " (real time), so it was closed"));
     }
 
     /** One poll of a driven future with a fresh budget; a thrown exception becomes a failure. */

@@ -51,6 +51,18 @@ final class Parker implements Waker {
 
     /** Owner only: returns once a permit is available (consuming it), or when the thread is interrupted. */
     void park() {
+        park(false, 0L);
+    }
+
+    /**
+     * Owner only: as {@link #park()}, but returns after {@code nanos} at the latest (a permit that
+     * arrives meanwhile is consumed all the same: the caller looks at what it waits for anyway).
+     */
+    void parkNanos(long nanos) {
+        park(true, System.nanoTime() + nanos);
+    }
+
+    private void park(boolean timed, long deadline) {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) {
             return;
         }
@@ -60,7 +72,15 @@ final class Parker implements Waker {
             return;
         }
         do {
-            LockSupport.park(this);
+            if (!timed) {
+                LockSupport.park(this);
+                continue;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            LockSupport.parkNanos(this, left);
         } while ((int) STATE.getVolatile(this) != NOTIFIED && !owner.isInterrupted());
         // Consume a permit that arrived, or withdraw the PARKED mark: either way back to EMPTY.
         STATE.getAndSet(this, EMPTY);

@@ -477,6 +477,14 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         return scheduler == engine;
     }
 
+    /**
+     * The engine that runs this task: what a future polled with this task as its context's
+     * attachment reaches the runtime through (its timers, for {@code Time.timeout}). Any thread.
+     */
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
     /** RUNNING holder only (rule T2): the future, not yet closed. */
     @SuppressWarnings("unchecked")
     private PollFuture<T> future() {

@@ -134,7 +134,19 @@ public final class TimeDriver implements AutoCloseable {
      */
     public <T> PollFuture<T> timeout(PollFuture<T> inner, Duration duration) {
         Objects.requireNonNull(inner, "inner");
-        return new Timeout<>(this, inner, deadlineAfter(duration), "timed out after " + duration);
+        return Timeout.of(this, inner, deadlineAfter(duration), "timed out after " + duration);
+    }
+
+    /**
+     * {@link #timeout} of a future its caller has already claimed ({@code Time.timeout} claims
+     * it at the call and builds this at the first poll); with {@code orNull}, when the deadline
+     * comes first the result is {@code ready(null)} (kotlinx's {@code withTimeoutOrNull}) and
+     * {@code inner} is closed all the same.
+     */
+    public <T> PollFuture<T> timeoutOfClaimed(PollFuture<T> claimedInner, Duration duration, boolean orNull) {
+        Objects.requireNonNull(claimedInner, "claimedInner");
+        Timeout<T> timeout = new Timeout<>(this, claimedInner, deadlineAfter(duration), "timed out after " + duration);
+        return orNull ? timeout.orNull() : timeout;
     }
 
     /**
@@ -143,7 +155,7 @@ public final class TimeDriver implements AutoCloseable {
      */
     public <T> PollFuture<T> timeoutAt(PollFuture<T> inner, long deadlineNanos) {
         Objects.requireNonNull(inner, "inner");
-        return new Timeout<>(this, inner, deadlineNanos, "timed out at the deadline (clock nanoTime " + deadlineNanos + ")");
+        return Timeout.of(this, inner, deadlineNanos, "timed out at the deadline (clock nanoTime " + deadlineNanos + ")");
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
  * <ul>
  *   <li>Inner finishes first: its result is returned and the timer is unlinked at once.
  *   <li>Deadline first: the inner future is closed and the result fails with
- *       {@link TimeoutException}.
+ *       {@link TimeoutException} (or, {@link #orNull()}, is {@code ready(null)}).
  *   <li>The timer driver closes first: the inner future is closed and the result fails with the
  *       driver's {@link java.util.concurrent.CancellationException}.
  * </ul>
@@ -37,10 +37,21 @@ final class Timeout<T> extends SingleUse implements PollFuture<T> {
     private boolean finished;
     private boolean closed;
     private boolean innerClosed;
+    /** Set once before the first poll ({@link #orNull()}): expiry is {@code ready(null)}. */
+    private boolean nullOnExpiry;
 
-    Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
+    /** Takes {@code inner}: claims it ({@link SingleUse}), so a future with another owner is refused. */
+    static <T> Timeout<T> of(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
+        return new Timeout<>(driver, SingleUse.claim(inner, "timeout"), deadlineNanos, limit);
+    }
+
+    /**
+     * @param claimedInner already claimed for this timeout: by {@link #of}, or by
+     *     {@code Time.timeout} at its call (it builds the timeout only at the first poll)
+     */
+    Timeout(TimeDriver driver, PollFuture<T> claimedInner, long deadlineNanos, String limit) {
         this.driver = driver;
-        this.inner = SingleUse.claim(inner, "timeout");
+        this.inner = claimedInner;
         this.timer = driver.newEntry(deadlineNanos);
         this.limit = limit;
     }
@@ -85,7 +96,18 @@ final class Timeout<T> extends SingleUse implements PollFuture<T> {
         if (deadline.isFailed()) {
             return deadline.cast();
         }
-        return Poll.failed(new TimeoutException(limit));
+        return nullOnExpiry ? Poll.ready(null) : Poll.failed(new TimeoutException(limit));
+    }
+
+    /**
+     * Makes the deadline an answer instead of a failure (kotlinx's {@code withTimeoutOrNull}):
+     * when it comes first, the inner future is closed as always and the result is
+     * {@code ready(null)}. Only this timeout's own deadline does it: an inner future that fails
+     * with a {@code TimeoutException} of its own still fails. Call before the first poll.
+     */
+    Timeout<T> orNull() {
+        nullOnExpiry = true;
+        return this;
     }
 
     private void closeInner() {

@@ -100,7 +100,6 @@ abstract class ThreadBody<T> extends ThreadOwner<T> {
         bodyThread = null;
     }
 
-
     /** Throws unless called on this fiber's body thread, outside any task poll. */
     final void checkSuspendable(String operation) {
         if (Thread.currentThread() != bodyThread) {

@@ -152,10 +152,6 @@ abstract class ThreadOwner<T> extends ThreadFiber<T> {
         resumeBody(result);
     }
 
-
-
-
-
     /** Owner, in AWAITING: hands {@code result} to the body and unparks it (rule 1). */
     private void resumeBody(Poll<?> result) {
         ownerBudget = CoopBudget.remaining(); // rule A3: the body sees what is left of its owner's budget

@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
@@ -56,7 +57,7 @@ import org.reactivestreams.Subscription;
  *
  * @param <T> the item type
  */
-final class StreamFromFlowable<T> implements PollStream<T> {
+final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
 
     private final PollStream<T> bridged;
     private final WakerSlot waker = new WakerSlot(Undeliverable::reportCaught); // a throwing waker is reported
@@ -78,7 +79,7 @@ final class StreamFromFlowable<T> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("pollNext() after the stream of a Flowable failed or was closed");
+            throw SingleUse.polledAfter("a stream of a Flowable", "it failed or was closed");
         }
         Poll<T> next = bridged.pollNext(guarded(cx)); // items received before a request failure come first
         if (!next.isPending()) {

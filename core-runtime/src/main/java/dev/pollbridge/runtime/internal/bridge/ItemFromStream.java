@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -32,7 +33,7 @@ import java.util.Objects;
  *
  * @param <T> the item type
  */
-public final class ItemFromStream<T> implements PollFuture<T> {
+public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> {
 
     /** Items taken in one poll before the future yields its worker (rule 16). */
     static final int ITEMS_PER_POLL = 128;
@@ -77,8 +78,8 @@ public final class ItemFromStream<T> implements PollFuture<T> {
 
     private ItemFromStream(PollStream<? extends T> stream, Which which, boolean emptyFails, T emptyValue,
             FailureSink sink) {
-        this.stream = Objects.requireNonNull(stream, "stream");
         this.which = Objects.requireNonNull(which, "which");
+        this.stream = SingleUse.claim(stream, "a one-item await (first, last or single)");
         this.emptyFails = emptyFails;
         this.emptyValue = emptyValue;
         this.sink = sink;
@@ -104,10 +105,10 @@ public final class ItemFromStream<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (finished) {
-            throw new IllegalStateException(which.operation() + " was polled after it completed");
+            throw SingleUse.polledAfter(which.operation(), "it completed");
         }
         if (closed) {
-            throw new IllegalStateException(which.operation() + " was polled after close()");
+            throw SingleUse.polledAfter(which.operation(), "close()");
         }
         for (int taken = 0; taken < ITEMS_PER_POLL; taken++) {
             Poll<? extends T> next = stream.pollNext(cx);

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -77,7 +78,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param <T> the item type
  */
-public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T> {
+public final class StreamFromPublisher<T> extends SingleUse implements PollStream<T>, Downstream<T> {
 
     /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
     public static final int MAX_PREFETCH = 1 << 24;
@@ -157,10 +158,10 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("pollNext() after the stream returned " + terminal.get());
+            throw SingleUse.polledAfter("a stream of a Publisher", "it returned " + terminal.get());
         }
         if (closed) {
-            throw new IllegalStateException("pollNext() after close()");
+            throw SingleUse.polledAfter("a stream of a Publisher", "close()");
         }
         if (!subscribed) {
             subscribe();

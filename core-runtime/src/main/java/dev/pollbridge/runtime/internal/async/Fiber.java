@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.async;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.util.concurrent.CancellationException;
@@ -11,8 +12,9 @@ import java.util.concurrent.CancellationException;
  * {@code Async.await}, {@code Async.next} and {@code AsyncEmitter.emit} suspend. A thread-mode
  * body is current on its own thread for its whole life; a continuation-mode body only while it is
  * mounted, inside a poll or close of its owner (protocol rule A2 in {@code package-info}).
+ * Both engines' futures and streams are {@link SingleUse}: one owner each (rule 11).
  */
-public abstract class Fiber {
+public abstract class Fiber extends SingleUse {
 
     /** The body mounted on this thread, unless it is a runtime worker. Own thread only; swapped around each run of a body. */
     private static final ThreadLocal<Fiber> CURRENT = new ThreadLocal<>();

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.async;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.lang.invoke.MethodHandles;
@@ -110,10 +111,10 @@ abstract class ContinuationFiber<T> extends Fiber implements Runnable {
         Objects.requireNonNull(context, "cx");
         int s = state;
         if ((s & DELIVERED) != 0) {
-            throw new IllegalStateException(kind() + " polled after it returned its final result");
+            throw SingleUse.polledAfter(kind(), "it returned its final result");
         }
         if ((s & CANCELLED) != 0) {
-            throw new IllegalStateException(kind() + " polled after close()");
+            throw SingleUse.polledAfter(kind(), "close()");
         }
         if ((s & PHASE) == RUNNING) {
             throw new IllegalStateException(kind() + " polled from inside its own body");

@@ -13,10 +13,11 @@ import java.util.function.BiConsumer;
 /**
  * Where what nobody will read goes (rules A5 and A6): the failures of a cancelled body's cleanup,
  * a value it returned anyway, a result that reached its owner's poll after the owner's task was
- * aborted. A value is dropped ({@link Dropped}: closed if it is {@link AutoCloseable}); a failure that is not the
- * cancellation itself goes to the closer's sink ({@link UnwindScopes#closeReporting}, an
- * adapter's hook) if it named one, else to the unwind scope (a task attaches it to the
- * cancellation its joiner sees, or reports it), else to the log. Never throws.
+ * aborted. A value is dropped ({@link Dropped}: closed if it is {@link AutoCloseable}); a
+ * failure that is not the cancellation itself goes to the closer's sink
+ * ({@link UnwindScopes#closeReporting}, an adapter's hook) if it named one, else to the unwind
+ * scope (a task attaches it to the cancellation its joiner sees, or reports it), else to the
+ * log. Never throws.
  */
 final class Endings {
 

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
@@ -34,11 +35,11 @@ abstract class ThreadOwner<T> extends ThreadFiber<T> {
     final void beginPoll(Context cx) {
         Objects.requireNonNull(cx, "cx");
         if (delivered) {
-            throw new IllegalStateException(kind() + " polled after it returned its final result");
+            throw SingleUse.polledAfter(kind(), "it returned its final result");
         }
         int s = state;
         if ((s & CANCELLED) != 0) {
-            throw new IllegalStateException(kind() + " polled after close()");
+            throw SingleUse.polledAfter(kind(), "close()");
         }
         ownerLocals = LocalBindings.current();
         ThreadCarrier carrier = ThreadCarrier.loaded();

@@ -216,6 +216,22 @@ class AsyncTest {
     }
 
     @Test
+    void awaitOfAFutureThatAlreadyHasAnOwnerIsRefusedAndLeavesItToThatOwner() {
+        ProbeFuture<String> owned = new ProbeFuture<>();
+        PollFuture<Integer> firstOwner = owned.map(String::length); // map owns it from now on (rule 11)
+        try (MockTask<String> task = MockTask.spawn(Async.run(() -> Async.await(owned)))) {
+            Poll<String> result = pollToCompletion(task);
+            assertTrue(result.isFailed(), "the body's await was refused");
+            assertTrue(result.error() instanceof IllegalStateException, result.error().toString());
+            assertTrue(result.error().getMessage().contains("already owned by"), result.error().getMessage());
+        }
+        assertEquals(0, owned.polls(), "the refused await never polled it");
+        assertEquals(0, owned.closes(), "nor closed it: it is its first owner's");
+        firstOwner.close();
+        assertEquals(1, owned.closes());
+    }
+
+    @Test
     void theBodyStartsOnTheFirstPollAndOnlyOnce() {
         CountingLauncher launcher = new CountingLauncher();
         AtomicInteger runs = new AtomicInteger();

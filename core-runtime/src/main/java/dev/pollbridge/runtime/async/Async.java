@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.async;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.async.Fiber;
@@ -154,8 +155,9 @@ public final class Async {
      * <p>The future is polled in the owner's polls, on the owner's thread, with the owner's
      * context: in continuation mode right here (a ready future costs one poll and no suspension),
      * in thread mode by the owner while the body thread parks. This call takes ownership of
-     * {@code future}: it is closed exactly once, when it is ready or the owner is closed (or at
-     * once, if the body was cancelled before).
+     * {@code future} ({@link SingleUse#claim}: a future that already has an owner is refused): it
+     * is closed exactly once, when it is ready or the owner is closed (or at once, if the body was
+     * cancelled before).
      *
      * <p><b>Cancel safety:</b> the value moves from {@code future} into the body only during a
      * poll of the owner. If the owner is closed while this waits, {@code future} is closed
@@ -171,7 +173,9 @@ public final class Async {
      *     too (before touching the future: use {@link Runtime#blockOn} from plain code, compose
      *     futures inside a poll), or from inside a poll that the body makes; in continuation mode
      *     also if the JVM refuses to suspend the body (pinned: a class initializer or native
-     *     frame on its stack, or {@code synchronized} on Java 21 to 23), after closing the future
+     *     frame on its stack, or {@code synchronized} on Java 21 to 23), after closing the future;
+     *     and if {@code future} already has an owner (rule 11: it was spawned, awaited or handed
+     *     to a combinator before), without touching it
      * @throws java.util.concurrent.CancellationException if the body was cancelled
      */
     public static <T> T await(PollFuture<T> future) {
@@ -200,7 +204,8 @@ public final class Async {
     public static <T, X extends Throwable> T await(PollFuture<T> future, Class<X> failureType) throws X {
         Objects.requireNonNull(future, "future");
         Objects.requireNonNull(failureType, "failureType");
-        return Fiber.current("Async.await").await(future, failureType);
+        Fiber body = Fiber.current("Async.await");
+        return body.await(SingleUse.claim(future, "Async.await"), failureType); // the hand-over (rule 11)
     }
 
     /**

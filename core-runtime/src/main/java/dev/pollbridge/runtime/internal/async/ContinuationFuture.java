@@ -13,18 +13,26 @@ import java.util.Objects;
  *
  * @param <T> the value type
  */
-final class ContinuationFuture<T> extends ContinuationFiber<T> implements PollFuture<T> {
+final class ContinuationFuture<T> extends ContinuationBody<T> implements PollFuture<T> {
 
     private final AsyncBody<T> body;
 
     ContinuationFuture(AsyncBody<T> body) {
-        super("Async.run future");
         this.body = Objects.requireNonNull(body, "body");
     }
 
     @Override
-    Poll<T> execute() throws Exception {
-        return Poll.ready(body.run());
+    public void run() {
+        try {
+            end(Poll.ready(body.run()));
+        } catch (Throwable failure) {
+            endFailed(failure);
+        }
+    }
+
+    @Override
+    String kind() {
+        return "Async.run future";
     }
 
     @Override

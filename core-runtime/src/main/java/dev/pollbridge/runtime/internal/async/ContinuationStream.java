@@ -24,7 +24,7 @@ import java.util.Objects;
  *
  * @param <T> the item type
  */
-final class ContinuationStream<T> extends ContinuationFiber<Void> implements PollStream<T> {
+final class ContinuationStream<T> extends ContinuationBody<Void> implements PollStream<T> {
 
     private static final VarHandle OWNER_WAKER;
 
@@ -46,14 +46,22 @@ final class ContinuationStream<T> extends ContinuationFiber<Void> implements Pol
     private volatile Waker ownerWaker;
 
     ContinuationStream(AsyncStreamBody<T> body) {
-        super("Async.stream");
         this.body = Objects.requireNonNull(body, "body");
     }
 
     @Override
-    Poll<Void> execute() throws Exception {
-        body.run(emitter);
-        return Poll.done();
+    public void run() {
+        try {
+            body.run(emitter);
+            end(Poll.done());
+        } catch (Throwable failure) {
+            endFailed(failure);
+        }
+    }
+
+    @Override
+    String kind() {
+        return "Async.stream";
     }
 
     @Override
@@ -126,7 +134,7 @@ final class ContinuationStream<T> extends ContinuationFiber<Void> implements Pol
         }
         emitted = item;
         try {
-            suspend("AsyncEmitter.emit", null);
+            suspend("AsyncEmitter.emit");
         } catch (IllegalStateException pinned) {
             emitted = null; // not handed over: the caller keeps it
             throw pinned;

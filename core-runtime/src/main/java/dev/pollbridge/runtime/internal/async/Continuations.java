@@ -155,6 +155,25 @@ final class Continuations {
         }
     }
 
+    /** Rule A7: what a suspension the JVM refused says. */
+    static String refusal(String operation, String reason, boolean closedChild) {
+        String cause;
+        switch (reason) {
+            case "NATIVE":
+                cause = "a native frame is on the body's stack: a class initializer (static { } or a static field's"
+                        + " initializer) runs the await, or a native or reflective call leads to it";
+                break;
+            case "MONITOR":
+                cause = "the body holds a monitor (synchronized); Java 21 to 23 cannot suspend there, Java 24+ can";
+                break;
+            default:
+                cause = "the JVM reports " + reason;
+        }
+        return operation + " could not suspend its Async body: the JVM refused to yield (pinned: " + reason + ", " + cause
+                + ")." + (closedChild ? " The awaited future was closed." : "") + " Move the wait out of that frame,"
+                + " or run Async bodies on threads (-D" + AsyncEngine.MODE_PROPERTY + "=threads).";
+    }
+
     @SuppressWarnings("unchecked")
     private static <E extends Throwable> RuntimeException rethrow(Throwable failure) throws E {
         throw (E) failure;

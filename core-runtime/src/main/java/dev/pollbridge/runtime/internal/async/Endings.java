@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.async;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
@@ -12,10 +13,11 @@ import java.util.function.BiConsumer;
 /**
  * Where what nobody will read goes (rules A5 and A6): the failures of a cancelled body's cleanup,
  * a value it returned anyway, a result that reached its owner's poll after the owner's task was
- * aborted. A value is closed if it is {@link AutoCloseable}; a failure that is not the
- * cancellation itself goes to the closer's sink ({@link UnwindScopes#closeReporting}, an
- * adapter's hook) if it named one, else to the unwind scope (a task attaches it to the
- * cancellation its joiner sees, or reports it), else to the log. Never throws.
+ * aborted. A value is dropped ({@link Dropped}: closed if it is {@link AutoCloseable}); a
+ * failure that is not the cancellation itself goes to the closer's sink
+ * ({@link UnwindScopes#closeReporting}, an adapter's hook) if it named one, else to the unwind
+ * scope (a task attaches it to the cancellation its joiner sees, or reports it), else to the
+ * log. Never throws.
  */
 final class Endings {
 
@@ -37,11 +39,8 @@ final class Endings {
             } else {
                 failures.add(error);
             }
-        } else if (result.isReady()) {
-            Throwable closeFailure = closeValue(result.value());
-            if (closeFailure != null) {
-                failures.add(closeFailure);
-            }
+        } else {
+            Dropped.closeValueOf(result, "a value returned by a cancelled body", (source, failure) -> failures.add(failure));
         }
         return failures;
     }
@@ -52,26 +51,14 @@ final class Endings {
      * reported to {@code scope} (or the log). Never throws.
      */
     static void drop(Poll<?> result, String source, UnwindScope scope) {
-        List<Throwable> failures = new ArrayList<>(1);
         if (result.isFailed()) {
             Throwable error = result.error();
             if (!(error instanceof CancellationException) || error.getSuppressed().length > 0) {
-                failures.add(error);
+                report(error, source, scope);
             }
-        } else if (result.isReady()) {
-            Throwable closeFailure = closeValue(result.value());
-            if (closeFailure != null) {
-                failures.add(closeFailure);
-            }
+        } else {
+            Dropped.closeValueOf(result, source, (what, failure) -> report(failure, what, scope));
         }
-        for (Throwable failure : failures) {
-            report(failure, source, scope);
-        }
-    }
-
-    /** Closes {@code value} if it is {@link AutoCloseable}; what the close threw, or null. */
-    static Throwable closeValue(Object value) {
-        return value instanceof AutoCloseable ? ChildPolls.closeQuietly((AutoCloseable) value) : null;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.async;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.util.concurrent.CancellationException;
@@ -11,18 +12,14 @@ import java.util.concurrent.CancellationException;
  * {@code Async.await}, {@code Async.next} and {@code AsyncEmitter.emit} suspend. A thread-mode
  * body is current on its own thread for its whole life; a continuation-mode body only while it is
  * mounted, inside a poll or close of its owner (protocol rule A2 in {@code package-info}).
+ * Both engines' futures and streams are {@link SingleUse}: one owner each (rule 11).
  */
-public abstract class Fiber {
+public abstract class Fiber extends SingleUse {
 
-    /** The body mounted on this thread. Own thread only; swapped around each run of a body. */
-    static final ThreadLocal<Fiber> CURRENT = new ThreadLocal<>();
+    /** The body mounted on this thread, unless it is a runtime worker. Own thread only; swapped around each run of a body. */
+    private static final ThreadLocal<Fiber> CURRENT = new ThreadLocal<>();
 
-    /** What kind of body this is, for messages ({@code Async.run future}, {@code Async.stream}). */
-    private final String kind;
-
-    Fiber(String kind) {
-        this.kind = kind;
-    }
+    Fiber() {}
 
     /** See {@code Async.await(PollFuture, Class)}. Body only. */
     public abstract <R, X extends Throwable> R await(PollFuture<R> child, Class<X> declared) throws X;
@@ -33,30 +30,70 @@ public abstract class Fiber {
     /** The user's body object, for names in reports. */
     abstract Object body();
 
-    /** The fiber mounted on this thread, or an {@link IllegalStateException} for {@code operation}. */
+    /**
+     * The fiber mounted on this thread, or an {@link IllegalStateException} for {@code operation}.
+     * Small, so that it inlines into every await; the misuse message is built out of line.
+     */
     public static Fiber current(String operation) {
-        Fiber fiber = CURRENT.get();
+        Fiber fiber = mounted();
         if (fiber != null && !fiber.pollingChild()) {
             return fiber;
         }
+        throw outsideBody(operation);
+    }
+
+    private static IllegalStateException outsideBody(String operation) {
         Thread thread = Thread.currentThread();
         Task<?> task = Task.current();
         if (task != null || thread instanceof BudgetedThread) {
             // A runtime worker (or a thread polling a task): waiting here would block the tasks it runs.
-            throw new IllegalStateException(operation + " was called on thread '" + thread.getName()
+            return new IllegalStateException(operation + " was called on thread '" + thread.getName()
                     + "', which polls " + (task != null ? task.name() : "runtime tasks") + ", outside any Async body: it"
                     + " would block the thread that runs tasks (a poll must never block, pull-model rule 4). Inside a"
                     + " poll compose futures instead (map, flatMap, select), or put the code in Async.run(...) and"
                     + " spawn or await that future; from plain blocking code use Runtime.blockOn(future).");
         }
-        throw new IllegalStateException(operation + " was called outside an Async body. It only works "
+        return new IllegalStateException(operation + " was called outside an Async body. It only works "
                 + "inside Async.run(...) or Async.stream(...). To wait for a future from plain blocking "
                 + "code use Runtime.blockOn(future); inside a poll, compose futures instead (map, flatMap).");
     }
 
+    /**
+     * The body mounted on this thread: a field of a runtime worker, else a thread-local. While a
+     * body unwinds away from its home (rule A9), looked up through a call the JIT cannot inline,
+     * so that a stale thread identity in the caller's compiled frame cannot lead to another body.
+     */
+    static Fiber mounted() {
+        return HomeThreads.unwindingAway() ? HomeThreads.mountedAfresh() : mountedHere();
+    }
+
+    /** {@link #mounted()} from this activation's own view of the current thread. */
+    static Fiber mountedHere() {
+        Thread thread = Thread.currentThread();
+        return thread instanceof BudgetedThread ? (Fiber) ((BudgetedThread) thread).mountedBody() : CURRENT.get();
+    }
+
+    /** Mounts {@code fiber} (null: none) on this thread; returns the one it replaces. Own thread only. */
+    static Fiber mount(Fiber fiber) {
+        Thread thread = Thread.currentThread();
+        if (thread instanceof BudgetedThread) {
+            BudgetedThread worker = (BudgetedThread) thread;
+            Fiber previous = (Fiber) worker.mountedBody();
+            worker.mountBody(fiber);
+            return previous;
+        }
+        Fiber previous = CURRENT.get();
+        if (fiber == null) {
+            CURRENT.remove();
+        } else if (previous != fiber) {
+            CURRENT.set(fiber);
+        }
+        return previous;
+    }
+
     /** True if an {@code Async} body runs on this thread now. */
     public static boolean inBody() {
-        Fiber fiber = CURRENT.get();
+        Fiber fiber = mounted();
         return fiber != null && !fiber.pollingChild();
     }
 
@@ -76,15 +113,14 @@ public abstract class Fiber {
     }
 
     final CancellationException cancellation() {
-        return new CancellationException(kind + " was closed: its body is cancelled");
+        return new CancellationException(kind() + " was closed: its body is cancelled");
     }
 
     /** A name for reports: the kind and the body's class. */
     String describe() {
-        return "the body " + body().getClass().getName() + " of an " + kind;
+        return "the body " + body().getClass().getName() + " of an " + kind();
     }
 
-    final String kind() {
-        return kind;
-    }
+    /** What kind of body this is, for messages ({@code Async.run future}, {@code Async.stream}). */
+    abstract String kind();
 }

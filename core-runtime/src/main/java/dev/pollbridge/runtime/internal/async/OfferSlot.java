@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.async;
 
+import dev.pollbridge.api.Dropped;
+import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -81,14 +83,14 @@ final class OfferSlot {
 
     /**
      * Owner, at close: an item a tryEmit handed over that the consumer will never read is the
-     * stream's to drop: closed if it is {@link AutoCloseable} (issue 24, item 5), a failing close
-     * reported. Never throws.
+     * stream's to drop ({@link Dropped}: closed if it is {@link AutoCloseable}, a failing close
+     * reported to the closer's unwind scope, or the log). Never throws.
      */
     void dropUnread(String stream) {
         Object offered = take();
-        Throwable closeFailure = offered == null ? null : Endings.closeValue(offered);
-        if (closeFailure != null) {
-            Endings.report(closeFailure, "the close() of an item tryEmit handed to " + stream, UnwindScopes.current());
+        if (offered != null) {
+            UnwindScope scope = UnwindScopes.current();
+            Dropped.close(offered, "an item tryEmit handed to " + stream, (source, failure) -> Endings.report(failure, source, scope));
         }
     }
 

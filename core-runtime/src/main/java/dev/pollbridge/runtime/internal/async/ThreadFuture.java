@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * @param <T> the value type
  */
-final class ThreadFuture<T> extends ThreadFiber<T> implements PollFuture<T> {
+final class ThreadFuture<T> extends ThreadBody<T> implements PollFuture<T> {
 
     private final AsyncBody<T> body;
 

@@ -30,7 +30,7 @@ import java.util.Objects;
  *
  * @param <T> the item type
  */
-final class ThreadStream<T> extends ThreadFiber<Void> implements PollStream<T> {
+final class ThreadStream<T> extends ThreadBody<Void> implements PollStream<T> {
 
     private final AsyncStreamBody<T> body;
     private final AsyncEmitter<T> emitter = new Emitter();

@@ -4,8 +4,9 @@
  *
  * <h2>Two engines, one contract</h2>
  * <ul>
- *   <li><b>Continuation mode</b> ({@link dev.pollbridge.runtime.internal.async.ContinuationFiber},
- *       {@code ContinuationFuture}, {@code ContinuationStream}): the body is a
+ *   <li><b>Continuation mode</b> ({@link dev.pollbridge.runtime.internal.async.ContinuationFiber}
+ *       the owner side, {@code ContinuationBody} the body side, {@code ContinuationFuture},
+ *       {@code ContinuationStream}): the body is a
  *       {@code jdk.internal.vm.Continuation} ({@link dev.pollbridge.runtime.internal.async.Continuations})
  *       that the owner runs inside its own poll, on its own thread.
  *   <li><b>Thread mode</b> ({@link dev.pollbridge.runtime.internal.async.ThreadFiber},
@@ -75,6 +76,26 @@
  *       the consumer has polled without an item since; the owner hands an offered item out before
  *       the body's next emit or end; an accepted item that the consumer never reads is closed at
  *       the close.
+ *   <li><b>A9 A continuation resumes at home.</b> Compiled code may keep
+ *       {@code Thread.currentThread()} in a register or stack slot across a call, and a yield is a
+ *       call: a body resumed on another thread may go on using the thread it suspended on, and so
+ *       read and write that thread's thread-locals (a {@code ThreadLocal}, MDC, this package's
+ *       mounted body and task-local bindings) while that thread uses them: a data race on another
+ *       thread's map. So a suspended continuation-mode body is polled only on its <em>home</em>,
+ *       the thread it last suspended on, or, once that thread has ended (its thread-locals are
+ *       cleared when it ends, and nothing else uses them), on any thread, which becomes its home.
+ *       The runtime keeps this by itself: a task is run only by its home worker (task rule T12),
+ *       an abort is carried out by that worker, and {@code Runtime.close()} joins its workers
+ *       before it closes their tasks. A poll away from a live home ({@code MockTask} or a
+ *       hand-written loop polling from several threads, the current-thread runtime driven by
+ *       several {@code blockOn} threads in turn) throws {@link IllegalStateException} and leaves
+ *       the body as it was. A close away from a live home still unwinds the body on the closing
+ *       thread, inside {@code close()}: close must release what the body holds, cannot wait for
+ *       the home thread (pull-model rule 11), which nothing obliges to come back, and so leaves
+ *       the closer's task nothing to wait for (task rule T11). This package's own state stays
+ *       safe during that unwind ({@code HomeThreads}: the body's suspensions look up the
+ *       mounted body afresh); what the body's own cleanup does with thread-locals is the one
+ *       thing a user cannot rely on there, and docs/async.md says so.
  * </ol>
  *
  * <p>Also here: {@link dev.pollbridge.runtime.internal.async.LocalBindings} (the task-local values

@@ -10,9 +10,21 @@ public class BudgetedThread extends Thread {
     int budget = CoopBudget.UNLIMITED;
     /** The task this thread is polling, or null; only this thread reads and writes it. */
     Task<?> currentTask;
+    /** The continuation-mode {@code Async} body running on this thread ({@code internal.async.Fiber}), or null; this thread only. */
+    private Object mountedBody;
 
     /** A runtime thread running {@code body}. */
     public BudgetedThread(ThreadGroup group, Runnable body, String name) {
         super(group, body, name);
+    }
+
+    /** The {@code Async} body running on this thread, or null (a field, so an await needs no thread-local lookup). */
+    public final Object mountedBody() {
+        return mountedBody;
+    }
+
+    /** Sets what {@link #mountedBody()} returns; this thread only. */
+    public final void mountBody(Object body) {
+        mountedBody = body;
     }
 }

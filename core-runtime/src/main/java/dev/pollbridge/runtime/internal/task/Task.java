@@ -192,10 +192,11 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     /**
      * Rule T12: from now on this task runs only on {@code worker}, the thread a continuation of
      * it is frozen on (compiled code may keep {@code Thread.currentThread()} across a yield, so a
-     * continuation must resume on the thread it yielded on). RUNNING holder only; the first call wins.
+     * continuation must resume on the thread it yielded on). RUNNING holder only; the latest call
+     * wins (a body whose home thread ended resumes, and is then at home, where it was run).
      */
     public void homeOn(Thread worker) {
-        if (home == null) {
+        if (home != worker) {
             home = worker;
         }
     }

@@ -1,25 +1,30 @@
 package dev.pollbridge.reactor;
 
-import org.reactivestreams.Subscriber;
+import dev.pollbridge.runtime.internal.bridge.Downstream;
+import dev.pollbridge.runtime.internal.bridge.RsAdapter;
+import java.util.Objects;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Fuseable;
 import reactor.util.context.Context;
 
 /**
- * A plain Reactive Streams {@link Subscriber} presented to Reactor as a {@link CoreSubscriber}
- * with a fixed {@link Context}. Reactor wraps a plain subscriber in its {@code StrictSubscriber},
- * which re-checks the spec with a CAS per element; the generic bridge's subscriber already obeys
- * spec section 2 itself, so this lets Reactor skip that wrapper, and it carries the task's Reactor
- * context upstream at the same time. Every signal is forwarded unchanged, on the thread Reactor
- * signals it.
+ * The bridge engine's subscriber ({@link Downstream}) presented to Reactor as a
+ * {@link CoreSubscriber} with a fixed {@link Context}. Reactor wraps a plain subscriber in its
+ * {@code StrictSubscriber}, which re-checks the spec with a CAS per element; the engine already
+ * obeys spec section 2 itself, so this lets Reactor skip that wrapper, and it carries the task's
+ * Reactor context upstream at the same time. A subscription that offers queue fusion
+ * ({@link Fuseable.QueueSubscription}) is handed to the engine as a {@link FusedSubscription},
+ * which may then take the items straight from the source; every other signal is forwarded
+ * unchanged, on the thread Reactor signals it.
  */
 final class ContextSubscriber<T> implements CoreSubscriber<T> {
 
-    private final Subscriber<? super T> delegate;
+    private final Downstream<? super T> downstream;
     private final Context context;
 
-    ContextSubscriber(Subscriber<? super T> delegate, Context context) {
-        this.delegate = delegate;
+    ContextSubscriber(Downstream<? super T> downstream, Context context) {
+        this.downstream = downstream;
         this.context = context;
     }
 
@@ -29,22 +34,26 @@ final class ContextSubscriber<T> implements CoreSubscriber<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked") // the source's queue holds the items it signals, of type T
     public void onSubscribe(Subscription subscription) {
-        delegate.onSubscribe(subscription);
+        Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
+        downstream.onSubscribe(subscription instanceof Fuseable.QueueSubscription
+                ? new FusedSubscription<>((Fuseable.QueueSubscription<T>) subscription)
+                : RsAdapter.upstream(subscription));
     }
 
     @Override
     public void onNext(T item) {
-        delegate.onNext(item);
+        downstream.onNext(item);
     }
 
     @Override
     public void onError(Throwable error) {
-        delegate.onError(error);
+        downstream.onError(error);
     }
 
     @Override
     public void onComplete() {
-        delegate.onComplete();
+        downstream.onComplete();
     }
 }

@@ -24,6 +24,14 @@ public final class RsAdapter {
         publisher.subscribe(new SubscriberOf<T>(downstream));
     }
 
+    /**
+     * {@code subscription} as an engine upstream; two of the same subscription are equal (rule
+     * 2.5). For an adapter that subscribes with a subscriber of its own library.
+     */
+    public static Upstream upstream(Subscription subscription) {
+        return new UpstreamOf(Objects.requireNonNull(subscription, "subscription"));
+    }
+
     /** An engine source as a publisher. */
     public static <T> Publisher<T> publisher(Source<T> source) {
         return new PublisherOf<>(Objects.requireNonNull(source, "source"));

@@ -26,11 +26,33 @@ import java.util.concurrent.atomic.AtomicReference;
  * counting ({@code received} against {@link #requested}) and turns into a failed stream and a
  * cancelled subscription.
  *
+ * <h2>The batch path</h2>
+ * {@link #takeReady()} hands over the next item in the ring (or the fused queue) without a
+ * {@link Poll} ({@link BatchStream}); a consumer of ours drains the ring with it and polls only
+ * when it runs dry. On the push side a burst costs one wake, not one per item: the first item
+ * after the poller registered takes its waker ({@link WakerSlot#wakeIfRegistered()}), the others
+ * find the slot empty with a plain read. An item signalled from inside the owner's own call (a
+ * synchronous publisher emitting inside the {@code request} the poller issues, or inside
+ * {@code subscribe}) costs neither the fence nor the wake (invariant 6).
+ *
+ * <h2>Queue fusion</h2>
+ * If the subscription is a {@link FusedUpstream} (the Reactor and RxJava adapters wrap their
+ * libraries' queue subscriptions; the generic bridges never fuse), {@code onSubscribe} asks it for
+ * fusion across a thread boundary, as Reactor's {@code publishOn} and RxJava's {@code observeOn}
+ * do. In {@code SYNC} mode the stream requests nothing and takes each item straight from the
+ * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and
+ * nothing is produced ahead of the poller. In {@code ASYNC} mode it requests {@code prefetch}
+ * and replenishes exactly as without fusion, and takes the items from the source's queue instead
+ * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels and then
+ * {@code clear()}s the source's queue, which the source empties by its own discard policy (so an
+ * {@link AutoCloseable} item still in a fused source's queue is the source's to release).
+ *
  * <h2>Threads</h2>
  * <ul>
- *   <li>Poller (the stream's owner, one thread at a time): {@link #pollNext}, {@link #close}.
- *       Owns {@link #subscribed}, {@link #finished}, {@link #consumedSinceRequest} and the
- *       consumer end of the ring.
+ *   <li>Poller (the stream's owner, one thread at a time): {@link #pollNext}, {@link #takeReady},
+ *       {@link #close}. Owns {@link #subscribed}, {@link #finished}, {@link #consumedSinceRequest},
+ *       {@link #queueEnded}, {@link #ownerCall} and the consumer end of the ring or of the fused
+ *       queue.
  *   <li>Publisher (any threads, signals serialized with happens-before by rule 1.3):
  *       {@code onSubscribe}, {@code onNext}, {@code onError}, {@code onComplete}. Owns
  *       the {@link SignalGate} (with the received count) and the producer end of the ring.
@@ -73,11 +95,20 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
  *       (the racing producer empties it itself; {@link #dropQueued()}). Every item dropped
  *       unread (closed, or after cancel) is closed if it is {@link AutoCloseable}.
+ *   <li>{@link #ownerCall} is the owner's thread only while the owner is inside its own
+ *       {@code subscribe} or replenishing {@code request} call, and only the owner writes it, so
+ *       an {@code onNext} that reads its own thread there runs inside that call: the owner is not
+ *       in {@code close()} (its own method) and reads the ring when the call returns, so that
+ *       item needs no fence against {@code close()} and no wake. A thread that is not inside
+ *       such a call cannot read itself there (its own last write there was {@code null}).
+ *   <li>{@link #fused} is written once, in {@code onSubscribe}, after {@link #fusionMode} and
+ *       before any request; no item ever enters the ring of a fused stream. A poller that
+ *       registered its waker before the fusion is woken by {@code onSubscribe} and re-reads it.
  * </ol>
  *
  * @param <T> the item type
  */
-public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T> {
+public final class StreamFromPublisher<T> implements BatchStream<T>, Downstream<T> {
 
     /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
     public static final int MAX_PREFETCH = 1 << 24;
@@ -123,6 +154,18 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     private int consumedSinceRequest;
     /** Poller only: a batch was consumed; request it at the next poll (not before it). */
     private boolean replenishDue;
+    /** Poller only: the fused queue ended ({@code SYNC} end) or its poll threw; it is not polled again. */
+    private boolean queueEnded;
+    /**
+     * The owner's thread while it is inside its own {@code subscribe} or replenishing
+     * {@code request} call, else null (invariant 6). Written by the owner only, read by
+     * {@code onNext}; a plain field, since a thread can read itself here only from its own write.
+     */
+    private Thread ownerCall;
+    /** The fused subscription, or null (invariant 7). Written once, by {@code onSubscribe}. */
+    private volatile FusedUpstream<T> fused;
+    /** {@link FusedUpstream#SYNC} or {@link FusedUpstream#ASYNC} once {@link #fused} is set; written before it. */
+    private int fusionMode = FusedUpstream.NONE;
 
     /**
      * A stream that subscribes to {@code source} on its first poll.
@@ -156,32 +199,30 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
 
     @Override
     public Poll<T> pollNext(Context cx) {
-        if (finished) {
-            throw new IllegalStateException("pollNext() after the stream returned " + terminal.get());
-        }
-        if (closed) {
-            throw new IllegalStateException("pollNext() after close()");
-        }
+        checkOpen("pollNext()");
         if (!subscribed) {
             subscribe();
         }
-        if (replenishDue) {
-            // Requested when the owner comes back for more, so a consumer that stops after
-            // an item (first(), a closed stream) never asks for items it will not take.
-            replenishDue = false;
-            request(replenishBatch);
+        FusedUpstream<T> queue = fused;
+        if (queue != null) {
+            return pollFused(queue, cx);
         }
+        replenishIfDue();
         T item = ring.poll();
         if (item != null) {
-            return deliver(item);
+            return Poll.ready(consumed(item));
         }
         Poll<T> end = terminal.get();
         if (end == null) {
             // Register, then re-check (rule 6; WakerSlot explains the ordering).
             waker.register(cx.waker());
+            queue = fused;
+            if (queue != null) {
+                return pollFused(queue, cx); // fused meanwhile by an onSubscribe on another thread
+            }
             item = ring.poll();
             if (item != null) {
-                return deliver(item);
+                return Poll.ready(consumed(item));
             }
             end = terminal.get();
             if (end == null) {
@@ -191,31 +232,148 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         // Invariant 3: the terminal was published after the last offer, so this poll sees it.
         item = ring.poll();
         if (item != null) {
-            return deliver(item);
+            return Poll.ready(consumed(item));
         }
+        return finish(end);
+    }
+
+    /** The batch path ({@link BatchStream}): the next item of the ring or fused queue, or null. */
+    @Override
+    public T takeReady() {
+        checkOpen("takeReady()");
+        if (!subscribed) {
+            return null;
+        }
+        FusedUpstream<T> queue = fused;
+        if (queue != null) {
+            return takeFused(queue);
+        }
+        replenishIfDue();
+        T item = ring.poll();
+        return item != null ? consumed(item) : null;
+    }
+
+    private void checkOpen(String call) {
+        if (finished) {
+            throw new IllegalStateException(call + " after the stream returned " + terminal.get());
+        }
+        if (closed) {
+            throw new IllegalStateException(call + " after close()");
+        }
+    }
+
+    /** The owner returns the end: nothing follows, and an error it carries is delivered. */
+    private Poll<T> finish(Poll<T> end) {
         finished = true;
         undeliveredError.set(null); // the owner has it now
         return end;
     }
 
+    /**
+     * A poll of a fused stream. {@code SYNC}: the source's next item or its end, never pending.
+     * {@code ASYNC}: an end read before the queue was found empty was published after the last
+     * item was queued, so the owner has seen every item; otherwise register and re-check.
+     */
+    private Poll<T> pollFused(FusedUpstream<T> queue, Context cx) {
+        if (fusionMode == FusedUpstream.SYNC) {
+            T item = takeFused(queue);
+            return item != null ? Poll.ready(item) : finish(terminal.get());
+        }
+        Poll<T> end = terminal.get();
+        T item = takeFused(queue);
+        if (item != null) {
+            return Poll.ready(item);
+        }
+        if (end == null && !queueEnded) {
+            waker.register(cx.waker()); // then re-check (rule 6); the source's onNext wakes
+            end = terminal.get();
+            item = takeFused(queue);
+            if (item != null) {
+                return Poll.ready(item);
+            }
+            if (end == null && !queueEnded) {
+                return Poll.pending();
+            }
+        }
+        return finish(queueEnded ? terminal.get() : end);
+    }
+
+    /**
+     * The fused source's next item, or null. A {@code SYNC} source that ended, or a poll that
+     * threw, ends the queue and sets the terminal; a {@code SYNC} stream stops at any terminal
+     * (its source would otherwise be polled past a failure of ours).
+     */
+    private T takeFused(FusedUpstream<T> queue) {
+        if (queueEnded) {
+            return null;
+        }
+        boolean sync = fusionMode == FusedUpstream.SYNC;
+        if (sync) {
+            if (terminal.get() != null) {
+                return null;
+            }
+        } else {
+            replenishIfDue();
+        }
+        T item;
+        try {
+            item = queue.poll();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            queueEnded = true;
+            fail(error); // cancels the source
+            clearFused(queue);
+            return null;
+        }
+        if (item == null) {
+            if (sync) {
+                queueEnded = true;
+                upstream.terminated(); // the source completed: nothing to cancel any more
+                terminal.compareAndSet(null, Poll.done());
+            }
+            return null;
+        }
+        return sync ? item : consumed(item);
+    }
+
     private void subscribe() {
         subscribed = true;
         failures = namedSink != null ? namedSink : UncaughtFailures.ofCurrentThread();
+        ownerCall = Thread.currentThread(); // invariant 6
         try {
             source.subscribe(this);
         } catch (Throwable error) {
             // The publisher broke rule 1.9 (subscribe must not throw): the stream fails.
             Fatal.rethrowIfFatal(error);
             fail(error);
+        } finally {
+            ownerCall = null;
         }
     }
 
-    private Poll<T> deliver(T item) {
+    /** Counts a consumed item toward the next replenishing request. */
+    private T consumed(T item) {
         if (++consumedSinceRequest == replenishBatch) {
             consumedSinceRequest = 0;
             replenishDue = true;
         }
-        return Poll.ready(item);
+        return item;
+    }
+
+    /**
+     * Requested when the owner comes back for more, so a consumer that stops after an item
+     * (first(), a closed stream) never asks for items it will not take.
+     */
+    private void replenishIfDue() {
+        if (replenishDue) {
+            replenishDue = false;
+            ownerCall = Thread.currentThread(); // invariant 6
+            try {
+                request(replenishBatch);
+            } finally {
+                ownerCall = null;
+            }
+        }
     }
 
     private void request(long n) {
@@ -255,9 +413,10 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
     }
 
     /**
-     * Empties the ring once the stream is closed. The owner no longer polls then, so the only
-     * consumers are close() and an onNext that raced it; the work-in-progress count makes them
-     * take turns, so the ring still has one consumer at a time.
+     * Empties the ring, or has the fused source clear its queue, once the stream is closed. The
+     * owner no longer polls then, so the only consumers are close() and an onNext (or a fusing
+     * onSubscribe) that raced it; the work-in-progress count makes them take turns, so the ring
+     * or queue still has one consumer at a time.
      */
     private void dropQueued() {
         if (dropping.getAndIncrement() != 0) {
@@ -265,25 +424,75 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
         }
         int missed = 1;
         do {
-            for (T item = ring.poll(); item != null; item = ring.poll()) {
-                failures.discard(item);
+            FusedUpstream<T> queue = fused;
+            if (queue != null) {
+                clearFused(queue);
+            } else {
+                for (T item = ring.poll(); item != null; item = ring.poll()) {
+                    failures.discard(item);
+                }
             }
             missed = dropping.addAndGet(-missed);
         } while (missed != 0);
     }
 
+    /** The fused source drops what it holds for us; a {@code clear()} that throws is reported. */
+    private void clearFused(FusedUpstream<T> queue) {
+        try {
+            queue.clear();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            failures.report("clear() of a fused subscription's queue threw", error);
+        }
+    }
+
     // ---- push side (the publisher) ----
 
     @Override
+    @SuppressWarnings("unchecked") // a fusable subscription of this stream's source carries its items
     public void onSubscribe(Upstream subscription) {
         Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
         if (!upstream.set(subscription)) {
             rejectSecondSubscription(subscription);
             return;
         }
-        if (!closed) {
+        if (closed) {
+            return;
+        }
+        if (subscription instanceof FusedUpstream && fuse((FusedUpstream<T>) subscription)) {
+            return;
+        }
+        request(prefetch);
+    }
+
+    /**
+     * Asks a fusable subscription for fusion (before any request); true if granted, and then the
+     * stream runs on the source's queue (invariant 7). A {@code requestFusion} that throws fails
+     * the stream.
+     */
+    private boolean fuse(FusedUpstream<T> queue) {
+        int mode;
+        try {
+            mode = queue.requestFusion();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            fail(error);
+            return true;
+        }
+        if (mode != FusedUpstream.SYNC && mode != FusedUpstream.ASYNC) {
+            return false;
+        }
+        fusionMode = mode;
+        fused = queue; // volatile: publishes fusionMode to the poller
+        if (closed) {
+            dropQueued(); // a close() that read fused before this write left the queue to us
+            return true;
+        }
+        if (mode == FusedUpstream.ASYNC) {
             request(prefetch);
         }
+        waker.wake(); // a poller that registered before the fusion polls again and finds the queue
+        return true;
     }
 
     /**
@@ -307,6 +516,10 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
 
     @Override
     public void onNext(T item) {
+        if (fusionMode == FusedUpstream.ASYNC) {
+            waker.wake(); // the item is in the source's queue: only a wake-up (invariant 7)
+            return;
+        }
         if (item == null) {
             NullPointerException error = new NullPointerException(
                     "onNext(null): the publisher broke Reactive Streams rule 2.13");
@@ -331,12 +544,15 @@ public final class StreamFromPublisher<T> implements PollStream<T>, Downstream<T
                 fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
                 return;
             }
+            if (ownerCall == Thread.currentThread()) {
+                return; // inside the owner's own call: no close() to race, no poller to wake (invariant 6)
+            }
             VarHandle.fullFence(); // pairs with close(): see there
             if (closed) {
                 dropQueued(); // close() ran after our first check and may have missed this item
                 return;
             }
-            waker.wake();
+            waker.wakeIfRegistered(); // after the fence: one swap per burst, not per item
         } finally {
             gate.exit();
         }

@@ -3,7 +3,6 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 
@@ -11,9 +10,8 @@ import io.reactivex.rxjava3.exceptions.Exceptions;
  * The task behind one subscription of an {@code Observable} made from a stream
  * ({@link ObservableFromStream}): polls the stream and pushes each item to the observer as soon
  * as it is polled, one poll per item, as fast as the observer's {@code onNext} returns (an
- * Observable has no demand to wait for). A stream of the bridge's own ({@link BatchStream})
- * hands over what it already has without a {@code Poll} each; it is polled when it runs dry.
- * Life cycle, cancellation and failure handling are {@link ObserverTask}'s.
+ * Observable has no demand to wait for). Life cycle, cancellation and failure handling are
+ * {@link ObserverTask}'s.
  *
  * <p>At most {@value #ITEMS_PER_POLL} items are pushed per poll; then the task wakes itself and
  * yields its worker (rule 16). The stream's {@code done} is {@code onComplete}, its failure (also
@@ -29,14 +27,11 @@ final class StreamDriver<T> extends ObserverTask {
     static final int ITEMS_PER_POLL = 128;
 
     private final PollStream<? extends T> stream;
-    /** {@link #stream}'s batch path, or null: items pushed without a {@code Poll} each. */
-    private final BatchStream<? extends T> batch;
     private final Observer<? super T> observer;
 
     StreamDriver(PollStream<? extends T> stream, Observer<? super T> observer) {
         super(stream);
         this.stream = stream;
-        this.batch = BatchStream.of(stream);
         this.observer = observer;
     }
 
@@ -60,59 +55,47 @@ final class StreamDriver<T> extends ObserverTask {
                 cx.waker().wake(); // yield the worker, come back at once
                 return Poll.pending();
             }
-            T item = null;
             Poll<? extends T> next;
             try {
-                item = batch != null ? batch.takeReady() : null;
-                next = item != null ? null : stream.pollNext(cx);
+                next = stream.pollNext(cx);
             } catch (Throwable pollFailure) {
                 Exceptions.throwIfFatal(pollFailure);
                 next = Poll.failed(pollFailure);
             }
-            if (next != null) {
-                if (next.isPending()) {
-                    return Poll.pending();
-                }
-                if (next.isDone()) {
-                    if (claimTerminal()) {
-                        try {
-                            observer.onComplete();
-                        } catch (Throwable observerFailure) {
-                            Exceptions.throwIfFatal(observerFailure);
-                            Undeliverable.report(observerFailure);
-                        }
-                    }
-                    closeSource();
-                    return Poll.ready(null);
-                }
-                if (next.isFailed()) {
-                    signalTerminalError(next.error());
-                    closeSource();
-                    return Poll.ready(null);
-                }
-                item = next.value();
-                if (item == null) {
-                    signalTerminalError(new NullPointerException("the stream yielded a null item"));
-                    closeSource();
-                    return Poll.ready(null);
-                }
+            if (next.isPending()) {
+                return Poll.pending();
             }
-            if (!push(item)) {
+            if (next.isDone()) {
+                if (claimTerminal()) {
+                    try {
+                        observer.onComplete();
+                    } catch (Throwable observerFailure) {
+                        Exceptions.throwIfFatal(observerFailure);
+                        Undeliverable.report(observerFailure);
+                    }
+                }
+                closeSource();
                 return Poll.ready(null);
             }
-        }
-    }
-
-    /** {@code onNext(item)}; false if the observer threw (the subscription is then disposed). */
-    private boolean push(T item) {
-        try {
-            observer.onNext(item);
-            return true;
-        } catch (Throwable observerFailure) {
-            Exceptions.throwIfFatal(observerFailure);
-            dispose(); // the runtime closes the stream when this poll returns
-            Undeliverable.report(observerFailure);
-            return false;
+            if (next.isFailed()) {
+                signalTerminalError(next.error());
+                closeSource();
+                return Poll.ready(null);
+            }
+            T item = next.value();
+            if (item == null) {
+                signalTerminalError(new NullPointerException("the stream yielded a null item"));
+                closeSource();
+                return Poll.ready(null);
+            }
+            try {
+                observer.onNext(item);
+            } catch (Throwable observerFailure) {
+                Exceptions.throwIfFatal(observerFailure);
+                dispose(); // the runtime closes the stream when this poll returns
+                Undeliverable.report(observerFailure);
+                return Poll.ready(null);
+            }
         }
     }
 }

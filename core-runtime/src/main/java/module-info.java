@@ -23,4 +23,6 @@ module dev.pollbridge.runtime {
             dev.pollbridge.reactor, dev.pollbridge.rxjava3, dev.pollbridge.completablefuture;
     // The task-local bindings, for context-propagation's TaskLocal accessor.
     exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
+    // A library adapter subscribes the generic Reactive Streams bridge to its own publishers.
+    uses dev.pollbridge.runtime.internal.bridge.LibrarySources;
 }

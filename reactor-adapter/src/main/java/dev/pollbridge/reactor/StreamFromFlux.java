@@ -2,6 +2,8 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.reactor.internal.ContextSubscriber;
+import dev.pollbridge.reactor.internal.FusedSubscription;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.test.MockStreamTask;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -177,6 +178,32 @@ class StreamFromFluxFusionTest {
             assertEquals(Fuseable.ASYNC, probe.grantedMode);
             assertEquals(64L, probe.requests.get(0));
             assertTrue(probe.requests.stream().skip(1).allMatch(n -> n == 48L), "replenished by 3/4: " + probe.requests);
+        }
+    }
+
+    /**
+     * The generic bridge ({@code ReactiveStreamsBridge.toStream}) subscribes to a Reactor publisher
+     * the adapter's way (the {@code LibrarySources} service): fused, so a synchronous source is
+     * pulled one item per poll there too.
+     */
+    @Test
+    void theGenericBridgeSubscribesToAFluxTheAdaptersWay() {
+        FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 100));
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(probe, 16))) {
+            assertReady(task.pollNext(), 0);
+            assertEquals(Fuseable.SYNC, probe.grantedMode);
+            assertEquals(1, probe.polls.get());
+            assertEquals(numbers(100).subList(1, 100), task.drainToDone());
+            assertEquals(List.of(), probe.requests);
+        }
+        Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
+        IllegalStateException boom = new IllegalStateException("boom");
+        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(sink.asFlux()))) {
+            assertPending(task.pollNext());
+            sink.tryEmitNext("a").orThrow();
+            sink.tryEmitError(boom).orThrow();
+            assertReady(task.pollNext(), "a");
+            assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
         }
     }
 

@@ -11,11 +11,11 @@ import dev.pollbridge.runtime.internal.bridge.Downstream;
 import dev.pollbridge.runtime.internal.bridge.FusedUpstream;
 import dev.pollbridge.runtime.internal.bridge.Source;
 import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
+import dev.pollbridge.rxjava3.internal.FusedFlowableSubscription;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.exceptions.ProtocolViolationException;
-import io.reactivex.rxjava3.operators.QueueFuseable;
 import io.reactivex.rxjava3.operators.QueueSubscription;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
@@ -256,12 +256,11 @@ final class StreamFromFlowable<T> implements BatchStream<T> {
                 return NONE;
             }
             QueueSubscription<T> fusable = (QueueSubscription<T>) upstream;
-            int mode = fusable.requestFusion(QueueFuseable.ANY | QueueFuseable.BOUNDARY);
-            if (mode == QueueFuseable.SYNC || mode == QueueFuseable.ASYNC) {
+            int mode = FusedFlowableSubscription.requestFusion(fusable);
+            if (mode != NONE) {
                 queue = fusable;
-                return mode == QueueFuseable.SYNC ? SYNC : ASYNC;
             }
-            return NONE;
+            return mode;
         }
 
         @Override

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.test.MockStreamTask;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Scheduler;
@@ -183,6 +184,32 @@ class StreamFromFlowableFusionTest {
             assertEquals(QueueFuseable.ASYNC, probe.grantedMode);
             assertEquals(64L, probe.requests.get(0));
             assertTrue(probe.requests.stream().skip(1).allMatch(n -> n == 48L), "replenished by 3/4: " + probe.requests);
+        }
+    }
+
+    /**
+     * The generic bridge ({@code ReactiveStreamsBridge.toStream}) subscribes to a {@code Flowable}
+     * the adapter's way (the {@code LibrarySources} service): fused, so a synchronous source is
+     * pulled one item per poll there too.
+     */
+    @Test
+    void theGenericBridgeSubscribesToAFlowableTheAdaptersWay() {
+        FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 100));
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(probe, 16))) {
+            assertReady(task.pollNext(), 0);
+            assertEquals(QueueFuseable.SYNC, probe.grantedMode);
+            assertEquals(1, probe.polls.get());
+            assertEquals(numbers(100).subList(1, 100), task.drainToDone());
+            assertEquals(List.of(), probe.requests);
+        }
+        UnicastProcessor<String> processor = UnicastProcessor.create();
+        IllegalStateException boom = new IllegalStateException("boom");
+        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(processor))) {
+            assertPending(task.pollNext());
+            processor.onNext("a");
+            processor.onError(boom);
+            assertReady(task.pollNext(), "a");
+            assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
         }
     }
 

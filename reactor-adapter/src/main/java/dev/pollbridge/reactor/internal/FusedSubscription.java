@@ -1,4 +1,4 @@
-package dev.pollbridge.reactor;
+package dev.pollbridge.reactor.internal;
 
 import dev.pollbridge.runtime.internal.bridge.FusedUpstream;
 import reactor.core.Fuseable;
@@ -13,11 +13,16 @@ import reactor.core.Fuseable;
  * callbacks are thread-sensitive ({@code map}, {@code filter}, {@code doOnNext}) decline it.
  * Two of the same subscription are equal (the engine's rule 2.5 check).
  */
-final class FusedSubscription<T> implements FusedUpstream<T> {
+public final class FusedSubscription<T> implements FusedUpstream<T> {
 
     private final Fuseable.QueueSubscription<T> queue;
 
-    FusedSubscription(Fuseable.QueueSubscription<T> queue) {
+    /**
+     * The engine's view of {@code queue}.
+     *
+     * @param queue a Reactor subscription that offers fusion
+     */
+    public FusedSubscription(Fuseable.QueueSubscription<T> queue) {
         this.queue = queue;
     }
 

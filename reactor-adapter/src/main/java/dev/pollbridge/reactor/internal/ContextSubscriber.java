@@ -1,4 +1,4 @@
-package dev.pollbridge.reactor;
+package dev.pollbridge.reactor.internal;
 
 import dev.pollbridge.runtime.internal.bridge.Downstream;
 import dev.pollbridge.runtime.internal.bridge.RsAdapter;
@@ -18,12 +18,18 @@ import reactor.util.context.Context;
  * which may then take the items straight from the source; every other signal is forwarded
  * unchanged, on the thread Reactor signals it.
  */
-final class ContextSubscriber<T> implements CoreSubscriber<T> {
+public final class ContextSubscriber<T> implements CoreSubscriber<T> {
 
     private final Downstream<? super T> downstream;
     private final Context context;
 
-    ContextSubscriber(Downstream<? super T> downstream, Context context) {
+    /**
+     * A subscriber that forwards to {@code downstream} and shows Reactor {@code context}.
+     *
+     * @param downstream the engine's subscriber
+     * @param context the Reactor context the source sees
+     */
+    public ContextSubscriber(Downstream<? super T> downstream, Context context) {
         this.downstream = downstream;
         this.context = context;
     }

@@ -4,7 +4,8 @@ package dev.pollbridge.runtime.internal.bridge;
  * A subscription whose items can also be polled out of the source's own queue: Reactor's
  * {@code Fuseable.QueueSubscription} and RxJava's {@code QueueSubscription} seen through one
  * interface (queue fusion), so {@link StreamFromPublisher} is written once. The adapters wrap the
- * library's subscription; the generic Reactive Streams and {@code Flow} bridges never fuse.
+ * library's subscription (also for the generic bridge, {@link LibrarySources}); a plain Reactive
+ * Streams or {@code Flow} subscription never fuses.
  *
  * <h2>The modes, as the libraries define them</h2>
  * <ul>

@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <h2>Queue fusion</h2>
  * If the subscription is a {@link FusedUpstream} (the Reactor and RxJava adapters wrap their
- * libraries' queue subscriptions; the generic bridges never fuse), {@code onSubscribe} asks it for
+ * libraries' queue subscriptions, for the generic bridge too through {@link LibrarySources}; a
+ * plain Reactive Streams or {@code Flow} subscription never fuses), {@code onSubscribe} asks it for
  * fusion across a thread boundary, as Reactor's {@code publishOn} and RxJava's {@code observeOn}
  * do. In {@code SYNC} mode the stream requests nothing and takes each item straight from the
  * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and

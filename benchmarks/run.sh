@@ -2,8 +2,9 @@
 # Builds the benchmarks and runs the whole suite in bounded time (about 12 minutes on 2 vCPUs):
 #   1. the JMH scenarios on the JDK in JAVA_HOME / PATH (Java 17 baseline),
 #   2. the memory footprints (one fresh JVM per subject),
-#   3. if JDK 25 is installed, the virtual-thread scenarios and footprints, built with the
-#      Java 21 source set (profile virtual-threads) into benchmarks/target/jdk25,
+#   3. if JDK 25 is installed, the virtual-thread and Async continuation-mode scenarios (with the
+#      kotlinx-coroutines anchor) and footprints, built with the Java 21 source set (profile
+#      virtual-threads) into benchmarks/target/jdk25,
 # then prints one comparison table (BenchmarkReport, a single-file Java program).
 #
 # Results: benchmarks/results/<date>.json (raw JMH JSON), <date>-jdk25.json, <date>-memory.jsonl,
@@ -63,12 +64,15 @@ if [[ "${SKIP_JDK25:-0}" != 1 && -x "$jdk25/bin/java" ]]; then
   JAVA_HOME="$jdk25" mvn -B -q -pl benchmarks -am package -DskipTests \
     -Dbenchmarks.build.directory="$root/benchmarks/target/jdk25"
   jar25="$root/benchmarks/target/jdk25/benchmarks.jar"
-  echo "== JMH virtual-thread scenarios on JDK 25"
-  "$jdk25/bin/java" -jar "$jar25" 'Virtual' "${jmh_opts[@]}" -rf json -rff "$results/$date_tag-jdk25.json"
+  echo "== JMH virtual-thread and continuation-mode scenarios on JDK 25"
+  # AsyncAwaitContinuation's fork adds --add-exports java.base/jdk.internal.vm=ALL-UNNAMED itself.
+  "$jdk25/bin/java" -jar "$jar25" 'Virtual|Continuation' "${jmh_opts[@]}" -rf json -rff "$results/$date_tag-jdk25.json"
   reports+=("$results/$date_tag-jdk25.json")
   if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then
-    for subject in pollbridge-task virtual-thread async-body; do
-      "$jdk25/bin/java" "${memory_heap[@]}" -Djdk.virtualThreadScheduler.parallelism=2 -cp "$jar25" \
+    for subject in pollbridge-task virtual-thread async-body async-body-continuation; do
+      exports=()  # continuation mode needs the export (docs/async.md#modes)
+      if [[ "$subject" == async-body-continuation ]]; then exports=(--add-exports java.base/jdk.internal.vm=ALL-UNNAMED); fi
+      "$jdk25/bin/java" "${memory_heap[@]}" "${exports[@]}" -Djdk.virtualThreadScheduler.parallelism=2 -cp "$jar25" \
         dev.pollbridge.benchmarks.memory.MemoryFootprint "$subject" "$memory_count" \
         | tee -a "$results/$date_tag-memory.jsonl"
     done

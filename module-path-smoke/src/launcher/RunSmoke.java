@@ -35,10 +35,26 @@ public final class RunSmoke {
         String module = args[2];
         String mainClass = args[3];
         List<String> failures = new ArrayList<>();
-        failures.addAll(run("module path",
-                List.of(java, "--module-path", path, "--module", module + "/" + mainClass, "module")));
-        failures.addAll(run("class path",
-                List.of(java, "-cp", path, mainClass, "classpath")));
+        // Java 21+: Async in continuation mode, with the export each path needs (docs/async.md#modes);
+        // and once on the module path without it, where Async logs the flag and runs on threads.
+        boolean continuations = Runtime.version().feature() >= 21; // <java> is the JDK running this file
+        List<String> moduleExport = continuations
+                ? List.of("--add-exports", "java.base/jdk.internal.vm=dev.pollbridge.runtime") : List.of();
+        List<String> classExport = continuations
+                ? List.of("--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED") : List.of();
+        String expected = continuations ? "CONTINUATION" : "PLATFORM_THREAD";
+        failures.addAll(run("module path", concat(java, moduleExport,
+                List.of("--module-path", path, "--module", module + "/" + mainClass, "module", expected))));
+        failures.addAll(run("class path", concat(java, classExport, List.of("-cp", path, mainClass, "classpath", expected))));
+        if (continuations) {
+            List<String> noExport = run("module path, no export", concat(java, List.of(),
+                    List.of("--module-path", path, "--module", module + "/" + mainClass, "module", "VIRTUAL_THREAD")));
+            failures.addAll(noExport);
+            if (noExport.isEmpty() && lastLines.stream().noneMatch(line -> line.contains(
+                    "--add-exports java.base/jdk.internal.vm=dev.pollbridge.runtime to run them as continuations"))) {
+                failures.add("module path, no export: Async did not log the flag that enables continuation mode");
+            }
+        }
         if (!failures.isEmpty()) {
             System.out.println("[smoke] FAILED:");
             failures.forEach(failure -> System.out.println("[smoke]   " + failure));
@@ -46,6 +62,17 @@ public final class RunSmoke {
         }
         System.out.println("[smoke] passed on the module path and the class path, Java " + Runtime.version());
     }
+
+    private static List<String> concat(String java, List<String> options, List<String> rest) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(options);
+        command.addAll(rest);
+        return command;
+    }
+
+    /** The output of the last child {@link #run}. */
+    private static List<String> lastLines = List.of();
 
     /** Runs one child; returns what was wrong with it (empty if nothing). */
     private static List<String> run(String name, List<String> command) throws IOException, InterruptedException {
@@ -73,6 +100,9 @@ public final class RunSmoke {
             failures.add(name + ": did not finish within " + TIMEOUT_SECONDS + " s (killed)");
         }
         reader.join();
+        synchronized (lines) {
+            lastLines = List.copyOf(lines);
+        }
         if (child.exitValue() != 0) {
             failures.add(name + ": exit status " + child.exitValue());
         }

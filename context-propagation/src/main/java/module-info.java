@@ -12,4 +12,7 @@ module dev.pollbridge.context {
     requires transitive context.propagation;
 
     exports dev.pollbridge.context;
+
+    // Carries the registry's thread-locals (MDC, tracing) into Async bodies.
+    provides dev.pollbridge.runtime.internal.async.ThreadCarrier with dev.pollbridge.context.RegistryCarrier;
 }

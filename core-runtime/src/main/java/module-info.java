@@ -9,6 +9,7 @@ module dev.pollbridge.runtime {
     requires static jdk.jfr;
 
     exports dev.pollbridge.runtime;
+    exports dev.pollbridge.runtime.async;
     exports dev.pollbridge.runtime.task;
     exports dev.pollbridge.runtime.time;
     exports dev.pollbridge.runtime.sync;
@@ -21,8 +22,10 @@ module dev.pollbridge.runtime {
     // sink, the uncaught-failure entry point): internal, so not exported to anybody else.
     exports dev.pollbridge.runtime.internal.bridge to
             dev.pollbridge.reactor, dev.pollbridge.rxjava3, dev.pollbridge.completablefuture;
-    // The task-local bindings, for context-propagation's TaskLocal accessor.
+    // The task-local bindings, for context-propagation's TaskLocal accessor, and the ThreadCarrier
+    // service through which it carries its registry's thread-locals into Async bodies.
     exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
+    uses dev.pollbridge.runtime.internal.async.ThreadCarrier;
     // A library adapter subscribes the generic Reactive Streams bridge to its own publishers.
     uses dev.pollbridge.runtime.internal.bridge.LibrarySources;
 }

@@ -1,7 +1,9 @@
 package dev.pollbridge.benchmarks;
 
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
@@ -18,8 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * async_await: the round trip of one {@code Async.await}. One body, spawned as a task on the
  * runtime, awaits {@value #AWAITS} futures one after the other; score: awaits per second. The
- * body runs on the JDK's default body thread (the platform pool on Java 17, a virtual thread on
- * JDK 21+).
+ * body runs in the mode of the JVM ({@code Async.mode()}): on Java 17 the platform-thread pool;
+ * {@link AsyncAwaitVirtual} runs the same on JDK 25 in thread mode (virtual threads) and
+ * {@code AsyncAwaitContinuation} in continuation mode.
  *
  * <ul>
  *   <li>{@code awaitReady}: each future is ready when first polled ({@code Futures.ready}), so the
@@ -75,6 +78,69 @@ public class AsyncAwait {
         })).close();
         done.await();
     }
+
+    /** Pollbridge: bodies of ten ready awaits each, spawned one after the other; score: bodies per second. */
+    @Benchmark
+    @OperationsPerInvocation(BODIES)
+    public void awaitLoopTen(PollbridgeRuntime rt) throws InterruptedException {
+        Countdown done = new Countdown(BODIES);
+        Runtime runtime = rt.runtime;
+        for (int b = 0; b < BODIES; b++) {
+            runtime.spawn(Async.run(() -> {
+                long sum = 0;
+                for (int i = 0; i < 10; i++) {
+                    sum += Async.await(Futures.ready(i));
+                }
+                done.arrive();
+                return sum;
+            })).close();
+        }
+        done.await();
+    }
+
+    /** Pollbridge: {@value #AWAITS} items of one {@code Async.stream} body, read by a task; score: items per second. */
+    @Benchmark
+    @OperationsPerInvocation(AWAITS)
+    public long streamItems(PollbridgeRuntime rt) {
+        PollStream<Integer> items = Async.stream(emitter -> {
+            for (int i = 0; i < AWAITS; i++) {
+                emitter.emit(i);
+            }
+        });
+        return rt.runtime.blockOn(rt.runtime.spawn(new Drain(items)));
+    }
+
+    /** Reads a stream to its end inside one task; the sum of its items. */
+    static final class Drain implements dev.pollbridge.api.PollFuture<Long> {
+        private final PollStream<Integer> stream;
+        private long sum;
+
+        Drain(PollStream<Integer> stream) {
+            this.stream = stream;
+        }
+
+        @Override
+        public Poll<Long> poll(dev.pollbridge.api.Context cx) {
+            for (;;) {
+                Poll<Integer> next = stream.pollNext(cx);
+                if (next.isPending()) {
+                    return Poll.pending();
+                }
+                if (!next.isReady()) {
+                    return next.isDone() ? Poll.ready(sum) : Poll.failed(next.error());
+                }
+                sum += next.value();
+            }
+        }
+
+        @Override
+        public void close() {
+            stream.close();
+        }
+    }
+
+    /** Bodies per invocation of {@code awaitLoopTen}. */
+    public static final int BODIES = 100;
 
     /** Anchor: a platform thread doing the round trip through a ForkJoinPool(2) with join(). */
     @Benchmark

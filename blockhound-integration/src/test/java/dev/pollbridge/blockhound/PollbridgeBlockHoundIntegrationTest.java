@@ -4,12 +4,14 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import java.time.Duration;
@@ -221,8 +223,8 @@ class PollbridgeBlockHoundIntegrationTest {
 
     @Test
     void asyncBodiesAndTheReactorSchedulerWaitWithoutReports() {
-        // An Async body runs on a thread of its own (virtual on 21+, a pool thread on 17): awaiting
-        // parks that thread, never the worker that polls the Async future.
+        // Awaiting never blocks: in thread mode it parks the body's own thread, in continuation
+        // mode it suspends the body and the worker's poll returns.
         PollFuture<Integer> body = Async.run(() -> {
             Async.await(runtime.sleep(Duration.ofMillis(1)));
             return Async.await(runtime.spawnBlocking(() -> 7));
@@ -237,6 +239,29 @@ class PollbridgeBlockHoundIntegrationTest {
         } finally {
             onTheRuntime.dispose();
         }
+        assertEquals(List.of(), BlockHoundAgent.reportsOnThreads(PREFIX));
+    }
+
+    @Test
+    void aBlockingCallInAContinuationModeBodyIsReportedAndSpawnBlockingIsNot() {
+        assumeTrue(Async.mode() == AsyncMode.CONTINUATION, "continuation mode: the body runs on the worker");
+        // One rule for blocking: a body does not block. In continuation mode the body runs inside
+        // its owner's poll on the worker, so BlockHound sees (and fails) the blocking call there.
+        PollFuture<String> blocking = Async.run(() -> {
+            Thread.sleep(1);
+            return "slept";
+        });
+        Throwable failure = assertThrows(Throwable.class, () -> runtime.blockOn(runtime.spawn(blocking)));
+        assertTrue(failure instanceof BlockingOperationError, String.valueOf(failure));
+        assertTrue(BlockHoundAgent.reportsOnThreads(PREFIX).stream().anyMatch(report -> report.contains("sleep")),
+                BlockHoundAgent.reportsOnThreads(PREFIX)::toString);
+        BlockHoundAgent.clearReports();
+        // What to do instead: the blocking call on the blocking pool, awaited.
+        PollFuture<String> offloaded = Async.run(() -> Async.await(runtime.spawnBlocking(() -> {
+            Thread.sleep(1);
+            return "slept";
+        })));
+        assertEquals("slept", runtime.blockOn(runtime.spawn(offloaded)));
         assertEquals(List.of(), BlockHoundAgent.reportsOnThreads(PREFIX));
     }
 

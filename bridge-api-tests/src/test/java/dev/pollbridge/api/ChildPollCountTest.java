@@ -1,12 +1,15 @@
 package dev.pollbridge.api;
 
+import static dev.pollbridge.test.PollAssertions.assertDone;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.ProbeStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -14,9 +17,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Join and select cost one child poll per wake: with {@code n} children woken one at a time, the
- * children are polled {@code 2n} times in all (every child once on the first poll, then the woken
- * one on each later poll), not {@code n + n(n+1)/2} as with a scan of every child per wake.
+ * Join, select, selectAllWithRest, {@link FuturesUnordered} and merge cost one child poll per
+ * wake: with {@code n} children woken one at a time, the children are polled {@code 2n} times in
+ * all (every child once on the first poll, then the woken one on each later poll), not
+ * {@code n + n(n+1)/2} as with a scan of every child per wake (merge: {@code 3n}, see its test).
  * Counted, not timed.
  */
 class ChildPollCountTest {
@@ -104,6 +108,72 @@ class ChildPollCountTest {
         }
         long polls = children.stream().mapToLong(child -> child.polls).sum();
         assertEquals(2L * n, polls, "child polls for " + n + " children woken one at a time");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {100, 1_000})
+    void selectAllWithRestPollsOnlyTheWokenChild(int n) {
+        List<Nudged> children = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            children.add(new Nudged());
+        }
+        try (MockTask<Selected<Integer, Nudged>> task = MockTask.spawn(Futures.selectAllWithRest(children))) {
+            assertPending(task.poll());
+            for (int i = n - 1; i > 0; i--) {
+                children.get(i).wake(false);
+                assertTrue(task.isWoken());
+                assertPending(task.poll());
+            }
+            children.get(0).wake(true);
+            Selected<Integer, Nudged> selected = assertReady(task.poll());
+            assertEquals(0, selected.index());
+            assertEquals(n - 1, selected.rest().size());
+        }
+        long polls = children.stream().mapToLong(child -> child.polls).sum();
+        assertEquals(2L * n, polls, "child polls for " + n + " children woken one at a time");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {100, 1_000})
+    void futuresUnorderedPollsOnlyTheWokenFuture(int n) {
+        List<ProbeFuture<Integer>> children = probes(n);
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FuturesUnordered.of(children))) {
+            assertPending(task.pollNext());
+            for (int i = n - 1; i >= 0; i--) { // from the last, the worst case of a scan from the first
+                children.get(i).complete(i);
+                assertTrue(task.isWoken());
+                assertReady(task.pollNext(), i);
+            }
+            assertDone(task.pollNext());
+        }
+        long polls = children.stream().mapToLong(ProbeFuture::polls).sum();
+        assertEquals(2L * n, polls, "future polls for " + n + " futures finishing one at a time");
+    }
+
+    /**
+     * Merge polls only the input that woke, and the input that yielded the last item (it may have
+     * more): an item from each of {@code n} inputs, one at a time, costs three input polls (its
+     * share of the first poll, the poll that yields the item, the poll that finds it pending
+     * again), not {@code n} per wake.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {100, 1_000})
+    void mergePollsOnlyTheWokenInput(int n) {
+        List<ProbeStream<Integer>> inputs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            inputs.add(new ProbeStream<>());
+        }
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(Streams.merge(inputs))) {
+            assertPending(task.pollNext());
+            for (int i = n - 1; i >= 0; i--) {
+                inputs.get(i).emit(i);
+                assertTrue(task.isWoken());
+                assertReady(task.pollNext(), i);
+                assertPending(task.pollNext());
+            }
+        }
+        long polls = inputs.stream().mapToLong(ProbeStream::polls).sum();
+        assertEquals(3L * n, polls, "input polls for an item from each of " + n + " inputs, one at a time");
     }
 
     @ParameterizedTest

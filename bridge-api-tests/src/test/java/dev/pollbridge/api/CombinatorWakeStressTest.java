@@ -134,4 +134,66 @@ class CombinatorWakeStressTest {
             inputs.forEach(input -> assertEquals(1, input.closes()));
         }
     }
+
+    /**
+     * futures-rs {@code ready_queue.rs}: {@code stress}: rounds of 1 to 10 futures completed by as
+     * many threads released together, five batches pushed into the same set, each batch's values
+     * all taken before the next is pushed; every value arrives once, none is lost.
+     */
+    @Test
+    void futuresUnorderedSeesEveryValueFromOtherThreads() throws InterruptedException {
+        long deadline = System.nanoTime() + BUDGET_NANOS;
+        for (int i = 0; i < ITERATIONS && System.nanoTime() < deadline; i++) {
+            int n = i % 10 + 1;
+            FuturesUnordered<Integer> queue = new FuturesUnordered<>();
+            for (int batch = 0; batch < 5; batch++) {
+                List<ProbeFuture<Integer>> futures = new ArrayList<>();
+                List<Runnable> completions = new ArrayList<>();
+                for (int num = 0; num < n; num++) {
+                    ProbeFuture<Integer> future = new ProbeFuture<>();
+                    int value = num;
+                    futures.add(future);
+                    queue.push(future);
+                    completions.add(() -> future.complete(value));
+                }
+                CountDownLatch start = new CountDownLatch(1);
+                List<Thread> threads = race(completions, start);
+                start.countDown();
+                Poll<List<Integer>> taken = drive(new TakeN<>(queue, n));
+                joinAll(threads);
+                List<Integer> values = new ArrayList<>(taken.value());
+                values.sort(null);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(k, values.get(k));
+                }
+                futures.forEach(future -> assertEquals(1, future.closes()));
+                assertTrue(queue.isEmpty());
+            }
+            queue.close();
+        }
+    }
+
+    /** Takes {@code n} items of a stream it does not own (the set lives on for the next batch). */
+    private static final class TakeN<T> implements PollFuture<List<T>> {
+        private final PollStream<T> stream;
+        private final int n;
+        private final List<T> items = new ArrayList<>();
+
+        TakeN(PollStream<T> stream, int n) {
+            this.stream = stream;
+            this.n = n;
+        }
+
+        @Override
+        public Poll<List<T>> poll(Context cx) {
+            while (items.size() < n) {
+                Poll<T> poll = stream.pollNext(cx);
+                if (!poll.isReady()) {
+                    return poll.isPending() ? Poll.pending() : Poll.failed(new AssertionError("ended with " + poll));
+                }
+                items.add(poll.value());
+            }
+            return Poll.ready(List.copyOf(items));
+        }
+    }
 }

@@ -79,6 +79,7 @@ class MergeStreamTest {
         assertEquals(1, quiet.closes());
     }
 
+    /** An input that yielded goes behind the others: ready inputs take turns. */
     @Test
     void theStartingInputRotatesEveryPoll() {
         PollStream<String> merged = Streams.merge(Streams.of("a1", "a2", "a3"), Streams.of("b1", "b2", "b3"));
@@ -108,6 +109,45 @@ class MergeStreamTest {
         }
         assertEquals(1, shortOne.closes());
         assertEquals(1, longOne.closes());
+    }
+
+    /** tokio-stream {@code tests/stream_merge.rs}: {@code merge_sync_streams}: ready inputs alternate. */
+    @Test
+    void mergeSyncStreams() {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(Streams.merge(Streams.of(0, 2, 4, 6),
+                Streams.of(1, 3, 5)))) {
+            assertEquals(List.of(0, 1, 2, 3, 4, 5, 6), task.drainToDone());
+        }
+    }
+
+    /** tokio-stream {@code tests/stream_merge.rs}: {@code merge_async_streams}: each input's item and end wakes the task. */
+    @Test
+    void mergeAsyncStreams() {
+        ProbeStream<Integer> tx1 = new ProbeStream<>();
+        ProbeStream<Integer> tx2 = new ProbeStream<>();
+        try (MockStreamTask<Integer> rx = MockStreamTask.spawn(Streams.merge(tx1, tx2))) {
+            assertPending(rx.pollNext());
+            tx1.emit(1);
+            assertTrue(rx.isWoken());
+            assertReady(rx.pollNext(), 1);
+            assertPending(rx.pollNext());
+            tx2.emit(2);
+            assertTrue(rx.isWoken());
+            assertReady(rx.pollNext(), 2);
+            assertPending(rx.pollNext());
+            tx1.complete();
+            assertTrue(rx.isWoken());
+            assertPending(rx.pollNext());
+            tx2.emit(3);
+            assertTrue(rx.isWoken());
+            assertReady(rx.pollNext(), 3);
+            assertPending(rx.pollNext());
+            tx2.complete();
+            assertTrue(rx.isWoken());
+            assertTrue(rx.pollNext().isDone());
+        }
+        assertEquals(1, tx1.closes());
+        assertEquals(1, tx2.closes());
     }
 
     @Test

@@ -6,7 +6,9 @@ import java.util.Set;
 
 /**
  * Closes values a combinator collected but will never hand out: the value of a child that
- * finished before a sibling failed a join, or before the join itself was closed. Rule 11 for
+ * finished before a sibling failed a join, or before the join itself was closed; a stream item a
+ * combinator took from upstream and drops (a zip's unmatched item, a partial chunk, the values a
+ * {@link FuturesOrdered} kept for their turn). Rule 11 for
  * values: a dropped value that owns a resource (an {@link AutoCloseable}, such as a semaphore
  * permit or a connection) is closed, so nothing leaks; other values are just dropped.
  *
@@ -55,7 +57,7 @@ final class Discard {
             failure.addSuppressed(broken);
         } else if (failure == null) {
             LOGGER.log(System.Logger.Level.WARNING,
-                    "close() of a value a closed join had collected and dropped threw", broken);
+                    "close() of a value a closed combinator had taken and dropped threw", broken);
         }
     }
 }

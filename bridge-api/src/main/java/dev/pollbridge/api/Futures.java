@@ -392,4 +392,49 @@ public final class Futures {
         }
         return new SelectFuture<>(children);
     }
+
+    /**
+     * Awaits the first future to finish and completes with a {@link Selected}: its outcome (value
+     * or failure), its index, and the other futures, <em>not</em> closed but handed back
+     * unfinished, in list order (futures-rs's {@code select_all}, whose output is
+     * {@code (value, index, rest)}). A failure of the first future does not fail this one: it is
+     * the outcome, so the rest are handed back either way. Polls as {@link #selectAll} does: the
+     * first poll polls every future, later polls only those that woke (one child poll per wake),
+     * and the lowest index wins among futures ready at the same poll. The winner is closed.
+     * Cancel-safe: closing before a winner closes every future, and takes no value from any.
+     *
+     * <p>futures-rs takes the winner out with {@code swap_remove}, which moves the last future
+     * into its place; here the rest keep their order.
+     *
+     * @param <T> the common value type
+     * @param <F> the type of the futures, kept for the ones handed back
+     * @param futures the futures, at least one; the select owns them until it completes
+     * @return a future of the first outcome, its index and the unfinished rest
+     * @throws NullPointerException if the list or any element is null (naming the index)
+     * @throws IllegalArgumentException if the list is empty (a select of nothing never completes)
+     */
+    public static <T, F extends PollFuture<? extends T>> PollFuture<Selected<T, F>> selectAllWithRest(
+            List<? extends F> futures) {
+        List<F> children = Checks.elementsNotNull(futures, "futures");
+        if (children.isEmpty()) {
+            throw new IllegalArgumentException("selectAllWithRest needs at least one future");
+        }
+        return new SelectWithRestFuture<>(children);
+    }
+
+    /**
+     * Wraps {@code future} so that it can be aborted from any thread, without spawning it
+     * (futures-rs's {@code abortable}): the returned future's {@link AbortableFuture#abortHandle()}
+     * goes to whoever may cancel it. An abort wakes the poller; the next poll closes
+     * {@code future} and fails with {@link java.util.concurrent.CancellationException}. An abort
+     * before the first poll means {@code future} is never polled; an abort after it finished
+     * changes nothing. Cancel-safe when {@code future} is.
+     *
+     * @param <T> the value type
+     * @param future the future to make abortable; the result owns it
+     * @return the abortable future, which hands out its abort handle
+     */
+    public static <T> AbortableFuture<T> abortable(PollFuture<? extends T> future) {
+        return new AbortFuture<>(Checks.notNull(future, "future"));
+    }
 }

@@ -1,15 +1,18 @@
 package dev.pollbridge.api;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@link Streams#merge}: items from every input as they arrive.
  *
- * <p><b>Fairness.</b> Each poll scans the inputs starting one position after where the previous
- * poll started (round robin), and returns the first item found. An input that is always ready
- * therefore gets at most one turn in {@code n} as the first to be asked, and cannot starve the
- * others. Every input scanned and found pending holds the poller's waker.
+ * <p><b>Cost of a wake.</b> Each input is polled with a waker of its own ({@link ReadySet}): a
+ * poll polls only the inputs that woke since the previous poll, plus the input that yielded the
+ * previous item (it may have more without waking), so one wake costs one input poll, not one poll
+ * of every input. The first poll polls the inputs in list order.
+ *
+ * <p><b>Fairness.</b> The inputs to poll form a FIFO queue, and an input that yields an item goes
+ * to the back of it: an input that is always ready gets one item in turn with every other input
+ * that has one, and cannot starve them.
  *
  * <p>An input that ends is closed at once; the merge is done when all are. A failure (or a null
  * item) fails the merge and closes every remaining input.
@@ -18,15 +21,13 @@ final class MergeStream<T> implements PollStream<T> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
-    /** Slot i holds input i until it ends or is closed. */
-    private final List<PollStream<? extends T>> inputs;
-    private int open;
-    private int start;
+    private final ReadySet<PollStream<? extends T>> inputs = new ReadySet<>();
     private State state = State.STREAMING;
 
     MergeStream(List<PollStream<? extends T>> inputs) {
-        this.inputs = new ArrayList<>(inputs);
-        this.open = inputs.size();
+        for (PollStream<? extends T> input : inputs) {
+            this.inputs.add(input);
+        }
     }
 
     @Override
@@ -36,16 +37,9 @@ final class MergeStream<T> implements PollStream<T> {
             case CLOSED: throw Outcomes.polledAfterClose("merge");
             default: break;
         }
-        int count = inputs.size();
-        int first = start;
-        start = count == 0 ? 0 : (start + 1) % count; // rotate for the next poll
-        for (int step = 0; step < count; step++) {
-            int index = (first + step) % count;
-            PollStream<? extends T> input = inputs.get(index);
-            if (input == null) {
-                continue;
-            }
-            Poll<? extends T> poll = input.pollNext(cx);
+        inputs.beginPoll(cx);
+        for (ReadySet.Node<PollStream<? extends T>> node = inputs.next(); node != null; node = inputs.next()) {
+            Poll<? extends T> poll = node.child.pollNext(inputs.contextFor(node, cx));
             if (poll.isPending()) {
                 continue;
             }
@@ -53,25 +47,26 @@ final class MergeStream<T> implements PollStream<T> {
                 if (poll.value() == null) {
                     return fail(Outcomes.nullItem("merge"));
                 }
+                inputs.requeue(node); // it may have more: ask it again, after the others queued
                 return Outcomes.widen(poll);
             }
             if (poll.isFailed()) {
                 return fail(poll.error());
             }
-            inputs.set(index, null);
-            open--;
-            Closer.close(input);
+            Closer.close(inputs.remove(node));
         }
-        if (open > 0) {
+        if (inputs.size() > 0) {
             return Poll.pending();
         }
         state = State.TERMINATED;
+        inputs.finish();
         return Poll.done();
     }
 
     private Poll<T> fail(Throwable error) {
         state = State.TERMINATED;
-        Closer.closeAll(inputs);
+        inputs.finish();
+        Closer.closeAll(inputs.removeAll());
         return Poll.failed(error);
     }
 
@@ -80,6 +75,7 @@ final class MergeStream<T> implements PollStream<T> {
         if (state == State.STREAMING) {
             state = State.CLOSED;
         }
-        Closer.closeAll(inputs);
+        inputs.finish();
+        Closer.closeAll(inputs.removeAll());
     }
 }

@@ -2,8 +2,9 @@ package dev.pollbridge.api;
 
 /**
  * The frame shared by the stream operators with one input ({@link MapStream}, {@link FilterStream},
- * {@link TakeStream}): the lifecycle state, ownership of the upstream (closed exactly once, as soon
- * as it is no longer needed), and how the upstream's end or a null item ends this stream.
+ * {@link TakeStream}, {@link ScanStream}, {@link DistinctStream}, {@link ChunksStream}): the
+ * lifecycle state, ownership of the upstream (closed exactly once, as soon as it is no longer
+ * needed), and how the upstream's end or a null item ends this stream.
  *
  * <p>States: STREAMING, then TERMINATED (this stream returned done or failed) or CLOSED (closed
  * before that); both are final and a poll in either throws {@link IllegalStateException}. Polled
@@ -43,11 +44,29 @@ abstract class OneInputStream<T, R> implements PollStream<R> {
      * item), in which case this stream has already terminated.
      */
     final Poll<? extends T> pollUpstream(Context cx) {
+        Poll<? extends T> poll = pollUpstreamKeepingOn(cx);
+        if (poll.isDone()) {
+            terminate();
+        }
+        return poll;
+    }
+
+    /**
+     * Like {@link #pollUpstream}, except that the upstream's {@code done} does not end this
+     * stream: the upstream is closed ({@link #upstreamEnded()} turns true) and {@code done} is
+     * returned, and this stream goes on until it calls {@link #terminate()} itself, for operators
+     * that still have something to hand out when upstream ends (a last chunk, a held item).
+     */
+    final Poll<? extends T> pollUpstreamKeepingOn(Context cx) {
         Poll<? extends T> poll = upstream.pollNext(cx);
         if (poll.isPending()) {
             return poll;
         }
-        if (!poll.isReady()) {
+        if (poll.isDone()) {
+            closeUpstream();
+            return poll;
+        }
+        if (poll.isFailed()) {
             terminate();
             return poll;
         }
@@ -56,6 +75,11 @@ abstract class OneInputStream<T, R> implements PollStream<R> {
             return Poll.failed(Outcomes.nullItem(name));
         }
         return poll;
+    }
+
+    /** True once the upstream was closed (it ended, or this stream no longer needs it). */
+    final boolean upstreamEnded() {
+        return upstream == null;
     }
 
     /** This stream returns done or failed now: the upstream is closed. */
@@ -76,6 +100,13 @@ abstract class OneInputStream<T, R> implements PollStream<R> {
         if (state == State.STREAMING) {
             state = State.CLOSED;
         }
-        closeUpstream();
+        try {
+            closeUpstream();
+        } finally {
+            onClose();
+        }
     }
+
+    /** Drops what the operator holds besides the upstream (a partial chunk); called by every close. */
+    void onClose() {}
 }

@@ -1,5 +1,6 @@
 package dev.pollbridge.api;
 
+import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -80,6 +81,67 @@ public interface PollStream<T> extends AutoCloseable {
      */
     default PollStream<T> take(long n) {
         return Streams.take(this, n);
+    }
+
+    /**
+     * {@link Streams#scan}: {@code initial}, then the accumulator after each item. Takes ownership
+     * of this stream. Cancel-safe when this stream is.
+     *
+     * @param <R> the accumulator type
+     * @param initial the first item; not null
+     * @param step combines the accumulator with the next item; runs on the thread that polls
+     * @return a stream of the accumulators, owning this stream
+     */
+    default <R> PollStream<R> scan(R initial, BiFunction<? super R, ? super T, ? extends R> step) {
+        return Streams.scan(this, initial, step);
+    }
+
+    /**
+     * {@link Streams#distinctUntilChanged}: without items equal to the one before. Takes ownership
+     * of this stream. Cancel-safe when this stream is.
+     *
+     * @return a stream without consecutive duplicates, owning this stream
+     */
+    default PollStream<T> distinctUntilChanged() {
+        return Streams.distinctUntilChanged(this);
+    }
+
+    /**
+     * {@link Streams#chunks}: the items in lists of {@code size}. Takes ownership of this stream.
+     * Not cancel-safe (closing drops a partial chunk).
+     *
+     * @param size the items per chunk, at least 1
+     * @return a stream of chunks, owning this stream
+     */
+    default PollStream<List<T>> chunks(int size) {
+        return Streams.chunks(this, size);
+    }
+
+    /**
+     * {@link Streams#zip}: this stream's items paired with {@code other}'s. Takes ownership of both.
+     *
+     * @param <U> the item type of {@code other}
+     * @param <R> the type of the combined items
+     * @param other the second input
+     * @param combiner combines two items into a non-null result; runs on the thread that polls
+     * @return a stream of the combined pairs, owning both streams
+     */
+    default <U, R> PollStream<R> zip(PollStream<? extends U> other, BiFunction<? super T, ? super U, ? extends R> combiner) {
+        return Streams.zip(this, other, combiner);
+    }
+
+    /**
+     * {@link Streams#mapAsync}: each item mapped to a future, up to {@code concurrency} running at
+     * once, values in completion order (kotlinx's {@code flatMapMerge}). Takes ownership of this
+     * stream. Cancel-safe when this stream is.
+     *
+     * @param <R> the value type of the futures
+     * @param concurrency how many futures may run at once, at least 1
+     * @param mapper turns an item into a future; runs on the thread that polls
+     * @return a stream of the futures' values, owning this stream
+     */
+    default <R> PollStream<R> mapAsync(int concurrency, Function<? super T, ? extends PollFuture<? extends R>> mapper) {
+        return Streams.mapAsync(this, concurrency, mapper);
     }
 
     /**

@@ -23,10 +23,13 @@ import java.util.stream.Collector;
  *       closes its inputs.
  *   <li><b>User functions</b> run on the polling thread inside the poll; one that throws fails
  *       the combinator with that exception and closes its inputs.
- *   <li><b>Backpressure</b> is "nobody polled": nothing here buffers; an item is taken from an
- *       input only when the consumer asks for one.
- *   <li><b>Yielding</b>: consumers that loop over many items in one poll ({@code filter},
- *       {@code fold}, {@code collect}, {@code forEach}) stop after a fixed budget of items, wake
+ *   <li><b>Backpressure</b> is "nobody polled": an item is taken from an input only when the
+ *       consumer asks for one, and nothing buffers without bound: {@code chunks} holds one
+ *       partial chunk, {@code zip} one item waiting for its partner, {@code bufferUnordered},
+ *       {@code buffered} and {@code mapAsync} at most their limit of futures.
+ *   <li><b>Yielding</b>: operators that loop over many items in one poll ({@code filter},
+ *       {@code distinctUntilChanged}, {@code chunks}, {@code fold}, {@code collect},
+ *       {@code forEach}) stop after a fixed budget of items, wake
  *       their own waker and return {@code pending}, so an always-ready input cannot hold a
  *       worker (rule 16).
  *   <li><b>Threads</b>: polled by one thread at a time, closed by the owner, like any stream.
@@ -35,8 +38,11 @@ import java.util.stream.Collector;
  * <h2>Cancel-safety</h2>
  * Stream combinators are cancel-safe between items: closing one after it returned an item loses
  * nothing already delivered, and no item is taken from an input without being delivered in the
- * same poll. Consumers that fold many items into one value ({@code fold}, {@code collect},
- * {@code forEach}) are not cancel-safe: closing them drops the items consumed so far.
+ * same poll. The exceptions hold items across polls and drop them on close (closing each
+ * {@link AutoCloseable} one): {@code chunks} (a partial chunk), {@code zip} (an item waiting for
+ * its partner) and {@code buffered} (values waiting for their turn). Consumers that fold many
+ * items into one value ({@code fold}, {@code collect}, {@code forEach}) are not cancel-safe:
+ * closing them drops the items consumed so far.
  */
 public final class Streams {
 
@@ -151,6 +157,99 @@ public final class Streams {
         return new MergeStream<>(Checks.elementsNotNull(streams, "streams"));
     }
 
+    /**
+     * The n-th item of {@code left} and the n-th of {@code right}, combined by {@code combiner};
+     * done as soon as either stream ends, and both are then closed (futures-rs's {@code zip},
+     * kotlinx's {@code zip}). An item taken from one stream waits for its partner (one at most);
+     * if the other stream ends first it is dropped, and closed if it is {@link AutoCloseable}.
+     * Not cancel-safe for that waiting item: closing the zip drops it the same way.
+     *
+     * @param <A> the item type of {@code left}
+     * @param <B> the item type of {@code right}
+     * @param <R> the type of the combined items
+     * @param left the first input; the result owns it
+     * @param right the second input; the result owns it
+     * @param combiner combines two items into a non-null result, on the polling thread
+     * @return a stream of the combined pairs
+     */
+    public static <A, B, R> PollStream<R> zip(PollStream<? extends A> left, PollStream<? extends B> right,
+            BiFunction<? super A, ? super B, ? extends R> combiner) {
+        return new ZipStream<>(Checks.notNull(left, "left"), Checks.notNull(right, "right"),
+                Checks.notNull(combiner, "combiner"));
+    }
+
+    // ---- streams of futures ----
+
+    /**
+     * Runs up to {@code limit} of the futures {@code futures} yields at once, inside the polling
+     * task, and yields their values as they finish, in completion order (futures-rs's
+     * {@code buffer_unordered}; Reactor's {@code flatMap(f, limit)} over futures). Each poll first
+     * takes futures from upstream while fewer than {@code limit} run, then polls only the futures
+     * that woke (each has a waker of its own, as in {@link FuturesUnordered}). Done when upstream
+     * ended and every future finished. A failed future, a failure of upstream, a null future or a
+     * null value fails the stream and closes upstream and every running future. Cancel-safe when
+     * upstream is: a value is taken from a future only in the poll that returns it; closing closes
+     * the running futures.
+     *
+     * @param <T> the value type of the futures
+     * @param futures a stream of futures; the result owns it and every future it yields
+     * @param limit how many futures may run at once, at least 1
+     * @return a stream of the futures' values, in completion order
+     * @throws IllegalArgumentException if {@code limit} is below 1
+     */
+    public static <T> PollStream<T> bufferUnordered(PollStream<? extends PollFuture<? extends T>> futures, int limit) {
+        return BufferedStream.unordered("bufferUnordered", Checks.notNull(futures, "futures"),
+                positive(limit, "bufferUnordered(limit)"));
+    }
+
+    /**
+     * {@link #bufferUnordered}, with the values in the order upstream yielded the futures
+     * (futures-rs's {@code buffered}; Reactor's {@code flatMapSequential(f, limit)}, Akka's
+     * {@code mapAsync}): a value that finishes early waits for the values before it, and counts
+     * against {@code limit} while it waits (as in {@link FuturesOrdered}). Not cancel-safe for
+     * those waiting values: closing drops them (each {@link AutoCloseable} one closed).
+     *
+     * @param <T> the value type of the futures
+     * @param futures a stream of futures; the result owns it and every future it yields
+     * @param limit how many futures may run (or wait with their value) at once, at least 1
+     * @return a stream of the futures' values, in upstream order
+     * @throws IllegalArgumentException if {@code limit} is below 1
+     */
+    public static <T> PollStream<T> buffered(PollStream<? extends PollFuture<? extends T>> futures, int limit) {
+        return BufferedStream.ordered("buffered", Checks.notNull(futures, "futures"), positive(limit, "buffered(limit)"));
+    }
+
+    /**
+     * Maps each item to a future with {@code mapper} and runs up to {@code concurrency} of those
+     * futures at once, yielding their values in completion order: {@code bufferUnordered(map(stream,
+     * mapper), concurrency)}, what kotlinx calls {@code flatMapMerge(concurrency)} and Reactor
+     * {@code flatMap(f, concurrency)}. For values in item order, use {@link #buffered} over
+     * {@link #map}. Everything else is as for {@link #bufferUnordered}.
+     *
+     * @param <T> the item type of {@code stream}
+     * @param <R> the value type of the futures
+     * @param stream the input; the result owns it
+     * @param concurrency how many futures may run at once, at least 1
+     * @param mapper turns an item into a non-null future, on the polling thread; the result owns it
+     * @return a stream of the futures' values, in completion order
+     * @throws IllegalArgumentException if {@code concurrency} is below 1
+     */
+    public static <T, R> PollStream<R> mapAsync(PollStream<? extends T> stream, int concurrency,
+            Function<? super T, ? extends PollFuture<? extends R>> mapper) {
+        Checks.notNull(stream, "stream");
+        Checks.notNull(mapper, "mapper");
+        positive(concurrency, "mapAsync(concurrency)");
+        return BufferedStream.unordered("mapAsync", new MapStream<T, PollFuture<? extends R>>(stream, mapper),
+                concurrency);
+    }
+
+    private static int positive(int value, String what) {
+        if (value < 1) {
+            throw new IllegalArgumentException(what + " needs a value >= 1, got " + value);
+        }
+        return value;
+    }
+
     // ---- one input ----
 
     /**
@@ -196,6 +295,72 @@ public final class Streams {
             throw new IllegalArgumentException("take(n) needs n >= 0, got " + n);
         }
         return new TakeStream<>(stream, n);
+    }
+
+    /**
+     * {@code initial}, then the accumulator after each item: {@code step(initial, first)},
+     * {@code step(that, second)}, ... (kotlinx's {@code scan}, Reactor's
+     * {@code scan(initial, f)}; what {@link #fold} would return at each step). The initial value
+     * is the first item, returned by the first poll without polling upstream. Cancel-safe when
+     * {@code stream} is.
+     *
+     * @param <T> the item type of {@code stream}
+     * @param <R> the accumulator type
+     * @param stream the input; the result owns it
+     * @param initial the first item, and the accumulator before the first input item; not null
+     * @param step combines the accumulator with the next item into a non-null one, on the polling thread
+     * @return a stream of {@code initial} and every accumulator after it
+     */
+    public static <T, R> PollStream<R> scan(PollStream<? extends T> stream, R initial,
+            BiFunction<? super R, ? super T, ? extends R> step) {
+        return new ScanStream<>(Checks.notNull(stream, "stream"), Checks.notNull(initial, "initial"),
+                Checks.notNull(step, "step"));
+    }
+
+    /**
+     * The items, without the ones equal ({@link java.util.Objects#equals}) to the item just
+     * before them (kotlinx's {@code distinctUntilChanged}). A run of equal items is skipped in one
+     * poll, up to a budget of items before the poll yields. Cancel-safe when {@code stream} is.
+     *
+     * @param <T> the item type
+     * @param stream the input; the result owns it
+     * @return a stream without consecutive duplicates
+     */
+    public static <T> PollStream<T> distinctUntilChanged(PollStream<? extends T> stream) {
+        return new DistinctStream<T, T>(Checks.notNull(stream, "stream"), Function.identity());
+    }
+
+    /**
+     * The items, without the ones whose key equals the key of the item just before them
+     * (kotlinx's {@code distinctUntilChangedBy}). Cancel-safe when {@code stream} is.
+     *
+     * @param <T> the item type
+     * @param <K> the key type
+     * @param stream the input; the result owns it
+     * @param key computes an item's key (may be null), on the polling thread
+     * @return a stream without consecutive items of equal key
+     */
+    public static <T, K> PollStream<T> distinctUntilChangedBy(PollStream<? extends T> stream,
+            Function<? super T, ? extends K> key) {
+        return new DistinctStream<>(Checks.notNull(stream, "stream"), Checks.notNull(key, "key"));
+    }
+
+    /**
+     * The items in unmodifiable lists of {@code size}; the last list is shorter if upstream ends
+     * mid-way, and an empty upstream gives no list (futures-rs's {@code chunks}, kotlinx's
+     * {@code chunked}, Reactor's {@code buffer(n)}). A chunk waits until it is full (for a chunk
+     * that also goes out after a time, see {@code RuntimeStreams.chunksTimeout}). A failure of
+     * upstream drops the partial chunk (closing its {@link AutoCloseable} items) and is passed
+     * on. Not cancel-safe: closing drops the partial chunk the same way.
+     *
+     * @param <T> the item type
+     * @param stream the input; the result owns it
+     * @param size the items per chunk, at least 1
+     * @return a stream of chunks
+     * @throws IllegalArgumentException if {@code size} is below 1
+     */
+    public static <T> PollStream<List<T>> chunks(PollStream<? extends T> stream, int size) {
+        return new ChunksStream<>(Checks.notNull(stream, "stream"), positive(size, "chunks(size)"));
     }
 
     // ---- consumers (stream to future) ----

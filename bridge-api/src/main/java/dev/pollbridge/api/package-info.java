@@ -17,9 +17,13 @@
  *   <li>A child reference is set to {@code null} (or its list slot emptied) <em>before</em> the
  *       child is closed, so no path can close it twice; {@code close()} of the combinator
  *       closes whatever is still referenced, so closing twice is a no-op.
- *   <li>Children are polled with the poller's {@link dev.pollbridge.api.Context} unchanged: the
- *       child registers the task's own waker, so no combinator here needs a waker of its own
- *       or any synchronisation. Combinators are confined to their owner like every future.
+ *   <li>A single child is polled with the poller's {@link dev.pollbridge.api.Context}
+ *       unchanged: it registers the task's own waker. Combinators over many children (join,
+ *       select, merge, {@link dev.pollbridge.api.FuturesUnordered} and what is built on it) give
+ *       each child a waker of its own, so that a poll polls only the children that woke:
+ *       {@code WokenChildren} for a fixed list, {@code ReadySet} for a set that changes; those two
+ *       classes hold the only synchronisation here. Combinators are confined to their owner like
+ *       every future.
  *   <li>Loops over items stop after a fixed budget and wake their own waker before returning
  *       {@code pending} (the tail of that pending, rule 5).
  *   <li>Argument checks and shared messages live once, in {@code Checks} and {@code Outcomes};

@@ -1,9 +1,9 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
@@ -12,6 +12,7 @@ import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
 import dev.pollbridge.runtime.time.Clock;
+import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
 import dev.pollbridge.runtime.time.Sleep;
 import java.time.Duration;
@@ -384,10 +385,13 @@ public final class Runtime implements AutoCloseable {
      * <p><b>Cancel safety:</b> cancel-safe; closing the stream removes its timer.
      *
      * @param period the time between ticks, at least 1 ms
+     * <p>The returned {@link Interval} also gives each tick's scheduled instant
+     * ({@link Interval#tick()}) and can be {@linkplain Interval#reset() reset}.
+     *
      * @return an endless stream of tick numbers
      * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
      */
-    public PollStream<Long> interval(Duration period) {
+    public Interval interval(Duration period) {
         return time.interval(period, MissedTickBehavior.SKIP);
     }
 
@@ -404,7 +408,7 @@ public final class Runtime implements AutoCloseable {
      * @return an endless stream of tick numbers, starting at 0
      * @throws IllegalArgumentException if {@code period} is under 1 ms (the timer resolution)
      */
-    public PollStream<Long> interval(Duration period, MissedTickBehavior missed) {
+    public Interval interval(Duration period, MissedTickBehavior missed) {
         return time.interval(period, missed);
     }
 

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+
 /**
  * An immutable snapshot of a runtime's counters, from {@link Runtime#metrics()}. The counters are
  * read one after another while the runtime runs, so they are individually accurate but not taken

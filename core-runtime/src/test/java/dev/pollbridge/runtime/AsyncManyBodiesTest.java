@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncMode;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +28,7 @@ class AsyncManyBodiesTest {
 
     @Test
     void manyBodiesSuspendTogetherAndAllFinish() throws InterruptedException {
-        boolean virtual = Async.usesVirtualThreads();
+        boolean virtual = Async.mode() != AsyncMode.PLATFORM_THREAD;
         int count = virtual ? 100_000 : 200;
         List<ProbeFuture<Integer>> gates = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

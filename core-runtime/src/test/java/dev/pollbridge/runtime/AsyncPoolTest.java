@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
@@ -85,7 +87,7 @@ class AsyncPoolTest {
             assertReady(pollToCompletion(one), "one");
             assertReady(pollToCompletion(two), "two");
             // A fresh body runs after the withdrawn one would have: FIFO, so it never will.
-            try (MockTask<String> later = MockTask.spawn(Async.run(() -> "later", pool))) {
+            try (MockTask<String> later = MockTask.spawn(AsyncEngine.threadFuture(() -> "later", pool))) {
                 assertReady(pollToCompletion(later), "later");
             }
         }
@@ -99,7 +101,7 @@ class AsyncPoolTest {
         PooledLauncher single = new PooledLauncher(1, "async-pool-single-");
         try {
             ProbeFuture<String> gate = new ProbeFuture<>();
-            try (MockTask<String> first = MockTask.spawn(Async.run(() -> {
+            try (MockTask<String> first = MockTask.spawn(AsyncEngine.threadFuture(() -> {
                 Thread.currentThread().interrupt();
                 return Async.await(gate);
             }, single))) {
@@ -108,7 +110,7 @@ class AsyncPoolTest {
                 gate.complete("first");
                 assertReady(pollToCompletion(first), "first");
             }
-            try (MockTask<String> second = MockTask.spawn(Async.run(
+            try (MockTask<String> second = MockTask.spawn(AsyncEngine.threadFuture(
                     () -> Thread.currentThread().isInterrupted() + " " + Async.inBody(), single))) {
                 assertReady(pollToCompletion(second), "false true");
             }
@@ -118,7 +120,7 @@ class AsyncPoolTest {
     }
 
     private MockTask<String> task(ProbeFuture<String> gate, AtomicInteger started, Set<Thread> threads) {
-        return MockTask.spawn(Async.run(() -> {
+        return MockTask.spawn(AsyncEngine.threadFuture(() -> {
             started.incrementAndGet();
             threads.add(Thread.currentThread());
             return Async.await(gate);

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncMode;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -104,7 +106,7 @@ class AsyncRuntimeTest {
 
     @Test
     void manySpawnedBodiesFinish() {
-        int count = Async.usesVirtualThreads() ? 5_000 : 100;
+        int count = Async.mode() != AsyncMode.PLATFORM_THREAD ? 5_000 : 100;
         List<JoinHandle<Integer>> handles = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int n = i;

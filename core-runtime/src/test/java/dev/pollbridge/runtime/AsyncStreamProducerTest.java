@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncEmitter;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollNextUntil;
 import static dev.pollbridge.runtime.PollDriver.soon;
@@ -10,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.test.MockStreamTask;
@@ -99,6 +102,9 @@ class AsyncStreamProducerTest {
 
     @Test
     void aBodyBusyInPlainCodeSeesTheConsumerGoAwayThroughIsClosed() throws Exception {
+        // Thread mode only: the body blocks between items. In continuation mode it would block the
+        // consumer's poll, which is why a body must not block there (docs/async.md#a-body-does-not-block).
+        assumeTrue(Async.mode().usesThreads());
         AtomicReference<AsyncEmitter<String>> leaked = new AtomicReference<>();
         AtomicBoolean sawClosedInBody = new AtomicBoolean();
         CountDownLatch ended = new CountDownLatch(1);

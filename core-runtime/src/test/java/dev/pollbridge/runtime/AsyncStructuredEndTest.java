@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollUntil;
 import static dev.pollbridge.runtime.PollDriver.soon;
@@ -11,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
@@ -193,6 +196,9 @@ class AsyncStructuredEndTest {
 
     @Test
     void aGracefulShutdownNamesTheBodiesThatDidNotUnwindByItsDeadline() throws Exception {
+        // Thread mode only: the body's cleanup blocks. In continuation mode it unwinds inside the
+        // close, on the closing thread, so a blocking cleanup blocks the closer (a body does not block).
+        assumeTrue(Async.mode().usesThreads());
         LogCapture log = LogCapture.recording(Thread.currentThread().getName());
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean finallyDone = new AtomicBoolean();
@@ -234,15 +240,15 @@ class AsyncStructuredEndTest {
             ProbeFuture<String> gate2 = new ProbeFuture<>();
             // Each outer body awaits an inner body, which needs a thread of its own: with two
             // threads, both outer bodies hold them, and the inner bodies wait in the queue.
-            MockTask<String> first = MockTask.spawn(Async.run(() -> {
+            MockTask<String> first = MockTask.spawn(AsyncEngine.threadFuture(() -> {
                 Async.await(gate1);
-                return Async.await(Async.run(() -> "inner", pool));
+                return Async.await(AsyncEngine.threadFuture(() -> "inner", pool));
             }, pool));
-            MockTask<String> second = MockTask.spawn(Async.run(() -> {
+            MockTask<String> second = MockTask.spawn(AsyncEngine.threadFuture(() -> {
                 Async.await(gate2);
-                return Async.await(Async.run(() -> "inner", pool));
+                return Async.await(AsyncEngine.threadFuture(() -> "inner", pool));
             }, pool));
-            MockTask<String> third = MockTask.spawn(Async.run(() -> Async.await(never), pool));
+            MockTask<String> third = MockTask.spawn(AsyncEngine.threadFuture(() -> Async.await(never), pool));
             assertPending(first.poll());
             assertPending(second.poll());
             pollUntil(first, gate1::hasWaker); // both outer bodies hold a thread now

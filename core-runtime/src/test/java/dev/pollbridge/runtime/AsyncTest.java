@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollUntil;
@@ -61,7 +63,11 @@ class AsyncTest {
         }
         completer.join();
         assertEquals(1, bodyThreads.size());
-        assertNotSame(testThread, bodyThreads.get(0));
+        if (Async.mode().usesThreads()) {
+            assertNotSame(testThread, bodyThreads.get(0));
+        } else {
+            assertSame(testThread, bodyThreads.get(0), "continuation mode: the body runs in its owner's polls");
+        }
         assertFalse(Async.inBody());
         for (ProbeFuture<Integer> probe : List.of(first, second, third)) {
             assertEquals(1, probe.closes(), "each awaited future is closed exactly once");
@@ -214,7 +220,7 @@ class AsyncTest {
         CountingLauncher launcher = new CountingLauncher();
         AtomicInteger runs = new AtomicInteger();
         ProbeFuture<String> gate = new ProbeFuture<>();
-        PollFuture<String> future = Async.run(() -> {
+        PollFuture<String> future = AsyncEngine.threadFuture(() -> {
             runs.incrementAndGet();
             return Async.await(gate);
         }, launcher);
@@ -236,7 +242,7 @@ class AsyncTest {
     void closingBeforeTheFirstPollNeverRunsTheBody() {
         CountingLauncher launcher = new CountingLauncher();
         AtomicInteger runs = new AtomicInteger();
-        PollFuture<Integer> future = Async.run(runs::incrementAndGet, launcher);
+        PollFuture<Integer> future = AsyncEngine.threadFuture(runs::incrementAndGet, launcher);
         future.close();
         future.close(); // idempotent
         assertEquals(0, launcher.launches.get());
@@ -262,6 +268,18 @@ class AsyncTest {
         CountingWaker secondWaker = new CountingWaker();
         CountingWaker thirdWaker = new CountingWaker();
         try (future) {
+            if (!Async.mode().usesThreads()) {
+                // Continuation mode: each poll runs the body, whose await polls the gate with that poll's waker.
+                assertPending(future.poll(Context.of(firstWaker)));
+                assertPending(future.poll(Context.of(secondWaker)));
+                assertPending(future.poll(Context.of(thirdWaker)));
+                gate.complete("x");
+                assertEquals(0, firstWaker.count());
+                assertEquals(0, secondWaker.count());
+                assertEquals(1, thirdWaker.count(), "the gate holds the latest waker");
+                assertReady(future.poll(Context.of(thirdWaker)), "x");
+                return;
+            }
             assertPending(future.poll(Context.of(firstWaker)));
             soon().until(() -> firstWaker.count() == 1); // the body handed its await over
             assertPending(future.poll(Context.of(secondWaker))); // polls the gate with this waker
@@ -323,6 +341,8 @@ class AsyncTest {
             }
         }))) {
             Poll<String> result = pollToCompletion(task);
+            // Both modes: the awaited future's poll is the owner's (in continuation mode the body is
+            // not "in" while its owner polls what it awaits), so there is no body to suspend there.
             assertTrue(result.value().startsWith("caught: Async.await was called outside an Async body"), result.value());
         }
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * {@link Runtime#sleep}, {@link Runtime#sleepUntil}, {@link Runtime#timeout},
- * {@link Runtime#timeoutAt} and {@link Runtime#interval} (with each {@link MissedTickBehavior})
+ * {@link Runtime#timeoutAt} and {@link Runtime#interval} (with each {@link MissedTickBehavior}, its
+ * {@code tick()} future and a reset one)
  * keep the contract on a runtime with a {@link VirtualClock}: advancing the clock is the trigger,
  * and each one's timer is its upstream (linked at the first poll, unlinked by close).
  */
@@ -177,6 +178,41 @@ class TimeContractTest {
         @Override
         protected StreamSubject<Long> subject() {
             return interval(MissedTickBehavior.SKIP);
+        }
+    }
+
+    /** {@code Interval.tick()}: the future of the next tick's scheduled instant (it borrows the interval). */
+    @Nested
+    class IntervalTick extends PollFutureContract<Long> {
+        @Override
+        protected FutureSubject<Long> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            dev.pollbridge.runtime.time.Interval interval = runtime.interval(PERIOD);
+            interval.pollTick(dev.pollbridge.api.Context.of(dev.pollbridge.api.Waker.noop())); // tick 0, due at once
+            long due = clock.nanoTime() + PERIOD.toNanos();
+            return FutureSubject.of(interval.tick())
+                    .completesWith(due, () -> clock.advance(PERIOD))
+                    .fails(runtime::close, CancellationException.class)
+                    .closing(runtime)
+                    .closing(interval);
+        }
+    }
+
+    /** An interval reset, before its first poll, to one period from now: no tick is due at once. */
+    @Nested
+    class IntervalResetAt extends PollStreamContract<Long> {
+        @Override
+        protected StreamSubject<Long> subject() {
+            VirtualClock clock = new VirtualClock();
+            Runtime runtime = runtimeOn(clock);
+            dev.pollbridge.runtime.time.Interval interval = runtime.interval(PERIOD);
+            interval.resetAt(clock.nanoTime() + PERIOD.toNanos());
+            return StreamSubject.of((dev.pollbridge.api.PollStream<Long>) interval)
+                    .emits(i -> clock.advance(PERIOD), i -> (long) i)
+                    .fails(runtime::close, CancellationException.class)
+                    .upstream(Upstream.queued("timer", RuntimeTimers.anyLinked(runtime)))
+                    .closing(runtime);
         }
     }
 

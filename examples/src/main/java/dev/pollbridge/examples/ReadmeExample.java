@@ -3,7 +3,7 @@ package dev.pollbridge.examples;
 // tag::readme[]
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime has the same simple name
 // end::readme[]
 import dev.pollbridge.examples.reactor.InventoryService;

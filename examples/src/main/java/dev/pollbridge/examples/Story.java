@@ -1,5 +1,6 @@
 package dev.pollbridge.examples;
 
+import dev.pollbridge.runtime.async.Async;
 import java.io.PrintStream;
 import java.time.Duration;
 
@@ -41,14 +42,14 @@ public final class Story {
     public String thread() {
         Thread thread = Thread.currentThread();
         String name = thread.getName();
-        if (thread == caller) {
+        if (Async.inBody()) {
+            return "an Async body"; // a worker's thread in continuation mode, one of its own in thread mode
+        } else if (thread == caller) {
             return "the caller's thread";
         } else if (name.startsWith(RUNTIME_PREFIX + "worker-")) {
             return "a runtime worker";
         } else if (name.equals(RUNTIME_PREFIX + "timer")) {
             return "the runtime's timer thread";
-        } else if (name.startsWith("pollbridge-async-")) {
-            return "an Async body thread";
         } else if (name.startsWith("parallel-")) {
             return "a Reactor timer thread";
         } else if (name.startsWith("RxComputationThreadPool-")) {

@@ -10,9 +10,9 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.AbortHandle;
 import dev.pollbridge.runtime.task.FailurePolicy;
@@ -315,6 +315,23 @@ class AsyncDocTest {
         });
         assertArrayEquals(fallback(), runtime.blockOn(body));
         assertEquals(failure, caught.get());
+    }
+
+    /** A blocking call, as a JDBC query or a file read would be. */
+    private static String readReport(String name) throws InterruptedException {
+        Thread.sleep(1);
+        return "report " + name;
+    }
+
+    @Test
+    void blockingWorkGoesToTheBlockingPool() {
+        PollFuture<String> body = Async.run(() -> {
+            // tag::blocking[]
+            String report = Async.await(runtime.spawnBlocking(() -> readReport("q3"))); // not readReport("q3") here
+            // end::blocking[]
+            return report;
+        });
+        assertEquals("report q3", runtime.blockOn(body));
     }
 
     private static byte[] fallback() {

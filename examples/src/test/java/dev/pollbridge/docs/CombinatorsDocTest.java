@@ -5,14 +5,25 @@ import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.AbortHandle;
+import dev.pollbridge.api.AbortableFuture;
 import dev.pollbridge.api.FusedFuture;
 import dev.pollbridge.api.Futures;
+import dev.pollbridge.api.FuturesOrdered;
+import dev.pollbridge.api.FuturesUnordered;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Selected;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
+import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.RuntimeStreams;
+import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.PollAssertions;
 import dev.pollbridge.test.ProbeFuture;
+import dev.pollbridge.test.ProbeStream;
+import java.util.concurrent.CancellationException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -259,5 +270,157 @@ class CombinatorsDocTest {
         assertEquals(10, valueOf(firstTen.collect(Collectors.toList())).size());
         assertEquals(List.of(new Event("old"), new Event("new")), valueOf(all.collect(Collectors.toList())));
         assertEquals(2, valueOf(inbox.collect(Collectors.toList())).size());
+    }
+
+    record Request(int id) {}
+
+    record Status(String state) {}
+
+    record Price(long cents) {}
+
+    /** A client whose calls finish when the test says so, in any order. */
+    static final class Client {
+        final List<ProbeFuture<Reply>> calls = new ArrayList<>();
+
+        PollFuture<Reply> call(Request request) {
+            ProbeFuture<Reply> call = new ProbeFuture<>();
+            calls.add(call);
+            return call;
+        }
+    }
+
+    @Test
+    void futuresUnordered() {
+        Client client = new Client();
+        List<Request> requests = List.of(new Request(1), new Request(2), new Request(3));
+        // tag::futures-unordered[]
+        FuturesUnordered<Reply> inFlight = new FuturesUnordered<>();
+        for (Request request : requests) {
+            inFlight.push(client.call(request));   // all three run at once, in this task
+        }
+        PollFuture<List<Reply>> replies = inFlight.collect(Collectors.toList()); // in completion order
+        // end::futures-unordered[]
+        try (MockTask<List<Reply>> task = MockTask.spawn(replies)) {
+            assertPending(task.poll());
+            client.calls.get(2).complete(new Reply("3"));
+            client.calls.get(0).complete(new Reply("1"));
+            client.calls.get(1).complete(new Reply("2"));
+            assertReady(task.poll(), List.of(new Reply("3"), new Reply("1"), new Reply("2")));
+        }
+    }
+
+    @Test
+    void futuresOrdered() {
+        Client client = new Client();
+        // tag::futures-ordered[]
+        FuturesOrdered<Reply> pages = new FuturesOrdered<>();
+        for (int n = 1; n <= 3; n++) {
+            pages.pushBack(client.call(new Request(n)));   // all in flight, values in push order
+        }
+        // end::futures-ordered[]
+        try (MockStreamTask<Reply> task = MockStreamTask.spawn(pages)) {
+            client.calls.get(2).complete(new Reply("3"));
+            client.calls.get(1).complete(new Reply("2"));
+            assertPending(task.pollNext());
+            client.calls.get(0).complete(new Reply("1"));
+            assertEquals(List.of(new Reply("1"), new Reply("2"), new Reply("3")), task.drainToDone());
+        }
+    }
+
+    @Test
+    void bufferUnorderedAndMapAsync() {
+        Client client = new Client();
+        PollStream<Request> requests = Streams.of(new Request(1), new Request(2));
+        // tag::map-async[]
+        PollStream<Reply> replies = requests.mapAsync(16, client::call);             // completion order
+        // end::map-async[]
+        PollStream<Request> more = Streams.of(new Request(3), new Request(4));
+        // tag::map-async[]
+        PollStream<Reply> inOrder = Streams.buffered(more.map(client::call), 16);  // request order
+        // end::map-async[]
+        try (MockStreamTask<Reply> task = MockStreamTask.spawn(replies)) {
+            assertPending(task.pollNext());
+            client.calls.get(1).complete(new Reply("2"));
+            client.calls.get(0).complete(new Reply("1"));
+            assertEquals(List.of(new Reply("2"), new Reply("1")), task.drainToDone());
+        }
+        try (MockStreamTask<Reply> task = MockStreamTask.spawn(inOrder)) {
+            assertPending(task.pollNext());
+            client.calls.get(3).complete(new Reply("4"));
+            client.calls.get(2).complete(new Reply("3"));
+            assertEquals(List.of(new Reply("3"), new Reply("4")), task.drainToDone());
+        }
+    }
+
+    @Test
+    void selectAllWithRest() {
+        Client client = new Client();
+        List<PollFuture<Reply>> calls = List.of(client.call(new Request(1)), client.call(new Request(2)));
+        // tag::select-all-with-rest[]
+        PollFuture<Selected<Reply, PollFuture<Reply>>> first = Futures.selectAllWithRest(calls);
+        // end::select-all-with-rest[]
+        client.calls.get(1).complete(new Reply("2"));
+        Selected<Reply, PollFuture<Reply>> selected = valueOf(first);
+        // tag::select-all-with-rest[]
+        // ... once it is ready: the winner's value and index, and the others, still running
+        Reply reply = selected.value();
+        int index = selected.index();
+        List<PollFuture<Reply>> rest = selected.rest();       // yours now: select again, or close them
+        // end::select-all-with-rest[]
+        assertEquals(new Reply("2"), reply);
+        assertEquals(1, index);
+        assertEquals(List.of(client.calls.get(0)), rest);
+        rest.forEach(PollFuture::close);
+    }
+
+    @Test
+    void abortable() {
+        ProbeFuture<Reply> slowCall = new ProbeFuture<>();
+        PollFuture<Reply> call = slowCall;
+        // tag::abortable[]
+        AbortableFuture<Reply> reply = Futures.abortable(call);
+        AbortHandle handle = reply.abortHandle();    // hand it to whoever may cancel
+        // ... on any thread:
+        handle.abort();                              // the next poll closes the call and fails
+        // end::abortable[]
+        try (MockTask<Reply> task = MockTask.spawn(reply)) {
+            PollAssertions.assertFailed(task.poll(), CancellationException.class);
+        }
+        assertTrue(slowCall.isCancelled());
+    }
+
+    @Test
+    void streamOperators() {
+        PollStream<String> names = Streams.of("ada", "bob");
+        PollStream<Integer> scores = Streams.of(3, 5, 8);
+        PollStream<Long> amounts = Streams.of(5L, 7L, 1L);
+        PollStream<Status> statuses = Streams.of(new Status("up"), new Status("up"), new Status("down"));
+        PollStream<Integer> rows = Streams.of(1, 2, 3, 4, 5);
+        // tag::stream-operators[]
+        PollStream<String> labelled = names.zip(scores, (name, score) -> name + ": " + score);
+        PollStream<Long> runningTotal = amounts.scan(0L, Long::sum);        // 0, 5, 12, 13
+        PollStream<Status> changes = statuses.distinctUntilChanged();
+        PollStream<List<Integer>> batches = rows.chunks(2);               // [1, 2], [3, 4], [5]
+        // end::stream-operators[]
+        assertEquals(List.of("ada: 3", "bob: 5"), valueOf(labelled.collect(Collectors.toList())));
+        assertEquals(List.of(0L, 5L, 12L, 13L), valueOf(runningTotal.collect(Collectors.toList())));
+        assertEquals(List.of(new Status("up"), new Status("down")), valueOf(changes.collect(Collectors.toList())));
+        assertEquals(List.of(List.of(1, 2), List.of(3, 4), List.of(5)), valueOf(batches.collect(Collectors.toList())));
+    }
+
+    @Test
+    void bufferAndConflate() {
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            ProbeStream<Event> events = ProbeStream.of(new Event("a"), new Event("b"));
+            ProbeStream<Price> prices = ProbeStream.of(new Price(100), new Price(101), new Price(102));
+            // tag::buffer-conflate[]
+            PollStream<Event> ahead = RuntimeStreams.buffer(events, 64, runtime);   // a producer task, up to 64 ahead
+            PollStream<Price> latest = RuntimeStreams.conflate(prices, runtime);   // a slow consumer sees the newest
+            // end::buffer-conflate[]
+            assertEquals(List.of(new Event("a"), new Event("b")),
+                    runtime.blockOn(ahead.collect(Collectors.toList())));
+            List<Price> seen = runtime.blockOn(latest.collect(Collectors.toList()));
+            assertTrue(seen.contains(new Price(102)) && seen.size() <= 3, "the newest is never dropped: " + seen);
+        }
     }
 }

@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>every {@code java} block, and every block in another compiled language, is a copy of a
  *       tagged region of a compiled source, named by a {@code <!-- snippet: path#tag -->} marker
- *       on the line above it;
- *   <li>every {@code xml} block is such a snippet or a {@code <!-- maven: ... -->} block whose
- *       Pollbridge coordinates the BOM publishes, in the current version;
+ *       on the line above it, or of a whole file, named by {@code <!-- file: path -->};
+ *   <li>every {@code xml} block is such a snippet or file, or a {@code <!-- maven: ... -->} block;
+ *       the Pollbridge coordinates in any of them, and the {@code dev.pollbridge:artifact:version}
+ *       coordinates in any block (Gradle), are ones the BOM publishes, in the current version;
  *   <li>a block or table marked {@code <!-- generated: command -->} equals the command's output;
  *   <li>every relative link and anchor resolves, every "rule N" of the pull model links to its
  *       rule in concepts.md, and every {@code docs/page.md#anchor} that Java code cites (the
@@ -47,29 +48,43 @@ class DocsTest {
     static final boolean UPDATE = Boolean.getBoolean("docs.update");
 
     /** The markers these checks know; any other marker above a block or table is a typo. */
-    private static final Set<String> MARKERS = Set.of("snippet", "maven", "not-compiled", "output", "generated", "checked-by");
+    private static final Set<String> MARKERS = Set.of("snippet", "file", "maven", "not-compiled", "output", "generated", "checked-by");
 
     /** Languages a block may show without a source to copy from (commands, output, diagrams). */
-    private static final Set<String> TEXT_LANGUAGES = Set.of("", "sh", "bash", "shell", "console", "text");
+    private static final Set<String> TEXT_LANGUAGES = Set.of("", "sh", "bash", "shell", "console", "text", "mermaid");
 
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)\\s]+)\\)");
+    static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)\\s]+)\\)");
     private static final Pattern ANCHOR_TAG = Pattern.compile("<a\\s+(?:id|name)=\"([^\"]+)\"");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     /** A pull-model rule (not a Reactive Streams rule such as 2.13). */
     private static final Pattern RULE = Pattern.compile("\\b([Rr]ules?) (\\d+)\\b(?![.,]\\d)");
 
-    /** The Markdown files checked: those at the root (README, CONTRIBUTING), in docs/, and the benchmarks' README. */
+    /**
+     * The Markdown files checked: those at the root (README, CONTRIBUTING), every page of docs/
+     * (subdirectories included), and the benchmarks' README.
+     */
     static List<Markdown> docs() {
-        List<Path> files = new ArrayList<>();
-        for (Path dir : List.of(ROOT, ROOT.resolve("docs"))) {
-            try (Stream<Path> list = Files.list(dir)) {
-                list.filter(path -> path.toString().endsWith(".md")).forEach(files::add);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        List<Path> files = new ArrayList<>(pages());
+        try (Stream<Path> list = Files.list(ROOT)) {
+            list.filter(path -> path.toString().endsWith(".md")).forEach(files::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         files.add(ROOT.resolve("benchmarks/README.md"));
         return files.stream().sorted().map(Markdown::read).collect(Collectors.toList());
+    }
+
+    /** The pages of docs/, subdirectories included (not hidden ones: the site's tooling). */
+    static List<Path> pages() {
+        Path docs = ROOT.resolve("docs");
+        try (Stream<Path> walk = Files.walk(docs)) {
+            return walk.filter(path -> path.toString().endsWith(".md"))
+                    .filter(path -> !docs.relativize(path).toString().startsWith("."))
+                    .sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -79,10 +94,11 @@ class DocsTest {
             for (Markdown.Block block : doc.blocks()) {
                 String kind = block.marker() == null ? null : block.marker().kind();
                 String language = block.language();
+                boolean copied = "snippet".equals(kind) || "file".equals(kind);
                 boolean ok = switch (language) {
-                    case "java" -> "snippet".equals(kind);
-                    case "xml" -> "snippet".equals(kind) || "maven".equals(kind);
-                    default -> TEXT_LANGUAGES.contains(language) || "snippet".equals(kind) || "not-compiled".equals(kind);
+                    case "java" -> copied;
+                    case "xml" -> copied || "maven".equals(kind);
+                    default -> TEXT_LANGUAGES.contains(language) || copied || "not-compiled".equals(kind);
                 };
                 if (kind != null && !MARKERS.contains(kind)) {
                     problems.add(block.location() + ": unknown marker '" + kind + "', expected one of " + MARKERS);
@@ -104,28 +120,30 @@ class DocsTest {
             List<Markdown.Block> blocks = doc.blocks();
             for (int i = blocks.size() - 1; i >= 0; i--) { // bottom up: replacing keeps earlier line numbers
                 Markdown.Block block = blocks.get(i);
-                if (block.marker() == null || !block.marker().kind().equals("snippet")) {
+                String kind = block.marker() == null ? "" : block.marker().kind();
+                if (!kind.equals("snippet") && !kind.equals("file")) {
                     continue;
                 }
                 String target = block.marker().argument();
                 int hash = target.indexOf('#');
-                if (hash < 0) {
-                    problems.add(block.location() + ": snippet marker '" + target + "' needs path#tag");
+                if (kind.equals("snippet") == hash < 0) {
+                    problems.add(block.location() + ": " + kind + " marker '" + target + "' needs "
+                            + (kind.equals("snippet") ? "path#tag" : "a path without #"));
                     continue;
                 }
-                Path source = ROOT.resolve(target.substring(0, hash));
+                Path source = ROOT.resolve(hash < 0 ? target : target.substring(0, hash));
                 if (!Files.isRegularFile(source)) {
-                    problems.add(block.location() + ": snippet source " + source + " does not exist");
+                    problems.add(block.location() + ": " + kind + " source " + source + " does not exist");
                     continue;
                 }
                 List<String> expected;
                 try {
-                    expected = TaggedRegion.extract(source, target.substring(hash + 1));
+                    expected = hash < 0 ? wholeFile(source) : TaggedRegion.extract(source, target.substring(hash + 1));
                 } catch (AssertionError missing) {
                     problems.add(block.location() + ": " + missing.getMessage());
                     continue;
                 }
-                List<String> actual = TaggedRegion.dedent(block.content());
+                List<String> actual = hash < 0 ? block.content() : TaggedRegion.dedent(block.content());
                 if (!expected.equals(actual)) {
                     if (UPDATE) {
                         doc.replace(block.open() + 1, block.close() - 1,
@@ -143,21 +161,45 @@ class DocsTest {
         assertNoProblems(problems);
     }
 
-    @Test
-    void mavenBlocksNamePublishedArtifactsInTheCurrentVersion() throws IOException {
+    /** The current version, as the BOM declares it. */
+    static String currentVersion() throws IOException {
+        return firstMatch(Files.readString(ROOT.resolve("bom/pom.xml")), "<version>([^<]+)</version>");
+    }
+
+    /** The artifacts users can depend on: the BOM, and every artifact it manages. */
+    static Set<String> publishedArtifacts() throws IOException {
         String bom = Files.readString(ROOT.resolve("bom/pom.xml"));
-        String version = firstMatch(bom, "<version>([^<]+)</version>");
         Set<String> published = new LinkedHashSet<>();
         published.add("pollbridge-bom");
         Matcher managed = Pattern.compile("<artifactId>([^<]+)</artifactId>").matcher(
-                bom.substring(bom.indexOf("<dependencyManagement>")));
+                bom.substring(bom.indexOf("<dependencyManagement>"), bom.indexOf("</dependencyManagement>")));
         while (managed.find()) {
             published.add(managed.group(1));
         }
+        return published;
+    }
+
+    @Test
+    void mavenBlocksNamePublishedArtifactsInTheCurrentVersion() throws IOException {
+        String version = currentVersion();
+        Set<String> published = publishedArtifacts();
         List<String> problems = new ArrayList<>();
+        Pattern gradle = Pattern.compile("\"dev\\.pollbridge:([\\w.-]+)(?::([^\"]+))?\"");
         for (Markdown doc : docs()) {
             for (Markdown.Block block : doc.blocks()) {
-                if (block.marker() == null || !block.marker().kind().equals("maven")) {
+                Matcher coordinates = gradle.matcher(String.join("\n", block.content()));
+                while (coordinates.find()) {
+                    if (!published.contains(coordinates.group(1))) {
+                        problems.add(block.location() + ": dev.pollbridge:" + coordinates.group(1)
+                                + " is not an artifact the BOM publishes " + published);
+                    }
+                    if (coordinates.group(2) != null && !coordinates.group(2).equals(version)) {
+                        problems.add(block.location() + ": version " + coordinates.group(2) + " is not the current " + version);
+                    }
+                }
+                boolean pom = block.language().equals("xml") && block.marker() != null
+                        && block.marker().kind().equals("file");
+                if (block.marker() == null || !(block.marker().kind().equals("maven") || pom)) {
                     continue;
                 }
                 String xml = String.join("\n", block.content());
@@ -470,6 +512,15 @@ class DocsTest {
             fail("`" + command + "` failed");
         }
         return output.lines().map(String::stripTrailing).collect(Collectors.toList());
+    }
+
+    /** A whole file's lines, for a {@code file} marker. */
+    static List<String> wholeFile(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static String firstDifference(List<String> expected, List<String> actual) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.pollbridge.examples.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * run command runs) once, cuts its output at each {@code == Title} heading, and compares every
  * block marked {@code <!-- output: fully.qualified.Example -->} with that example's part (with or
  * without its heading line). The output blocks of docs/examples.md must be all of it, in order.
+ * A block that names a class {@code runAll} does not run (the mains of getting-started.md's
+ * project) is compared with what that class's {@code main} prints.
  */
 class ExamplesOutputTest {
 
@@ -68,6 +71,8 @@ class ExamplesOutputTest {
                 List<String> printed = PRINTED.get(example.substring(example.lastIndexOf('.') + 1));
                 if (printed != null && !block.content().isEmpty() && !block.content().get(0).startsWith("== ")) {
                     printed = printed.subList(1, printed.size()); // a block may leave out the example's heading
+                } else if (printed == null) {
+                    printed = printedByMain(example);
                 }
                 if (printed == null) {
                     problems.add(block.location() + ": " + example + " printed nothing; Main.runAll runs " + PRINTED.keySet());
@@ -101,6 +106,29 @@ class ExamplesOutputTest {
         }
         assertEquals(List.copyOf(PRINTED.keySet()), documented,
                 "docs/examples.md must show every example's output, in the order Main.runAll runs them");
+    }
+
+    /** What {@code className}'s {@code main} prints, or null if there is no such class. */
+    private static List<String> printedByMain(String className) {
+        Method main;
+        try {
+            main = Class.forName(className).getMethod("main", String[].class);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            main.invoke(null, (Object) new String[0]);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(className + ".main failed", e);
+        } finally {
+            System.setOut(original);
+        }
+        List<String> lines = new ArrayList<>(bytes.toString(StandardCharsets.UTF_8).lines().map(String::stripTrailing).toList());
+        trimTrailingBlankLines(lines);
+        return lines;
     }
 
     private static void trimTrailingBlankLines(List<String> lines) {

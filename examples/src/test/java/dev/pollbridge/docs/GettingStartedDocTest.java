@@ -7,82 +7,33 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 // tag::imports[]
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;   // by name: java.lang.Runtime is imported implicitly too
 // end::imports[]
-import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.rxjava3.RxJavaBridge;
-import io.reactivex.rxjava3.core.Flowable;
-import io.reactivex.rxjava3.core.Single;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 
-/** The snippets of docs/getting-started.md, run. */
+/**
+ * docs/getting-started.md. Its whole files (the project in examples/getting-started/) compile in
+ * this module, {@code DocsTest} keeps the page equal to them, and {@code ExamplesOutputTest} runs
+ * their mains against the output the page shows; .ci/FreshProject.java builds that project for
+ * real, on an empty local repository.
+ */
 class GettingStartedDocTest {
 
     @Test
-    void firstFuture() {
-        // tag::first-future[]
-        try (Runtime runtime = Runtime.create()) {
-            PollFuture<Integer> answer = Futures.lazy(() -> 6 * 7);         // lazy: nothing runs yet
-            PollFuture<String> text = answer.map(n -> "the answer is " + n);
-            JoinHandle<String> task = runtime.spawn(text);                  // now it runs, on a worker
-            System.out.println(runtime.blockOn(task));                      // the answer is 42
-
-            PollFuture<Void> pause = runtime.sleep(Duration.ofMillis(50));
-            PollFuture<Void> tooLong = runtime.timeout(runtime.sleep(Duration.ofSeconds(5)), Duration.ofMillis(50));
-            runtime.blockOn(pause);                                         // 50 ms later
-            try {
-                runtime.blockOn(tooLong);
-            } catch (CompletionException e) {                               // checked failures arrive wrapped
-                System.out.println("gave up: " + e.getCause());             // java.util.concurrent.TimeoutException
-            }
-        }
-        // end::first-future[]
-    }
-
-    @Test
-    void firstAdapter() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
-            // tag::first-adapter[]
-            Mono<String> greeting = Mono.just("hello").delayElement(Duration.ofMillis(20));
-            CompletableFuture<Integer> legacyCount = CompletableFuture.supplyAsync(() -> 3);
-
-            PollFuture<String> both = Async.run(() -> {                      // straight-line code, no callbacks
-                String word = Async.await(ReactorBridge.toFuture(greeting)); // subscribes here, on the body's thread
-                int count = Async.await(CompletableFutureBridge.toFuture(legacyCount));
-                return (word + " ").repeat(count).strip();
-            });
-            String result = runtime.blockOn(both);                          // "hello hello hello"
-
-            Mono<String> back = ReactorBridge.toMono(() -> Futures.ready("from a task"), runtime); // and back
-            // end::first-adapter[]
-            assertEquals("hello hello hello", result);
-            assertEquals("from a task", back.block());
-        }
-    }
-
-    @Test
-    void firstRxJava() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
-            // tag::first-rxjava[]
-            Single<Integer> stock = Single.just(7).delay(20, TimeUnit.MILLISECONDS);
-            PollFuture<String> line = Async.run(() -> "in stock: " + RxJavaBridge.await(stock)); // subscribes on the body's thread
-            String text = runtime.blockOn(line);                                                  // "in stock: 7"
-
-            Flowable<Long> ticks = RxJavaBridge.toFlowable(() -> runtime.interval(Duration.ofMillis(10)), runtime);
-            List<Long> firstThree = ticks.take(3).toList().blockingGet();                          // [0, 1, 2]
-            // end::first-rxjava[]
-            assertEquals("in stock: 7", text);
-            assertEquals(List.of(0L, 1L, 2L), firstThree);
+    void theImportsCompile() {
+        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+            JoinHandle<Integer> task = runtime.spawn(Futures.lazy(() -> 6 * 7));
+            PollFuture<Integer> awaited = Async.run(() -> Async.await(task));
+            assertEquals(42, runtime.blockOn(awaited));
         }
     }
 
@@ -93,5 +44,31 @@ class GettingStartedDocTest {
                     () -> runtime.blockOn(runtime.timeout(runtime.sleep(Duration.ofSeconds(5)), Duration.ofMillis(50))));
             assertInstanceOf(TimeoutException.class, e.getCause());
         }
+    }
+
+    /** The fresh project pins the plugin versions the build itself uses, so both move together. */
+    @Test
+    void theProjectPinsThePluginVersionsOfTheBuild() throws IOException {
+        String root = Files.readString(DocsTest.ROOT.resolve("pom.xml"));
+        String project = Files.readString(DocsTest.ROOT.resolve("examples/getting-started/pom.xml"));
+        assertEquals(property(root, "compiler-plugin.version"), pluginVersion(project, "maven-compiler-plugin"));
+        assertEquals(property(root, "exec-plugin.version"), pluginVersion(project, "exec-maven-plugin"));
+        assertEquals(property(root, "maven.compiler.release"), property(project, "maven.compiler.release"));
+    }
+
+    private static String property(String pom, String name) {
+        return find(pom, "<" + Pattern.quote(name) + ">([^<]+)</");
+    }
+
+    private static String pluginVersion(String pom, String artifactId) {
+        return find(pom, "<artifactId>" + artifactId + "</artifactId>\\s*<version>([^<]+)</version>");
+    }
+
+    private static String find(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        if (!matcher.find()) {
+            throw new AssertionError("no " + regex);
+        }
+        return matcher.group(1);
     }
 }

@@ -2,7 +2,7 @@ package dev.pollbridge.docs;
 
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

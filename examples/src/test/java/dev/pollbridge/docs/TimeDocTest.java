@@ -2,19 +2,27 @@ package dev.pollbridge.docs;
 
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
+import static dev.pollbridge.test.PollAssertions.assertFailed;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.RuntimeStreams;
+import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
 import dev.pollbridge.runtime.time.Sleep;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
+import dev.pollbridge.test.ProbeStream;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The snippets of docs/time.md, run on a virtual clock. */
@@ -118,6 +126,78 @@ class TimeDocTest {
                 assertPending(ticks.pollNext());
                 clock.advance(Duration.ofMillis(1));  // one period after the late tick
                 assertReady(ticks.pollNext(), 2L);
+            }
+        }
+    }
+
+    @Test
+    void tickInstantsAndReset() {
+        VirtualClock clock = new VirtualClock();
+        try (Runtime runtime = Runtime.builder().workers(0).clock(clock).build()) {
+            clock.advance(Duration.ofSeconds(10));
+            // tag::interval-tick[]
+            Interval heartbeat = runtime.interval(Duration.ofSeconds(1));
+            PollFuture<Long> due = heartbeat.tick();   // ready with the instant the tick was scheduled for
+            // end::interval-tick[]
+            try (MockTask<Long> first = MockTask.spawn(due)) {
+                assertReady(first.poll(), Duration.ofSeconds(10).toNanos());
+            }
+            clock.advance(Duration.ofMillis(2500)); // late: the tick due at 11 s is taken at 12.5 s
+            try (MockTask<Long> late = MockTask.spawn(heartbeat.tick())) {
+                assertReady(late.poll(), Duration.ofSeconds(11).toNanos());
+            }
+            // tag::interval-tick[]
+            heartbeat.reset();                          // activity: the next tick one period from now
+            // end::interval-tick[]
+            try (MockTask<Long> next = MockTask.spawn(heartbeat.tick())) {
+                assertPending(next.poll());
+                clock.advance(Duration.ofSeconds(1));
+                assertReady(next.poll(), Duration.ofMillis(13_500).toNanos());
+            }
+            heartbeat.close();
+        }
+    }
+
+    @Test
+    void streamOperators() {
+        VirtualClock clock = new VirtualClock();
+        try (Runtime runtime = Runtime.builder().workers(0).clock(clock).build()) {
+            ProbeStream<String> keystrokes = new ProbeStream<>();
+            PollStream<Double> readings = Streams.of(1.0, 2.0, 3.0);
+            PollStream<String> requests = Streams.of("a", "b");
+            ProbeStream<String> replies = new ProbeStream<>();
+            PollStream<String> events = Streams.of("e1", "e2", "e3");
+            // tag::stream-time[]
+            PollStream<String> query = RuntimeStreams.debounce(keystrokes, Duration.ofMillis(300), runtime);
+            PollStream<Double> gauge = RuntimeStreams.sample(readings, Duration.ofSeconds(1), runtime);
+            PollStream<String> paced = RuntimeStreams.throttle(requests, Duration.ofMillis(100), runtime);
+            PollStream<String> alive = RuntimeStreams.timeout(replies, Duration.ofSeconds(30), runtime);
+            PollStream<List<String>> batches = RuntimeStreams.chunksTimeout(events, 100, Duration.ofMillis(50), runtime);
+            // end::stream-time[]
+            try (MockStreamTask<String> typing = MockStreamTask.spawn(query)) {
+                keystrokes.emit("p");
+                keystrokes.emit("po");
+                keystrokes.emit("pol");
+                assertPending(typing.pollNext());
+                clock.advance(Duration.ofMillis(300));
+                assertReady(typing.pollNext(), "pol");
+            }
+            try (MockStreamTask<Double> sampling = MockStreamTask.spawn(gauge)) {
+                assertEquals(List.of(), sampling.drainToDone()); // ends before the first sample
+            }
+            try (MockStreamTask<String> pacing = MockStreamTask.spawn(paced)) {
+                assertReady(pacing.pollNext(), "a");
+                assertPending(pacing.pollNext());
+                clock.advance(Duration.ofMillis(100));
+                assertReady(pacing.pollNext(), "b");
+            }
+            try (MockStreamTask<String> waiting = MockStreamTask.spawn(alive)) {
+                assertPending(waiting.pollNext());
+                clock.advance(Duration.ofSeconds(30));
+                assertFailed(waiting.pollNext(), TimeoutException.class);
+            }
+            try (MockStreamTask<List<String>> batching = MockStreamTask.spawn(batches)) {
+                assertReady(batching.pollNext(), List.of("e1", "e2", "e3"));
             }
         }
     }

@@ -20,7 +20,7 @@ import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import dev.pollbridge.spring.PollbridgeReactiveAdapters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
@@ -72,11 +72,15 @@ public final class ModulePathSmoke {
 
     private static final Duration LONG = Duration.ofSeconds(30);
 
+    /** The {@code AsyncMode} the launcher started this JVM for (its JVM options), or empty. */
+    private static String expectedAsyncMode = "";
+
     private ModulePathSmoke() {}
 
     public static void main(String[] args) {
         try {
-            checkMode(args.length == 1 ? args[0] : "");
+            checkMode(args.length >= 1 ? args[0] : "");
+            expectedAsyncMode = args.length >= 2 ? args[1] : "";
             try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("smoke-").build()) {
                 runtime(runtime);
                 async(runtime);
@@ -135,14 +139,16 @@ public final class ModulePathSmoke {
         ok("runtime: spawn, blockOn, sleep, timeout");
     }
 
-    /** Async.run on the platform-thread pool (17) or virtual threads (21+). */
+    /** Async.run in the mode the launcher chose: continuations with the export (21+), else threads. */
     private static void async(Runtime runtime) {
+        check(expectedAsyncMode.isEmpty() || Async.mode().name().equals(expectedAsyncMode),
+                "Async.mode() is " + Async.mode() + ", the launcher expected " + expectedAsyncMode);
         PollFuture<String> body = Async.run(() -> {
             Async.await(runtime.sleep(Duration.ofMillis(1)));
             return Async.await(Futures.ready("a")) + Async.await(runtime.spawn(Futures.ready("b")));
         });
         check(runtime.blockOn(body).equals("ab"), "Async.run body value");
-        ok("Async.run (virtual threads: " + Async.usesVirtualThreads() + ")");
+        ok("Async.run (mode: " + Async.mode() + ")");
     }
 
     private static void channel(Runtime runtime) {

@@ -3,9 +3,9 @@ package dev.pollbridge.reactor;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.Async;
-import dev.pollbridge.runtime.AsyncBody;
-import dev.pollbridge.runtime.AsyncStreamBody;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncBody;
+import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
@@ -593,7 +593,7 @@ public final class ReactorBridge {
 
     /**
      * A cold Flux whose every subscription runs {@code body} as an {@link Async#stream} body on a
-     * task of {@code runtime}: each {@link dev.pollbridge.runtime.AsyncEmitter#emit emit} waits
+     * task of {@code runtime}: each {@link dev.pollbridge.runtime.async.AsyncEmitter#emit emit} waits
      * until the item was taken; the bridge takes items at most one ahead of the subscriber's
      * demand, so the body runs at most two items ahead of its subscriber (one held by the bridge,
      * one it is offering), as kotlinx's builder runs one {@code send} ahead. The body returning

@@ -104,7 +104,8 @@ final class SubscriberTask<T> implements PollFuture<Void> {
         if (!futureClosed) {
             futureClosed = true;
             try {
-                future.close();
+                // A cancelled Async body's late failure goes to onErrorDropped, not the runtime's handler.
+                DroppedErrors.of(subscription.actual().currentContext()).closeCancelling(future);
             } catch (Throwable closeFailure) {
                 dropped(closeFailure);
             }

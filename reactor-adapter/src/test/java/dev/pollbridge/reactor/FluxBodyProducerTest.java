@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.AsyncEmitter;
+import dev.pollbridge.runtime.async.AsyncEmitter;
 import dev.pollbridge.runtime.Runtime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,7 +19,7 @@ import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
 /**
- * The producer side of {@link ReactorBridge#flux(dev.pollbridge.runtime.AsyncStreamBody, Runtime)}:
+ * The producer side of {@link ReactorBridge#flux(dev.pollbridge.runtime.async.AsyncStreamBody, Runtime)}:
  * {@link AsyncEmitter#tryEmit} from another thread succeeds only while the subscriber has
  * requested more, and {@link AsyncEmitter#isClosed} tells that the subscriber went away.
  */

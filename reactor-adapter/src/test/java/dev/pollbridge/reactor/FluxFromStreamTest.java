@@ -10,7 +10,8 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.test.ProbeStream;
 import java.time.Duration;
@@ -284,7 +285,7 @@ class FluxFromStreamTest {
     }
 
     @Test
-    void theBodyThreadIsNotARuntimeWorkerButSignalsAre() {
+    void theBodyRunsOnAWorkerInContinuationModeOnlyAndSignalsAlwaysDo() {
         AtomicBoolean bodyOnWorker = new AtomicBoolean(true);
         Flux<String> flux = ReactorBridge.flux(emitter -> {
             bodyOnWorker.set(Thread.currentThread().getName().startsWith("flux-test-"));
@@ -293,6 +294,7 @@ class FluxFromStreamTest {
         StepVerifier.create(flux.map(inBody -> inBody + "@" + Thread.currentThread().getName().startsWith("flux-test-")))
                 .expectNext("true@true")
                 .verifyComplete();
-        assertFalse(bodyOnWorker.get());
+        // Continuation mode: the body runs inside its owner's poll, on the worker; thread mode: on a thread of its own.
+        assertEquals(Async.mode() == AsyncMode.CONTINUATION, bodyOnWorker.get());
     }
 }

@@ -90,7 +90,7 @@ final class Undeliverable {
     /** Closes {@code resource}, reporting a {@code close()} that throws (rule 11: close never throws). */
     static void close(AutoCloseable resource) {
         try {
-            resource.close();
+            SINK.closeCancelling(resource); // a cancelled Async body's late failure: RxJavaPlugins, not the runtime
         } catch (Throwable closeFailure) {
             Exceptions.throwIfFatal(closeFailure);
             report(closeFailure);

@@ -34,13 +34,18 @@ import java.util.TreeMap;
  */
 public final class MemoryFootprint {
 
-    /** The subjects by name; {@code virtual-thread} is in the Java 21 source set, {@code async-body} needs Java 21+ to run. */
+    /**
+     * The subjects by name; {@code virtual-thread} is in the Java 21 source set, {@code async-body}
+     * (thread mode) and {@code async-body-continuation} (continuation mode, with the export) need
+     * Java 21+ to run.
+     */
     static final Map<String, String> SUBJECTS = new TreeMap<>(Map.of(
             "pollbridge-task", "dev.pollbridge.benchmarks.memory.PollbridgeTask",
             "completable-future", "dev.pollbridge.benchmarks.memory.CompletableFutureThenApply",
             "reactor-sinks-one", "dev.pollbridge.benchmarks.memory.ReactorSinksOne",
             "virtual-thread", "dev.pollbridge.benchmarks.memory.ParkedVirtualThread",
-            "async-body", "dev.pollbridge.benchmarks.memory.SuspendedAsyncBody"));
+            "async-body", "dev.pollbridge.benchmarks.memory.SuspendedAsyncBody",
+            "async-body-continuation", "dev.pollbridge.benchmarks.memory.SuspendedContinuationBody"));
 
     private static final long STABLE_BYTES = 64 * 1024;
     private static final boolean HISTOGRAM = Boolean.getBoolean("footprint.histogram");

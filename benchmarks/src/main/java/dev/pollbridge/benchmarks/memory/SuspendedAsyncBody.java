@@ -1,17 +1,20 @@
 package dev.pollbridge.benchmarks.memory;
 
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.sync.Promise;
 
 /**
  * An {@code Async.run} body spawned on a two-worker runtime and suspended in
  * {@code Async.await(promise.future())}; the application keeps the promise. Counts everything: the
- * task, the {@code Async} future, the body's virtual thread and its stack, the promise. Meaningful on
- * Java 21+ only (on Java 17 bodies run on a bounded pool of platform threads, whose stacks are not on
- * the heap), so {@code run.sh} measures it with JDK 25.
+ * task, the {@code Async} future, the body's virtual thread and its stack (thread mode) or its
+ * continuation and the frames it froze (continuation mode), the promise. Meaningful on Java 21+
+ * only (on Java 17 bodies run on a bounded pool of platform threads, whose stacks are not on the
+ * heap), so {@code run.sh} measures it with JDK 25: subject {@code async-body} in thread mode,
+ * {@code async-body-continuation} with {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}.
  */
-public final class SuspendedAsyncBody implements Subject {
+public class SuspendedAsyncBody implements Subject {
 
     /** Static, so that the body captures only its promise's read end. */
     private static final Progress SUSPENDED = new Progress();
@@ -19,11 +22,17 @@ public final class SuspendedAsyncBody implements Subject {
 
     private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("footprint").build();
 
-    /** Refuses to run where bodies would be platform threads. */
+    /** Thread mode on virtual threads; refuses any other mode. */
     public SuspendedAsyncBody() {
-        if (!Async.usesVirtualThreads()) {
+        this(AsyncMode.VIRTUAL_THREAD);
+    }
+
+    /** Refuses to run unless bodies run in {@code mode}. */
+    protected SuspendedAsyncBody(AsyncMode mode) {
+        if (Async.mode() != mode) {
             runtime.close();
-            throw new IllegalStateException("async-body needs Java 21+ (Async bodies on virtual threads)");
+            throw new IllegalStateException(getClass().getSimpleName() + " measures " + mode + " bodies, this JVM runs "
+                    + Async.mode() + " (see run.sh for the JVM options)");
         }
     }
 

@@ -103,11 +103,28 @@ public final class BenchmarkReport {
             new Comparison("join_many n=10", "JoinMany.pollbridge10", "JoinMany.allOf10", null, ""),
             new Comparison("join_many n=1,000", "JoinMany.pollbridge1000", "JoinMany.allOf1000", null, ""),
             new Comparison("join_many n=100,000", "JoinMany.pollbridge100000", "JoinMany.allOf100000", null, ""),
+            new Comparison("buffer_unordered(16), spawned", "BufferUnordered.pollbridgeSpawned",
+                    "BufferUnordered.reactorFlatMapSpawned", null, ""),
+            new Comparison("buffer_unordered(16), ready", "BufferUnordered.pollbridgeReady",
+                    "BufferUnordered.reactorFlatMapReady", null, ""),
             new Comparison("async_await", "AsyncAwait.awaitSpawned", "AsyncAwait.threadJoinSupplyAsync", null, ""),
             new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitReady",
                     "AsyncAwaitVirtual.virtualThreadJoinCompleted", null, ""),
             new Comparison("async_await (JDK 25)", "AsyncAwaitVirtual.awaitSpawned",
-                    "AsyncAwaitVirtual.virtualThreadJoinSupplyAsync", null, ""));
+                    "AsyncAwaitVirtual.virtualThreadJoinSupplyAsync", null, ""),
+            // Issue 23: Async in continuation mode, the anchors measured in the same fork.
+            new Comparison("async_await, continuation mode (JDK 25)", "AsyncAwaitContinuation.awaitReady",
+                    "AsyncAwaitContinuation.virtualThreadJoinCompleted", 1.0, ">= 1x"),
+            new Comparison("async_await, continuation mode (JDK 25)", "AsyncAwaitContinuation.awaitSpawned",
+                    "AsyncAwaitContinuation.virtualThreadJoinSupplyAsync", 3.0, ">= 3x"),
+            new Comparison("async_await, continuation mode (JDK 25)", "AsyncAwaitContinuation.awaitReady",
+                    "AsyncAwaitContinuation.kotlinxAwaitCompleted", 1.0, ">= 1x"),
+            new Comparison("async_await, continuation mode (JDK 25)", "AsyncAwaitContinuation.awaitSpawned",
+                    "AsyncAwaitContinuation.kotlinxAwaitSupplyAsync", 1.0, ">= 1x"),
+            new Comparison("async_await, continuation vs thread mode (JDK 25)", "AsyncAwaitContinuation.awaitLoopTen",
+                    "AsyncAwaitVirtual.awaitLoopTen", null, ""),
+            new Comparison("async_await, continuation vs thread mode (JDK 25)", "AsyncAwaitContinuation.streamItems",
+                    "AsyncAwaitVirtual.streamItems", null, ""));
 
     /**
      * A scenario run at several sizes, one benchmark per size named prefix + size, each scoring
@@ -119,7 +136,8 @@ public final class BenchmarkReport {
     static final List<Scaling> SCALINGS = List.of(
             new Scaling("join_many", "JoinMany.pollbridge", "JoinMany.allOf", List.of(10, 1_000, 100_000)));
 
-    static final Map<String, Double> MEMORY_TARGETS = Map.of("pollbridge-task", 128.0);
+    static final Map<String, Double> MEMORY_TARGETS = Map.of("pollbridge-task", 128.0,
+            "async-body-continuation", 400.0); // issue 23: a suspended continuation-mode body
 
     /**
      * A target issue 18 sets for one row of {@link #COMPARISONS}: Pollbridge / anchor at least

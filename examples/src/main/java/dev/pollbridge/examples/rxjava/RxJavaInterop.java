@@ -2,7 +2,7 @@ package dev.pollbridge.examples.rxjava;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
-import dev.pollbridge.runtime.Async;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Flowable;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.bridge;
 
+import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -33,6 +34,18 @@ public interface FailureSink {
         if (!isCancellation(error)) {
             report(what, error);
         }
+    }
+
+    /**
+     * Closes {@code target} with this sink in charge of what the close cancels: a failure of an
+     * {@code Async} body it cancels (what the body throws after its cancellation, now or when it
+     * ends, other than the cancellation itself) goes to {@link #reportAfterCancel} here, not to
+     * the runtime's uncaught-failure handler (rule A5 of {@code internal.async}).
+     *
+     * @throws Exception what {@code target.close()} throws (rule 11 broken)
+     */
+    default void closeCancelling(AutoCloseable target) throws Exception {
+        UnwindScopes.closeReporting(target, this::reportAfterCancel);
     }
 
     /**

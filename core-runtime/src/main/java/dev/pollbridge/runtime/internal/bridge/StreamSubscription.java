@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
+import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -411,7 +412,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             stream = null;
             batch = null;
             try {
-                closing.close();
+                UnwindScopes.closeReporting(closing, spawner::reportAfterCancel); // a cancelled body's late failure: the adapter's hook
             } catch (Throwable error) {
                 Fatal.rethrowIfFatal(error);
                 spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);

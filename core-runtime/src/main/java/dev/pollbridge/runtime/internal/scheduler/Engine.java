@@ -590,7 +590,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
      */
     private void awaitUnwinds(long deadline) {
         Thread self = Thread.currentThread();
-        if (workerEngine(self) == this) {
+        if (workerEngine(self) == this || callerIsOwnTask()) {
             return;
         }
         boolean interrupted = false;
@@ -634,7 +634,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
         Objects.requireNonNull(deadline, "deadline");
         long end = System.nanoTime() + Math.max(0L, deadline.toNanos());
         boolean finished = false;
-        if (workerEngine(Thread.currentThread()) == null) {
+        if (workerEngine(Thread.currentThread()) == null && !callerIsOwnTask()) {
             long pause = 10_000L;
             while (!(finished = counts.alive() == 0) && System.nanoTime() - end < 0) {
                 waitForTasks(Math.min(pause, end - System.nanoTime()));
@@ -643,6 +643,17 @@ public abstract class Engine implements Scheduler, UnwindScope {
         }
         closeWithin(end);
         return finished;
+    }
+
+    /**
+     * True if the calling code belongs to one of this runtime's tasks without running on its
+     * worker: an {@code Async} body in thread mode whose owner is such a task. Like a worker, it
+     * must not wait for tasks to end (its own task is one of them) (issue 24, item 3).
+     */
+    private boolean callerIsOwnTask() {
+        UnwindScope scope = UnwindScopes.current();
+        Task<?> task = scope == null ? null : scope.ownerTask();
+        return task != null && task.runsOn(this);
     }
 
     /** Lets the tasks make progress for up to {@code nanos}; the current-thread flavour runs them. */

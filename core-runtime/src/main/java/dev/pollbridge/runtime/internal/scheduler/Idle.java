@@ -110,6 +110,29 @@ final class Idle {
     }
 
     /**
+     * Takes {@code worker} off the list of parked workers, if it is on it, and counts it as
+     * unparked and searching: true if the caller must unpark it. For a task forwarded to its home
+     * worker (task rule T12); a worker not on the list is running and finds the task itself (it
+     * looks at its inbox after listing itself, under this monitor).
+     */
+    boolean notifyWorker(int worker) {
+        synchronized (this) {
+            if (!listed[worker]) {
+                return false;
+            }
+            for (int i = 0; i < sleeperCount; i++) {
+                if (sleepers[i] == worker) {
+                    sleepers[i] = sleepers[--sleeperCount];
+                    break;
+                }
+            }
+            listed[worker] = false;
+            STATE.getAndAdd(this, UNPARKED_ONE + SEARCHING_ONE);
+            return true;
+        }
+    }
+
+    /**
      * Cheap pre-check for producers: nobody searching and somebody parked. The caller's push must
      * be ordered before this read: a volatile read-modify-write (the global queue's fetch-and-add)
      * is; a release store (a local queue push) needs {@link VarHandle#fullFence()} first.

@@ -224,6 +224,24 @@ final class WorkStealingEngine extends Engine {
         notifyParked();
     }
 
+    /**
+     * Task rule T12: hands {@code task} (taken from a queue, still SCHEDULED) to the worker whose
+     * thread is {@code home}, and wakes it if it is parked. False if no live worker runs on that
+     * thread any more (it died and was replaced): the caller runs the task itself.
+     */
+    boolean forward(Task<?> task, Thread home) {
+        for (Worker worker : workers) {
+            if (worker.thread == home) {
+                worker.inbox.add(task);
+                if (idle.notifyWorker(worker.index)) {
+                    parkers[worker.index].unpark();
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** How long a foreign producer waits for a running worker to start searching. */
     static final long REMOTE_SPIN_NANOS = 3_000L;
 

@@ -168,6 +168,12 @@ final class Worker implements Runnable {
     private final long[] lifoSeenAt;
     /** Owner only: this worker is counted as searching in {@link Idle}. */
     private boolean searching;
+    /**
+     * Tasks other workers forwarded here because this is their home (task rule T12). Any thread
+     * adds (then wakes this worker through {@link Idle#notifyWorker}); the owner takes.
+     */
+    final java.util.concurrent.ConcurrentLinkedQueue<Task<?>> inbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     /** Owner only: unparked by a producer and has not run a task since. */
     private boolean notified;
     /** Owner only: ticks left until the next forced look at the global queue. */
@@ -321,6 +327,10 @@ final class Worker implements Runnable {
     // ---- finding work ----
 
     private Task<?> nextTask() {
+        Task<?> forwarded = inbox.poll(); // rule T12: tasks only this worker may run
+        if (forwarded != null) {
+            return forwarded;
+        }
         if (--ticksToGlobalCheck <= 0) {
             ticksToGlobalCheck = tuneGlobalQueueInterval();
             Task<?> task = engine.global.pop();
@@ -534,6 +544,10 @@ final class Worker implements Runnable {
     }
 
     private void poll(Task<?> task) {
+        Thread home = task.home();
+        if (home != null && home != thread && engine.forward(task, home)) {
+            return; // rule T12: its continuation resumes on its home worker
+        }
         long turn = polls + 1;
         // Release: this worker's reads of longTurn* for the previous turn come before the store
         // (see "Slow polls").
@@ -658,6 +672,13 @@ final class Worker implements Runnable {
         Arrays.fill(lifoSeen, null); // keep no finished task reachable while parked
         boolean wasLastSearcher = engine.idle.transitionWorkerToParked(index, searching);
         searching = false;
+        if (!inbox.isEmpty() && engine.idle.notifyWorker(index)) {
+            // A forward (rule T12) that came before this worker listed itself as parked: the
+            // forwarder found it running and woke nobody, so it takes the task itself.
+            searching = true;
+            notified = true;
+            return;
+        }
         PARKS.setOpaque(this, parks + 1);
         if (wasLastSearcher) {
             engine.notifyIfWorkPending();
@@ -692,6 +713,9 @@ final class Worker implements Runnable {
             drained.add(slotTask);
         }
         for (Task<?> task; (task = queue.pop()) != null; ) {
+            drained.add(task);
+        }
+        for (Task<?> task; (task = inbox.poll()) != null; ) {
             drained.add(task);
         }
     }

@@ -84,6 +84,12 @@ public final class CoopBudget {
         return left != 0;
     }
 
+    /** The units left on this thread ({@link #unlimited()} if no budget is in force). */
+    public static int remaining() {
+        Thread thread = Thread.currentThread();
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : FOREIGN.get()[0];
+    }
+
     /** Grants a fresh budget to the current thread before it polls a task; returns the previous value. */
     public static int reset() {
         return set(PER_POLL);

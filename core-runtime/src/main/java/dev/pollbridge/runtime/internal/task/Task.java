@@ -56,6 +56,12 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
      */
     private boolean selfWoken;
+    /**
+     * The worker thread this task must be polled on, or null (rule T12): set, once, by the first
+     * poll in which a continuation-mode {@code Async} body of this task suspended. Written by the
+     * RUNNING holder; read by the worker about to run the task.
+     */
+    private volatile Thread home;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -158,6 +164,11 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         scheduler.reportUncaught(failure, source + " (in " + name() + ")");
     }
 
+    @Override
+    public Task<?> ownerTask() {
+        return this;
+    }
+
     /**
      * Runs {@code action} once every body this task registered so far has ended (rule T11): at
      * once if none is unwinding. Only code inside this task's poll or close calls it.
@@ -175,6 +186,22 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     public List<String> unwindingBodies() {
         UnwindSet set = unwinds;
         return set == null ? List.of() : set.unwinding();
+    }
+
+    /**
+     * Rule T12: from now on this task runs only on {@code worker}, the thread a continuation of
+     * it is frozen on (compiled code may keep {@code Thread.currentThread()} across a yield, so a
+     * continuation must resume on the thread it yielded on). RUNNING holder only; the first call wins.
+     */
+    public void homeOn(Thread worker) {
+        if (home == null) {
+            home = worker;
+        }
+    }
+
+    /** The worker this task must run on (rule T12), or null. Any thread. */
+    public Thread home() {
+        return home;
     }
 
     /** True once {@code abort()} or a shutdown asked to cancel this task (it may still complete). */

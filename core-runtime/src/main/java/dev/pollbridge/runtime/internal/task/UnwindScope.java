@@ -22,4 +22,13 @@ public interface UnwindScope {
      * runtime, to the log). Never throws.
      */
     void reportUncaught(Throwable failure, String source);
+
+    /**
+     * The task this scope belongs to: a task itself, the owner's task of an {@code Async} body
+     * thread; null for {@code blockOn}. Lets a runtime tell that a call comes from one of its
+     * own tasks, also from a thread-mode body (a graceful shutdown does not wait for its caller).
+     */
+    default Task<?> ownerTask() {
+        return null;
+    }
 }

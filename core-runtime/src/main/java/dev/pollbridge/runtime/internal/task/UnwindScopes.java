@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.task;
 
+import java.util.function.BiConsumer;
+
 /**
  * Finds the {@link UnwindScope} in charge of the calling thread (rule T11): the task being polled
  * or closed here, else the scope a thread installed for itself (the engine of a runtime whose
@@ -10,7 +12,38 @@ public final class UnwindScopes {
     /** Scopes installed by threads that are not inside a task's poll or close. Own thread only. */
     private static final ThreadLocal<UnwindScope> INSTALLED = new ThreadLocal<>();
 
+    /** Where failures of bodies cancelled by the close running on this thread go, if the closer named a place. */
+    private static final ThreadLocal<BiConsumer<String, Throwable>> CANCEL_SINK = new ThreadLocal<>();
+
     private UnwindScopes() {}
+
+    /**
+     * Closes {@code target} with {@code sink} in charge of the failures of the {@code Async}
+     * bodies the close cancels: what such a body throws after its cancellation (other than the
+     * cancellation itself), now or when it ends, goes to {@code sink} instead of the scope's
+     * uncaught-failure path. For adapters whose errors after cancellation have a hook of their
+     * own (Reactor's {@code Hooks.onErrorDropped}, RxJava's {@code RxJavaPlugins.onError}).
+     *
+     * @throws Exception what {@code target.close()} throws
+     */
+    public static void closeReporting(AutoCloseable target, BiConsumer<String, Throwable> sink) throws Exception {
+        BiConsumer<String, Throwable> previous = CANCEL_SINK.get();
+        CANCEL_SINK.set(sink);
+        try {
+            target.close();
+        } finally {
+            if (previous == null) {
+                CANCEL_SINK.remove();
+            } else {
+                CANCEL_SINK.set(previous);
+            }
+        }
+    }
+
+    /** The sink of {@link #closeReporting} in force on this thread, or null. */
+    public static BiConsumer<String, Throwable> cancelSink() {
+        return CANCEL_SINK.get();
+    }
 
     /** The scope a body cancelled on this thread registers with, or null (nobody waits for it). */
     public static UnwindScope current() {

@@ -119,6 +119,15 @@
  *       otherwise (earlier, a detached task, a value output) reported by T10. The task counts as
  *       alive until it completes, so {@code Runtime.close()} (T7) and a graceful shutdown wait
  *       for no task to be alive, up to their deadline, and name the bodies still unwinding.
+ *   <li><b>T12 home worker.</b> A task in which a continuation-mode {@code Async} body suspended
+ *       has a <em>home</em>: the worker thread it suspended on ({@code homeOn}, set once by the
+ *       RUNNING holder). The JIT may keep {@code Thread.currentThread()} in a register across a
+ *       continuation's yield (it assumes a platform thread's code never changes threads), so a
+ *       continuation resumed on another thread could read another thread's thread-locals. A
+ *       worker that takes a task whose home is another live worker of its runtime does not run
+ *       it: it forwards it to that worker's inbox and wakes that worker (the task stays
+ *       SCHEDULED, so it is still in exactly one queue). Stolen tasks and wakes from other threads
+ *       reach the home worker this way, at the cost of one hop.
  * </ul>
  *
  * <h2>Poll budget</h2>

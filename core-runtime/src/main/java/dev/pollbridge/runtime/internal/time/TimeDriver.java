@@ -3,9 +3,9 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.time.Clock;
+import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
 import dev.pollbridge.runtime.time.Sleep;
 import java.time.Duration;
@@ -148,11 +148,11 @@ public final class TimeDriver implements AutoCloseable {
 
     /**
      * A stream of ticks {@code 0, 1, 2, ...}, the first at once, then one per {@code period}
-     * on the grid {@code start + k * period}. Missed ticks are skipped (see {@link Interval}).
+     * on the grid {@code start + k * period}. Missed ticks are skipped (see {@link TimerInterval}).
      *
      * @throws IllegalArgumentException if {@code period} is shorter than 1 ms (the resolution)
      */
-    public PollStream<Long> interval(Duration period) {
+    public Interval interval(Duration period) {
         return interval(period, MissedTickBehavior.SKIP);
     }
 
@@ -162,13 +162,13 @@ public final class TimeDriver implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code period} is shorter than 1 ms (the resolution)
      */
-    public PollStream<Long> interval(Duration period, MissedTickBehavior missed) {
+    public Interval interval(Duration period, MissedTickBehavior missed) {
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(missed, "missed");
         if (period.compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException("interval period must be at least 1 ms: " + period);
         }
-        return new Interval(this, clock.nanoTime(), saturatedNanos(period), missed);
+        return new TimerInterval(this, clock.nanoTime(), saturatedNanos(period), missed);
     }
 
     /** The number of timers linked into the wheel (registered, not fired, not closed). */

@@ -86,6 +86,22 @@ abstract class FutureCombinatorContract extends PollFutureContract<Object> {
         return subject;
     }
 
+    /**
+     * For the dropped-value checks: the combinator, its first child completing with
+     * {@code value} (the others with their {@link #input}). Nobody reading the result, the value is
+     * closed once, by the child that still holds it (a probe drops what it holds when closed) or by
+     * the combinator that collected it; read, it is the reader's (in the result, or consumed by
+     * the combinator's function), whatever the combinator made of it.
+     */
+    @Override
+    protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+        List<ProbeFuture<Object>> children = probes();
+        return FutureSubject.of(built(children)).completes(() -> {
+            children.get(0).complete(value);
+            completeAll(children.subList(1, completedByTrigger()), 1);
+        }, result -> { });
+    }
+
     private List<ProbeFuture<Object>> probes() {
         List<ProbeFuture<Object>> children = new ArrayList<>();
         for (int i = 0; i < childCount(); i++) {
@@ -100,8 +116,13 @@ abstract class FutureCombinatorContract extends PollFutureContract<Object> {
     }
 
     private void completeAll(List<ProbeFuture<Object>> children) {
+        completeAll(children, 0);
+    }
+
+    /** Completes {@code children}, the first of which is child number {@code first}. */
+    private void completeAll(List<ProbeFuture<Object>> children, int first) {
         for (int i = 0; i < children.size(); i++) {
-            children.get(i).complete(input(i));
+            children.get(i).complete(input(first + i));
         }
     }
 

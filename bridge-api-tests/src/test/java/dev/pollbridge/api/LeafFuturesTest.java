@@ -26,6 +26,12 @@ class LeafFuturesTest {
         protected FutureSubject<String> subject() {
             return FutureSubject.of(Futures.ready("x")).readyAtOnce("x");
         }
+
+        /** A ready future closed before its first poll drops its value. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return FutureSubject.of(Futures.ready(value)).readyAtOnce(value);
+        }
     }
 
     @Nested

@@ -63,7 +63,8 @@ final class ChunksStream<T> extends OneInputStream<T, List<T>> {
     private void dropChunk(Throwable failure) {
         Object[] dropped = chunk.toArray();
         chunk.clear();
-        Discard.values(dropped, failure);
+        Dropped.closeAll(dropped, "an item of a partial chunk that will not be handed out",
+                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
     }
 
     /** Closing drops the partial chunk: not cancel-safe. */

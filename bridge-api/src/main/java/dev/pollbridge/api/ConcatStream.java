@@ -7,7 +7,7 @@ import java.util.List;
  * {@link Streams#concat}: every item of the first stream, then of the second, and so on. Each
  * input is closed as soon as it ends; a failure closes the rest and fails the concatenation.
  */
-final class ConcatStream<T> implements PollStream<T> {
+final class ConcatStream<T> extends SingleUse implements PollStream<T> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
@@ -17,13 +17,14 @@ final class ConcatStream<T> implements PollStream<T> {
     private State state = State.STREAMING;
 
     ConcatStream(List<PollStream<? extends T>> inputs) {
+        SingleUse.claimAll(inputs, "Streams.concat");
         this.inputs = new ArrayList<>(inputs);
     }
 
     @Override
     public Poll<T> pollNext(Context cx) {
         switch (state) {
-            case TERMINATED: throw Outcomes.polledAfterCompletion("concat");
+            case TERMINATED: throw Outcomes.polledAfterEnd("concat");
             case CLOSED: throw Outcomes.polledAfterClose("concat");
             default: break;
         }

@@ -3,7 +3,7 @@ package dev.pollbridge.api;
 import java.util.function.Supplier;
 
 /** {@link Futures#defer}: builds the inner future on the first poll, then drives it. */
-final class DeferFuture<T> implements PollFuture<T> {
+final class DeferFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { UNPOLLED, RUNNING, COMPLETE, CLOSED }
 
@@ -24,7 +24,8 @@ final class DeferFuture<T> implements PollFuture<T> {
                 Supplier<? extends PollFuture<T>> factory = supplier;
                 supplier = null;
                 try {
-                    inner = Checks.notNull(factory.get(), "the future built by Futures.defer's supplier");
+                    inner = SingleUse.claim(Checks.notNull(factory.get(), "the future built by Futures.defer's supplier"),
+                            "Futures.defer");
                 } catch (Throwable e) {
                     state = State.COMPLETE;
                     return Poll.failed(Outcomes.userFailure(e));

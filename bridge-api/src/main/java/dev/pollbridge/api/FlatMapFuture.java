@@ -7,7 +7,7 @@ import java.util.function.Function;
  * awaits that. The first is closed as soon as it completes; the second is owned from the moment
  * the function returns it.
  */
-final class FlatMapFuture<T, R> implements PollFuture<R> {
+final class FlatMapFuture<T, R> extends SingleUse implements PollFuture<R> {
 
     private enum State { FIRST, SECOND, COMPLETE, CLOSED }
 
@@ -17,7 +17,7 @@ final class FlatMapFuture<T, R> implements PollFuture<R> {
     private State state = State.FIRST;
 
     FlatMapFuture(PollFuture<? extends T> first, Function<? super T, ? extends PollFuture<R>> continuation) {
-        this.first = first;
+        this.first = SingleUse.claim(first, "flatMap");
         this.continuation = continuation;
     }
 
@@ -37,8 +37,8 @@ final class FlatMapFuture<T, R> implements PollFuture<R> {
                     return firstPoll.cast();
                 }
                 try {
-                    second = Checks.notNull(continuation.apply(firstPoll.value()),
-                            "the future returned by flatMap's function");
+                    second = SingleUse.claim(Checks.notNull(continuation.apply(firstPoll.value()),
+                            "the future returned by flatMap's function"), "flatMap");
                 } catch (Throwable e) {
                     state = State.COMPLETE;
                     return Poll.failed(Outcomes.userFailure(e));

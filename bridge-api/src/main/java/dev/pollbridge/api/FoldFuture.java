@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * @param <A> the accumulator type
  * @param <R> the result type
  */
-final class FoldFuture<T, A, R> implements PollFuture<R> {
+final class FoldFuture<T, A, R> extends SingleUse implements PollFuture<R> {
 
     private enum State { UNPOLLED, FOLDING, COMPLETE, CLOSED }
 
@@ -31,7 +31,7 @@ final class FoldFuture<T, A, R> implements PollFuture<R> {
 
     FoldFuture(PollStream<? extends T> upstream, Supplier<? extends A> initial, BiFunction<A, ? super T, A> step,
             Function<? super A, ? extends R> finisher, String name) {
-        this.upstream = upstream;
+        this.upstream = SingleUse.claim(upstream, name);
         this.initial = initial;
         this.step = step;
         this.finisher = finisher;

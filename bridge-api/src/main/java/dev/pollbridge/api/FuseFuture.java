@@ -1,12 +1,12 @@
 package dev.pollbridge.api;
 
 /** {@link Futures#fuse}: after completion (or close) returns {@code pending} forever. */
-final class FuseFuture<T> implements FusedFuture<T> {
+final class FuseFuture<T> extends SingleUse implements FusedFuture<T> {
 
     private PollFuture<? extends T> inner; // owned; null once terminated
 
     FuseFuture(PollFuture<? extends T> inner) {
-        this.inner = inner;
+        this.inner = SingleUse.claim(inner, "Futures.fuse");
     }
 
     @Override

@@ -49,7 +49,8 @@ public final class Futures {
     // ---- leaves ----
 
     /**
-     * A future that is ready with {@code value} on its first poll. Cancel-safe (holds nothing).
+     * A future that is ready with {@code value} on its first poll. Closed before that poll, it
+     * drops the value (an {@link AutoCloseable} one is closed: nobody will read it, rule 11).
      *
      * @param <T> the value type
      * @param value the value; may be {@code null}

@@ -211,7 +211,8 @@ public final class FuturesOrdered<T> implements PollStream<T> {
     private void dropWaiting(Throwable failure) {
         Object[] values = waiting.stream().map(Positioned::value).toArray();
         waiting.clear();
-        Discard.values(values, failure);
+        Dropped.closeAll(values, "a value FuturesOrdered kept for its turn and will not hand out",
+                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
  * unchanged after showing it to a consumer. A consumer that throws turns the outcome into that
  * failure (with the original failure, if any, added as suppressed).
  */
-final class InspectFuture<T> implements PollFuture<T> {
+final class InspectFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -19,7 +19,7 @@ final class InspectFuture<T> implements PollFuture<T> {
 
     private InspectFuture(PollFuture<? extends T> source, Consumer<? super T> onValue,
             Consumer<? super Throwable> onError, String name) {
-        this.source = source;
+        this.source = SingleUse.claim(source, name);
         this.onValue = onValue;
         this.onError = onError;
         this.name = name;

@@ -3,7 +3,7 @@ package dev.pollbridge.api;
 import java.util.Iterator;
 
 /** {@link Streams#fromIterable}: the iterator is created on the first poll, one item per poll. */
-final class IterableStream<T> implements PollStream<T> {
+final class IterableStream<T> extends SingleUse implements PollStream<T> {
 
     private enum State { UNPOLLED, STREAMING, TERMINATED, CLOSED }
 
@@ -18,7 +18,7 @@ final class IterableStream<T> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         switch (state) {
-            case TERMINATED: throw Outcomes.polledAfterCompletion("Streams.fromIterable");
+            case TERMINATED: throw Outcomes.polledAfterEnd("Streams.fromIterable");
             case CLOSED: throw Outcomes.polledAfterClose("Streams.fromIterable");
             default: break;
         }

@@ -21,13 +21,15 @@ import java.util.List;
  * once and every unfinished child is closed.
  *
  * <p>Values that will never be handed out (those collected before a failure, or before the join
- * is closed) are given to {@link Discard}, which closes the ones that own a resource.
+ * is closed) are dropped ({@link Dropped}): the ones that own a resource are closed.
  */
-final class JoinFuture<T> implements PollFuture<List<T>> {
+final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
 
     enum Mode { WAIT_ALL, FAIL_FAST }
 
     private enum State { POLLING, COMPLETE, CLOSED }
+
+    private static final String DROPPED = "a value a join collected and will not hand out";
 
     private final Mode mode;
     /** Slot i holds child i until it finishes or is closed, then {@code null}. */
@@ -39,6 +41,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
     private State state = State.POLLING;
 
     JoinFuture(List<PollFuture<? extends T>> children, Mode mode) {
+        SingleUse.claimAll(children, mode == Mode.FAIL_FAST ? "tryJoin" : "join");
         this.children = new ArrayList<>(children);
         this.mode = mode;
         this.values = new Object[children.size()];
@@ -76,7 +79,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
                 try {
                     Closer.closeAll(children);
                 } finally {
-                    Discard.values(values, poll.error());
+                    Dropped.closeAll(values, DROPPED, Dropped.suppressedBy(poll.error()));
                 }
                 return Poll.failed(poll.error());
             } else {
@@ -90,7 +93,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
         woken.finish();
         Throwable failure = firstFailureWithOthersSuppressed();
         if (failure != null) {
-            Discard.values(values, failure);
+            Dropped.closeAll(values, DROPPED, Dropped.suppressedBy(failure));
             return Poll.failed(failure);
         }
         @SuppressWarnings("unchecked")
@@ -124,7 +127,7 @@ final class JoinFuture<T> implements PollFuture<List<T>> {
         try {
             Closer.closeAll(children);
         } finally {
-            Discard.values(values, null); // collected, never to be handed out
+            Dropped.closeAll(values, DROPPED, Dropped.LOG); // collected, never to be handed out
         }
     }
 }

@@ -3,7 +3,7 @@ package dev.pollbridge.api;
 import java.util.function.Supplier;
 
 /** {@link Futures#lazy}: computes the value on the first poll. */
-final class LazyFuture<T> implements PollFuture<T> {
+final class LazyFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { UNPOLLED, DELIVERED, CLOSED }
 

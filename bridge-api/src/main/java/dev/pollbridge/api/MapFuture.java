@@ -7,7 +7,7 @@ import java.util.function.Function;
  * two-future {@link Futures#join(PollFuture, PollFuture, java.util.function.BiFunction)}, whose
  * name it then reports.
  */
-final class MapFuture<T, R> implements PollFuture<R> {
+final class MapFuture<T, R> extends SingleUse implements PollFuture<R> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -17,7 +17,7 @@ final class MapFuture<T, R> implements PollFuture<R> {
     private State state = State.POLLING;
 
     MapFuture(PollFuture<? extends T> source, Function<? super T, ? extends R> mapper, String name) {
-        this.source = source;
+        this.source = SingleUse.claim(source, name);
         this.mapper = mapper;
         this.name = name;
     }

@@ -17,7 +17,7 @@ import java.util.List;
  * <p>An input that ends is closed at once; the merge is done when all are. A failure (or a null
  * item) fails the merge and closes every remaining input.
  */
-final class MergeStream<T> implements PollStream<T> {
+final class MergeStream<T> extends SingleUse implements PollStream<T> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
@@ -25,6 +25,7 @@ final class MergeStream<T> implements PollStream<T> {
     private State state = State.STREAMING;
 
     MergeStream(List<PollStream<? extends T>> inputs) {
+        SingleUse.claimAll(inputs, "Streams.merge");
         for (PollStream<? extends T> input : inputs) {
             this.inputs.add(input);
         }
@@ -33,7 +34,7 @@ final class MergeStream<T> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         switch (state) {
-            case TERMINATED: throw Outcomes.polledAfterCompletion("merge");
+            case TERMINATED: throw Outcomes.polledAfterEnd("merge");
             case CLOSED: throw Outcomes.polledAfterClose("merge");
             default: break;
         }

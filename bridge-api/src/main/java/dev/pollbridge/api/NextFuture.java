@@ -5,7 +5,7 @@ package dev.pollbridge.api;
  * stream is closed as soon as the first item (or its end) arrives, like Reactor's
  * {@code Flux.next()}.
  */
-final class NextFuture<T> implements PollFuture<T> {
+final class NextFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -13,7 +13,7 @@ final class NextFuture<T> implements PollFuture<T> {
     private State state = State.POLLING;
 
     NextFuture(PollStream<? extends T> upstream) {
-        this.upstream = upstream;
+        this.upstream = SingleUse.claim(upstream, "next");
     }
 
     @Override

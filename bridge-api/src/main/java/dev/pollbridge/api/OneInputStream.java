@@ -13,7 +13,7 @@ package dev.pollbridge.api;
  * @param <T> the upstream item type
  * @param <R> this stream's item type
  */
-abstract class OneInputStream<T, R> implements PollStream<R> {
+abstract class OneInputStream<T, R> extends SingleUse implements PollStream<R> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
@@ -23,13 +23,13 @@ abstract class OneInputStream<T, R> implements PollStream<R> {
 
     OneInputStream(String name, PollStream<? extends T> upstream) {
         this.name = name;
-        this.upstream = upstream;
+        this.upstream = SingleUse.claim(upstream, name);
     }
 
     @Override
     public final Poll<R> pollNext(Context cx) {
         switch (state) {
-            case TERMINATED: throw Outcomes.polledAfterCompletion(name);
+            case TERMINATED: throw Outcomes.polledAfterEnd(name);
             case CLOSED: throw Outcomes.polledAfterClose(name);
             default: return step(cx);
         }

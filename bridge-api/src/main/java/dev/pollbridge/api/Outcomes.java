@@ -5,14 +5,19 @@ final class Outcomes {
 
     private Outcomes() {}
 
-    /** Rule 9: polling after ready, failed or done is a caller bug. */
+    /** Rule 9: polling a future after ready or failed is a caller bug (the message says the fix). */
     static IllegalStateException polledAfterCompletion(String combinator) {
-        return new IllegalStateException(combinator + " polled after it completed (ready is final)");
+        return SingleUse.polledAfter(combinator, "it completed");
+    }
+
+    /** Rule 9: polling a stream after done or failed is a caller bug (the message says the fix). */
+    static IllegalStateException polledAfterEnd(String combinator) {
+        return SingleUse.polledAfter(combinator, "it ended");
     }
 
     /** Polling a combinator its owner already closed is a caller bug too. */
     static IllegalStateException polledAfterClose(String combinator) {
-        return new IllegalStateException(combinator + " polled after close()");
+        return SingleUse.polledAfter(combinator, "close()");
     }
 
     /** The failure of a stream consumer that received {@code ready(null)}. */

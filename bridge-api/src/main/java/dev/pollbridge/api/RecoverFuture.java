@@ -3,7 +3,7 @@ package dev.pollbridge.api;
 import java.util.function.Function;
 
 /** {@link Futures#recover}: turns the child's failure into a value. */
-final class RecoverFuture<T> implements PollFuture<T> {
+final class RecoverFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -12,7 +12,7 @@ final class RecoverFuture<T> implements PollFuture<T> {
     private State state = State.POLLING;
 
     RecoverFuture(PollFuture<? extends T> source, Function<? super Throwable, ? extends T> handler) {
-        this.source = source;
+        this.source = SingleUse.claim(source, "recover");
         this.handler = handler;
     }
 

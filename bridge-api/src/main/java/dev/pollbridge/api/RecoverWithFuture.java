@@ -6,7 +6,7 @@ import java.util.function.Function;
  * {@link Futures#recoverWith}: on the child's failure, builds a fallback future from the error
  * and awaits it. The failed child is closed before the fallback is built.
  */
-final class RecoverWithFuture<T> implements PollFuture<T> {
+final class RecoverWithFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { PRIMARY, FALLBACK, COMPLETE, CLOSED }
 
@@ -17,7 +17,7 @@ final class RecoverWithFuture<T> implements PollFuture<T> {
 
     RecoverWithFuture(PollFuture<? extends T> primary,
             Function<? super Throwable, ? extends PollFuture<T>> handler) {
-        this.primary = primary;
+        this.primary = SingleUse.claim(primary, "recoverWith");
         this.handler = handler;
     }
 
@@ -37,8 +37,8 @@ final class RecoverWithFuture<T> implements PollFuture<T> {
                     return Outcomes.widen(primaryPoll);
                 }
                 try {
-                    fallback = Checks.notNull(handler.apply(primaryPoll.error()),
-                            "the future returned by recoverWith's function");
+                    fallback = SingleUse.claim(Checks.notNull(handler.apply(primaryPoll.error()),
+                            "the future returned by recoverWith's function"), "recoverWith");
                 } catch (Throwable e) {
                     state = State.COMPLETE;
                     Throwable failure = Outcomes.userFailure(e);

@@ -14,7 +14,7 @@ import java.util.List;
  * in that round. Each child is polled with the poller's attachment and a waker of its own that
  * marks it woken and wakes the poller's waker.
  */
-final class SelectFuture<T> implements PollFuture<T> {
+final class SelectFuture<T> extends SingleUse implements PollFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -24,6 +24,7 @@ final class SelectFuture<T> implements PollFuture<T> {
     private State state = State.POLLING;
 
     SelectFuture(List<PollFuture<? extends T>> children) {
+        SingleUse.claimAll(children, "select");
         this.children = new ArrayList<>(children);
         this.woken = new WokenChildren(children.size());
     }

@@ -7,7 +7,7 @@ package dev.pollbridge.api;
  *
  * @param <T> the value type
  */
-final class SharedClone<T> implements SharedFuture<T> {
+final class SharedClone<T> extends SingleUse implements SharedFuture<T> {
 
     private final SharedState<T> shared;
     /** Owner only: the outcome was returned (rule 9). */

@@ -63,7 +63,7 @@ final class SharedState<T> {
     private final Waker notifier = this::wakeAll;
 
     SharedState(PollFuture<? extends T> future) {
-        this.future = future;
+        this.future = SingleUse.claim(future, "Futures.shared");
     }
 
     /** The outcome if the shared future completed, else null. */

@@ -1,7 +1,7 @@
 package dev.pollbridge.api;
 
 /** {@link Streams#empty} and {@link Streams#failed}: a stream whose only signal is its end. */
-final class TerminalStream<T> implements PollStream<T> {
+final class TerminalStream<T> extends SingleUse implements PollStream<T> {
 
     private enum State { UNPOLLED, TERMINATED }
 
@@ -15,7 +15,7 @@ final class TerminalStream<T> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (state == State.TERMINATED) {
-            throw Outcomes.polledAfterCompletion(end.isDone() ? "Streams.empty" : "Streams.failed");
+            throw Outcomes.polledAfterEnd(end.isDone() ? "Streams.empty" : "Streams.failed");
         }
         state = State.TERMINATED;
         return end;

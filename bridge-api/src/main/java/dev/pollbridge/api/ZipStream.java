@@ -104,7 +104,8 @@ final class ZipStream<A, B, R> implements PollStream<R> {
             try {
                 Closer.close(ownedRight);
             } finally {
-                Discard.values(dropped, failure);
+                Dropped.closeAll(dropped, "an item zip took and will not pair",
+                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
             }
         }
     }

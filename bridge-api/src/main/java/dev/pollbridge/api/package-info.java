@@ -28,6 +28,29 @@
  *       {@code pending} (the tail of that pending, rule 5).
  *   <li>Argument checks and shared messages live once, in {@code Checks} and {@code Outcomes};
  *       closing many children in {@code Closer}.
+ *   <li>Every combinator (and every future it makes) extends {@link dev.pollbridge.api.SingleUse}
+ *       and claims its children where it takes them (in its constructor, or when a function
+ *       hands it its next future); a multi-child combinator claims with {@code claimAll}, all or
+ *       nothing.
+ *   <li>Values it collected and will never hand out (a failed join's) are dropped through
+ *       {@link dev.pollbridge.api.Dropped}.
+ * </ul>
+ *
+ * <h2>Rule 11 beyond cancelling: one owner, and values nobody reads</h2>
+ * Two classes here serve every module, so that each half of the rule is kept in one place:
+ * <ul>
+ *   <li>{@link dev.pollbridge.api.SingleUse}: a future has one owner. The check is made at the
+ *       hand-over (spawn, blockOn, a combinator's child, an adapter's subscription, an await),
+ *       one compare-and-set of an owner field once in the future's life; {@code poll} is not
+ *       touched, so a poll costs what it did. A second hand-over fails with an
+ *       {@link java.lang.IllegalStateException} that names both owners, the rule and the fix (a
+ *       {@code Supplier} per owner), before anything is polled. A future opts in by extending
+ *       the class (one field); whoever takes futures claims them in one line. Its
+ *       {@code polledAfter} is the one "polled after the end" error, with the same fix.
+ *   <li>{@link dev.pollbridge.api.Dropped}: a value nobody will read is closed if it owns a
+ *       resource, exactly once (the producer's own CAS decides who drops), a throwing
+ *       {@code close()} contained and reported to the producer's
+ *       {@link dev.pollbridge.api.Dropped.Sink}.
  * </ul>
  */
 package dev.pollbridge.api;

@@ -3,6 +3,7 @@ package dev.pollbridge.completablefuture;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
@@ -76,6 +77,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
 
     /** Spawns {@code source} on {@code runtime}; cancelling the result aborts that task. */
     static <T> CompletableFuture<T> spawn(PollFuture<T> source, Runtime runtime) {
+        SingleUse.claim(source, "CompletableFutureBridge.toCompletableFuture");
         CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
         Forwarder<T> forwarder = new Forwarder<>(source, result);
         JoinHandle<Void> task = spawnOrClose(runtime, forwarder);
@@ -88,6 +90,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
      * the small forwarding task on {@code forwarding}).
      */
     static <T> CompletableFuture<T> forward(JoinHandle<T> handle, Runtime forwarding) {
+        SingleUse.claim(handle, "CompletableFutureBridge.toCompletableFuture");
         CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
         JoinHandle<Void> forwarder = spawnOrClose(forwarding, new Forwarder<>(handle, result));
         result.attach(() -> {

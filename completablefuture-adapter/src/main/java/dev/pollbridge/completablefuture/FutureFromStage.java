@@ -3,6 +3,7 @@ package dev.pollbridge.completablefuture;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -60,7 +61,7 @@ import java.util.concurrent.CompletionStage;
  *
  * @param <T> the value type
  */
-final class FutureFromStage<T> implements PollFuture<T> {
+final class FutureFromStage<T> extends SingleUse implements PollFuture<T> {
 
     private static final Object UNREGISTERED = new Sentinel("UNREGISTERED");
     private static final Object CLOSED = new Sentinel("CLOSED");
@@ -90,13 +91,13 @@ final class FutureFromStage<T> implements PollFuture<T> {
     public Poll<T> poll(Context cx) {
         Objects.requireNonNull(cx, "cx");
         if (delivered) {
-            throw new IllegalStateException("polled after it returned ready or failed");
+            throw SingleUse.polledAfter("a future of a CompletionStage", "it completed");
         }
         Waker waker = cx.waker();
         while (true) {
             Object current = stateAcquire();
             if (current == CLOSED) {
-                throw new IllegalStateException("polled after close()");
+                throw SingleUse.polledAfter("a future of a CompletionStage", "close()");
             }
             if (current instanceof Poll) {
                 return deliver(current);

@@ -18,6 +18,11 @@ import org.junit.jupiter.api.Nested;
  * once (not lazy, as documented), checked through a round trip back with {@code toFuture}, whose
  * close cancels the {@code CompletableFuture}, which aborts the task, which closes the probe on a
  * runtime thread.
+ *
+ * <p>The dropped-value checks of the kit do not apply, and no subclass declares a value for them:
+ * a {@code CompletableFuture}'s value is kept for any number of readers (any dependent stage,
+ * any {@code join()}), so the bridge never knows that nobody reads it and never closes it, in
+ * either direction ({@code docs/completablefuture.md}).
  */
 class CompletableFutureBridgeContractTest {
 

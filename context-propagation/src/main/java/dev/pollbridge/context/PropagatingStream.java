@@ -3,17 +3,18 @@ package dev.pollbridge.context;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import io.micrometer.context.ContextSnapshot;
 
 /** A stream polled and closed with a snapshot's thread-locals set; see {@link ContextPropagation}. */
-final class PropagatingStream<T> implements PollStream<T> {
+final class PropagatingStream<T> extends SingleUse implements PollStream<T> {
 
     private final ContextSnapshot snapshot;
     private final PollStream<T> stream;
 
     PropagatingStream(ContextSnapshot snapshot, PollStream<T> stream) {
         this.snapshot = snapshot;
-        this.stream = stream;
+        this.stream = SingleUse.claim(stream, "ContextPropagation.wrapStream");
     }
 
     @Override

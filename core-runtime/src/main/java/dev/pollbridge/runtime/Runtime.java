@@ -4,7 +4,7 @@ import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.internal.async.InheritedLocals;
+import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
@@ -184,7 +184,7 @@ public final class Runtime implements AutoCloseable {
      *     (the future is not closed then: the caller still owns it)
      */
     public <T> JoinHandle<T> spawn(PollFuture<T> future) {
-        return engine.spawn(InheritedLocals.capture(future));
+        return engine.spawn(future);
     }
 
     /**

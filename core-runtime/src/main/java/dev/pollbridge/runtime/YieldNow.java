@@ -3,6 +3,7 @@ package dev.pollbridge.runtime;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 
 /**
  * {@link Runtime#yieldNow()}: pending once (after waking its own waker), then ready. On a runtime
@@ -10,7 +11,7 @@ import dev.pollbridge.api.PollFuture;
  * queue (rule T4 of the task protocol), never to the LIFO slot: everything queued before it runs
  * first.
  */
-final class YieldNow implements PollFuture<Void> {
+final class YieldNow extends SingleUse implements PollFuture<Void> {
 
     private boolean yielded; // owner only
     private boolean done;    // owner only
@@ -18,7 +19,7 @@ final class YieldNow implements PollFuture<Void> {
     @Override
     public Poll<Void> poll(Context cx) {
         if (done) {
-            throw new IllegalStateException("yieldNow() polled after it completed");
+            throw SingleUse.polledAfter("yieldNow()", "it completed");
         }
         if (!yielded) {
             yielded = true;

@@ -39,6 +39,16 @@ class JoinHandleContractTest {
                     .startsEagerly()
                     .closeDetaches();
         }
+
+        /** A value nobody joins is dropped by the task (detached) or by the handle's close (finished). */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
+            return FutureSubject.of(runtime.spawn(work))
+                    .completesWith(value, () -> work.complete(value))
+                    .startsEagerly()
+                    .closeDetaches();
+        }
     }
 
     /** {@code abort()} ends the task: the handle fails with {@link CancellationException}. */

@@ -54,4 +54,25 @@ class SpawnBlockingContractTest extends PollFutureContract<String> {
                 .startsEagerly()
                 .upstream(Upstream.counting("blocking job", started::get, interrupted::get).reachedAsynchronously());
     }
+
+    /**
+     * A job that returns {@code value} once released, ignoring interrupts: a close while it runs
+     * leaves the value to arrive later, unread (reliability item 5).
+     */
+    @Override
+    protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+        CountDownLatch go = new CountDownLatch(1);
+        return FutureSubject.of(runtime.spawnBlocking(() -> {
+            while (true) {
+                try {
+                    go.await();
+                    return value;
+                } catch (InterruptedException ignored) {
+                    // this job does not stop when its future is closed
+                }
+            }
+        }))
+                .completesWith(value, go::countDown)
+                .startsEagerly();
+    }
 }

@@ -87,6 +87,40 @@ class TaskDumpTest {
         }
     }
 
+    /**
+     * The current-thread runtime lists a task that hangs in its first poll as RUNNING on the
+     * thread driving it, as the work-stealing runtime does (before, its dump was empty while
+     * {@code tasksAlive} was 1: such a task is in no registry yet, only in the driver's hands).
+     */
+    @Test
+    void aCurrentThreadRuntimeListsATaskHangingInItsFirstPollAsRunningOnItsDriver() throws InterruptedException {
+        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+            CountDownLatch inPoll = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            JoinHandle<Void> busy = runtime.spawn(cx -> {
+                inPoll.countDown();
+                awaitQuietly(release); // holds the driving thread while the dump is taken
+                return Poll.ready(null);
+            });
+            Thread driver = new Thread(() -> runtime.blockOn(busy), "dump-driver");
+            driver.start();
+            try {
+                assertTrue(inPoll.await(10, TimeUnit.SECONDS));
+                TaskDump dump = runtime.dump();
+                assertEquals(1, runtime.metrics().tasksAlive());
+                assertEquals(1, dump.tasks().size(), dump::toString);
+                TaskDump.TaskInfo task = dump.tasks().get(0);
+                assertEquals(TaskDump.State.RUNNING, task.state());
+                assertEquals("dump-driver", task.worker().orElseThrow(), task::toString);
+            } finally {
+                release.countDown();
+            }
+            driver.join(10_000);
+            assertFalse(driver.isAlive());
+            assertTrue(runtime.dump().tasks().isEmpty());
+        }
+    }
+
     @Test
     void aTaskQueuedForItsFirstPollIsCountedButNotListed() throws InterruptedException {
         try (Runtime runtime = Runtime.builder().workers(1).build()) {

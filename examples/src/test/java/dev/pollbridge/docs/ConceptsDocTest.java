@@ -3,13 +3,16 @@ package dev.pollbridge.docs;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** The snippets of docs/concepts.md, run. */
@@ -62,6 +65,27 @@ class ConceptsDocTest {
         fetch.close(); // unsubscribes, cancels the CompletableFuture, closes its children
         // end::close[]
         assertTrue(client.inFlight.isCancelled());
+    }
+
+    @Test
+    void oneOwner() {
+        Cache cache = new Cache();
+        // tag::one-owner[]
+        PollFuture<User> user = Futures.lazy(() -> cache.load(7));
+        PollFuture<String> name = user.map(User::name);         // map owns user from now on
+        // user.map(User::name) again: IllegalStateException, user already has an owner (rule 11)
+
+        Supplier<PollFuture<User>> load = () -> Futures.lazy(() -> cache.load(7));
+        PollFuture<String> first = load.get().map(User::name);   // one new future per owner
+        PollFuture<String> second = load.get().map(User::name);
+        // end::one-owner[]
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> user.map(User::name));
+        assertTrue(refused.getMessage().contains("rule 11"), refused.getMessage());
+        for (PollFuture<String> each : List.of(name, first, second)) {
+            try (MockTask<String> task = MockTask.spawn(each)) {
+                assertReady(task.poll(), "user-7");
+            }
+        }
     }
 
     @Test

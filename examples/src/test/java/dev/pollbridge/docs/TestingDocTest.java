@@ -15,6 +15,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.sync.Channel;
+import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockStreamTask;
@@ -138,6 +139,27 @@ class TestingDocTest {
         }
     }
     // end::future-contract[]
+
+    /** A producer: the promise's read end, also under the dropped-value checks. */
+    @Nested
+    class PromiseReaderContractTest extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            Promise<String> promise = new Promise<>();
+            return FutureSubject.of(promise.future())
+                    .completesWith("config", () -> promise.complete("config"))
+                    .failsWith(promise::fail);
+        }
+
+        // tag::dropped-values[]
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Promise<AutoCloseable> promise = new Promise<>();          // one more producer of the kind
+            return FutureSubject.of(promise.future())
+                    .completesWith(value, () -> promise.complete(value));  // ready with the contract's value
+        }
+        // end::dropped-values[]
+    }
 
     @Nested
     // tag::stream-contract[]

@@ -1,8 +1,10 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -36,10 +38,13 @@ import reactor.core.publisher.Operators;
  * real subscription cancels it. A subscription that arrives after {@code close()} (an
  * asynchronous {@code subscribeOn}) is cancelled on arrival. Closing after the terminal signal
  * cancels nothing (the slot then holds {@link #TERMINATED}); closing before the first poll never
- * subscribes. Signals that race with a close are dropped: a value silently, an error to
- * {@link Operators#onErrorDropped} unless it is a cancellation (errors after cancellation are
- * reported once; the cancellation itself stays silent). Not cancel-safe: a value the Mono
- * produced but that was not yet returned is lost with the future.
+ * subscribes. Signals that race with a close are dropped: a value is closed if it is
+ * {@link AutoCloseable} ({@link Dropped}), an error goes to {@link Operators#onErrorDropped}
+ * unless it is a cancellation (errors after cancellation are reported once; the cancellation
+ * itself stays silent). Not cancel-safe: a value the Mono produced but that was not yet returned
+ * is dropped with the future, closed if it is {@link AutoCloseable}. Exactly once: the value slot
+ * is the handshake; {@code close()} swaps {@link #CLOSED_VALUE} into it and drops what it finds
+ * unread, and an {@code onNext} that finds {@code CLOSED_VALUE} drops its item.
  *
  * <h2>A broken source</h2>
  * {@code onNext(null)} and {@code onError(null)} (rule 2.13), a second value, a {@code request}
@@ -58,7 +63,7 @@ import reactor.core.publisher.Operators;
  *
  * @param <T> the value type
  */
-final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
+final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSubscriber<T> {
 
     /** Slot value: the future was closed first; a late subscription is cancelled on arrival. */
     private static final Subscription CANCELLED = Operators.cancelledSubscription();
@@ -70,6 +75,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
         @Override
         public void cancel() {}
     };
+
+    /** Value slot: the future was closed; an item arriving now is dropped by its onNext. */
+    private static final Object CLOSED_VALUE = new Object();
+    private static final String DROPPED = "the value of a Mono whose future was closed without reading it";
 
     private static final VarHandle UPSTREAM;
     private static final VarHandle VALUE;
@@ -100,10 +109,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     private volatile Subscription upstream;
     /**
      * The value from onNext, set once by compare-and-set (a second value fails the future, even
-     * from a second thread at once); read by onComplete.
+     * from a second thread at once); read by onComplete. {@link #CLOSED_VALUE} once closed.
      */
     @SuppressWarnings("unused")
-    private volatile T value;
+    private volatile Object value;
     /** null while pending; written once by the signalling thread, before the wake. */
     private volatile Poll<T> outcome;
     /** The latest poller's waker (rule 7); written by the owner, read by the signalling thread. */
@@ -116,10 +125,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("a future of a Mono was polled after close()");
+            throw SingleUse.polledAfter("a future of a Mono", "close()");
         }
         if (delivered) {
-            throw new IllegalStateException("a future of a Mono was polled after it returned " + outcome);
+            throw SingleUse.polledAfter("a future of a Mono", "it returned " + outcome);
         }
         waker = cx.waker();
         Mono<? extends T> toSubscribe = source;
@@ -158,6 +167,10 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
         Subscription previous = (Subscription) UPSTREAM.getAndSet(this, CANCELLED);
         if (previous != null && previous != CANCELLED && previous != TERMINATED) {
             cancel(previous);
+        }
+        Object unread = VALUE.getAndSet(this, CLOSED_VALUE);
+        if (!delivered) {
+            Dropped.close(unread, DROPPED, DroppedErrors.of(context));
         }
     }
 
@@ -200,11 +213,16 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
             failAndCancel(npe);
             throw npe;
         }
-        if (outcome != null || upstream == CANCELLED) {
+        if (outcome != null) {
             Operators.onNextDropped(item, context);
             return;
         }
-        if (!VALUE.compareAndSet(this, null, item)) {
+        Object previous = VALUE.compareAndExchange(this, null, item);
+        if (previous == CLOSED_VALUE) {
+            Dropped.close(item, DROPPED, DroppedErrors.of(context)); // nobody will read it
+            return;
+        }
+        if (previous != null) {
             // A Mono never emits twice; if a broken source does (one after the other, or two
             // threads at once against rule 1.3), the future fails rather than pick one.
             failAndCancel(new IllegalStateException("the Mono emitted more than one value"));
@@ -228,11 +246,13 @@ final class FutureFromMono<T> implements PollFuture<T>, CoreSubscriber<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void onComplete() {
+        Object stored = value; // before the terminal swap: a close after it finds the value and drops it
         if (!markTerminated()) {
             return;
         }
-        finish(Poll.ready(value));
+        finish(Poll.ready(stored == CLOSED_VALUE ? null : (T) stored));
     }
 
     /**

@@ -1,11 +1,11 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import reactor.core.CoreSubscriber;
 import reactor.core.Exceptions;
@@ -64,14 +64,15 @@ final class MonoFromFuture<T> extends Mono<T> {
     public void subscribe(CoreSubscriber<? super T> actual) {
         Objects.requireNonNull(actual, "subscriber");
         PollFuture<? extends T> future;
+        PollFuture<? extends T> scoped;
         try {
             future = Objects.requireNonNull(futureFactory.get(), "the future factory returned null");
+            scoped = ReactorContextLocal.scope(actual.currentContext(), future); // refuses a future already owned
         } catch (Throwable factoryFailure) {
             Exceptions.throwIfJvmFatal(factoryFailure);
             Operators.error(actual, Operators.onOperatorError(factoryFailure, actual.currentContext()));
             return;
         }
-        PollFuture<? extends T> scoped = ReactorContextLocal.scope(actual.currentContext(), future);
         FutureSubscription<T> subscription = new FutureSubscription<>(actual);
         try {
             actual.onSubscribe(subscription);
@@ -109,14 +110,6 @@ final class MonoFromFuture<T> extends Mono<T> {
 
     /** A factory that hands out {@code handle} once and fails every later call. */
     static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
-        Objects.requireNonNull(handle, "handle");
-        AtomicBoolean adopted = new AtomicBoolean();
-        return () -> {
-            if (!adopted.compareAndSet(false, true)) {
-                throw new IllegalStateException("a Mono of a JoinHandle can be subscribed to only once: "
-                        + "the handle delivers its result to one owner");
-            }
-            return handle;
-        };
+        return SingleUse.once(handle, "a Mono of a JoinHandle");
     }
 }

@@ -2,6 +2,7 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.task.TaskLocal;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;
@@ -33,7 +34,8 @@ final class ReactorContextLocal {
 
     /** {@code future} polled with {@code view} bound; {@code future} itself if the view is empty. */
     static <T> PollFuture<T> scope(ContextView view, PollFuture<T> future) {
-        return view.isEmpty() ? future : CONTEXT.scope(view, future);
+        // Claimed once either way (rule 11): by the scope, or here for a bare future.
+        return view.isEmpty() ? SingleUse.claim(future, "toMono") : CONTEXT.scope(view, future);
     }
 
     /** {@code stream} polled with {@code view} bound; {@code stream} itself if the view is empty. */

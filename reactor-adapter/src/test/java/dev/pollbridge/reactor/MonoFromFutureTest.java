@@ -179,6 +179,36 @@ class MonoFromFutureTest {
         StepVerifier.create(adopted).expectError(IllegalStateException.class).verify(WAIT);
     }
 
+    /**
+     * Reliability item 6: a supplier that returns the same future on every call gives the second
+     * subscription a future the first one owned. It fails that subscription with a message that
+     * names rule 11 and the fix (a supplier that builds a new future per call), not with an
+     * unexplained "polled after close()".
+     */
+    @Test
+    void aSupplierThatReturnsTheSameFutureAgainFailsTheRepeatWithTheFix() {
+        PollFuture<String> fetched = Futures.ready("once");
+        StepVerifier.create(ReactorBridge.toMono(() -> fetched, runtime).repeat(1))
+                .expectNext("once")
+                .expectErrorSatisfies(error -> {
+                    assertTrue(error instanceof IllegalStateException, error.toString());
+                    assertTrue(error.getMessage().contains("rule 11") && error.getMessage().contains("Supplier"),
+                            error.getMessage());
+                })
+                .verify(WAIT);
+    }
+
+    @Test
+    void anAdoptedHandleSubscribedTwiceSaysWhyAndTheFix() {
+        JoinHandle<Integer> handle = runtime.spawn(Futures.lazy(() -> 42));
+        Mono<Integer> adopted = ReactorBridge.toMono(handle, runtime);
+        StepVerifier.create(adopted).expectNext(42).verifyComplete();
+        StepVerifier.create(adopted)
+                .expectErrorSatisfies(error -> assertTrue(error.getMessage().contains("only once")
+                        && error.getMessage().contains("rule 11") && error.getMessage().contains("cache"), error.getMessage()))
+                .verify(WAIT);
+    }
+
     @Test
     void cancellingAnAdoptedTaskDetachesItAndTheTaskRunsOn() {
         ProbeFuture<String> probe = new ProbeFuture<>();

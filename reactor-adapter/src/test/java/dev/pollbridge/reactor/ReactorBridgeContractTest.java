@@ -15,6 +15,7 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -83,6 +84,13 @@ class ReactorBridgeContractTest {
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Sinks.One<AutoCloseable> sink = Sinks.one();
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(sink.asMono()))
+                    .completesWith(value, () -> sink.tryEmitValue(value));
+        }
     }
 
     /** An empty Mono completes the future with {@code null}. */
@@ -120,6 +128,13 @@ class ReactorBridgeContractTest {
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
+            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(discardingOnCancel(sink)))
+                    .emits(i -> sink.tryEmitNext(items.get(i)), items::get);
+        }
     }
 
     @Nested
@@ -132,6 +147,14 @@ class ReactorBridgeContractTest {
                     .completes(() -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
+        }
+
+        /** The item not requested yet stays in the sink, which discards it on cancel (Reactor's way). */
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
+            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(discardingOnCancel(sink), 1))
+                    .emits(i -> sink.tryEmitNext(items.get(i)), items::get);
         }
     }
 
@@ -164,6 +187,13 @@ class ReactorBridgeContractTest {
                     .completesWith("item", () -> source.sink.tryEmitNext("item"))
                     .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
                     .upstream(source.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>first(discardingOnCancel(sink)))
+                    .completesWith(value, () -> sink.tryEmitNext(value));
         }
     }
 
@@ -208,6 +238,18 @@ class ReactorBridgeContractTest {
                     .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
                     .upstream(source.upstream());
         }
+
+        /** The item before the last is passed over (closed); the last one is the value. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>last(discardingOnCancel(sink)))
+                    .completesWith(value, () -> {
+                        sink.tryEmitNext(() -> { });
+                        sink.tryEmitNext(value);
+                        sink.tryEmitComplete();
+                    });
+        }
     }
 
     /** {@code lastOrNull}: an empty Flux gives {@code null}. */
@@ -239,6 +281,16 @@ class ReactorBridgeContractTest {
                         source.sink.tryEmitNext("second");
                     }, IllegalArgumentException.class)
                     .upstream(source.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>single(discardingOnCancel(sink)))
+                    .completesWith(value, () -> {
+                        sink.tryEmitNext(value);
+                        sink.tryEmitComplete();
+                    });
         }
     }
 
@@ -343,6 +395,13 @@ class ReactorBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(() -> source, runtime)))
+                    .completesWith(value, () -> source.complete(value));
+        }
     }
 
     /**
@@ -361,6 +420,17 @@ class ReactorBridgeContractTest {
                     .startsEagerly()
                     .closeDetaches();
         }
+
+        /** A cancel detaches from the task, which then drops the value nobody joins. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
+            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
+            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(handle, runtime)))
+                    .completesWith(value, () -> work.complete(value))
+                    .startsEagerly()
+                    .closeDetaches();
+        }
     }
 
     /** {@code toFlux(factory)}, read back with {@code toStream}. */
@@ -375,6 +445,13 @@ class ReactorBridgeContractTest {
                     .completes(source::complete)
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            ProbeStream<AutoCloseable> source = new ProbeStream<>();
+            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(ReactorBridge.toFlux(() -> source, runtime)))
+                    .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 
@@ -422,6 +499,20 @@ class ReactorBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+    }
+
+    /**
+     * The sink's Flux, with Reactor's discard hook closing what the sink still holds when the
+     * subscription is cancelled: as a source that owns its items drops them.
+     */
+    static Flux<AutoCloseable> discardingOnCancel(Sinks.Many<AutoCloseable> sink) {
+        return sink.asFlux().doOnDiscard(AutoCloseable.class, item -> {
+            try {
+                item.close();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     /** What a factory or body takes over: {@code source}, noting that it was handed over. */

@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
@@ -62,7 +63,7 @@ import java.util.concurrent.CancellationException;
  * @param <T> the value type
  * @param <S> the source type
  */
-abstract class ObserverFuture<T, S> implements PollFuture<T> {
+abstract class ObserverFuture<T, S> extends SingleUse implements PollFuture<T> {
 
     /** Slot value: the future was closed first. */
     private static final Disposable CANCELLED = new Marker();
@@ -118,10 +119,10 @@ abstract class ObserverFuture<T, S> implements PollFuture<T> {
     @Override
     public final Poll<T> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("a future of a " + sourceType + " was polled after close()");
+            throw SingleUse.polledAfter("a future of a " + sourceType, "close()");
         }
         if (delivered) {
-            throw new IllegalStateException("a future of a " + sourceType + " was polled after it returned " + outcome);
+            throw SingleUse.polledAfter("a future of a " + sourceType, "it returned " + outcome);
         }
         waker = cx.waker();
         S toSubscribe = source;

@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
@@ -66,7 +67,7 @@ import org.reactivestreams.Subscription;
  *
  * @param <T> the item type
  */
-final class StreamFromFlowable<T> implements BatchStream<T> {
+final class StreamFromFlowable<T> extends SingleUse implements BatchStream<T> {
 
     private final StreamFromPublisher<T> bridged;
     private final WakerSlot waker = new WakerSlot(Undeliverable::reportCaught); // a throwing waker is reported
@@ -88,7 +89,7 @@ final class StreamFromFlowable<T> implements BatchStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("pollNext() after the stream of a Flowable failed or was closed");
+            throw SingleUse.polledAfter("a stream of a Flowable", "it failed or was closed");
         }
         Poll<T> next = bridged.pollNext(guarded(cx)); // items received before a request failure come first
         if (!next.isPending()) {
@@ -114,7 +115,7 @@ final class StreamFromFlowable<T> implements BatchStream<T> {
     @Override
     public T takeReady() {
         if (finished) {
-            throw new IllegalStateException("takeReady() after the stream of a Flowable failed or was closed");
+            throw SingleUse.polledAfter("a stream of a Flowable", "it failed or was closed");
         }
         return bridged.takeReady();
     }

@@ -3,6 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
@@ -59,7 +60,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param <T> the item type
  */
-final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
+final class StreamFromObservable<T> extends SingleUse implements PollStream<T>, Observer<T> {
 
     private static final Disposable CANCELLED = new Marker();
     private static final Disposable TERMINATED = new Marker();
@@ -104,10 +105,10 @@ final class StreamFromObservable<T> implements PollStream<T>, Observer<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("pollNext() after the stream of an Observable returned " + terminal.get());
+            throw SingleUse.polledAfter("a stream of an Observable", "it returned " + terminal.get());
         }
         if (closed) {
-            throw new IllegalStateException("pollNext() after close()");
+            throw SingleUse.polledAfter("a stream of an Observable", "close()");
         }
         Observable<? extends T> toSubscribe = source;
         if (toSubscribe != null) {

@@ -1,11 +1,11 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -23,10 +23,11 @@ final class Subscriptions {
      *
      * @param what "future" or "stream", for the message
      */
-    static <S> S create(Supplier<? extends S> factory, String what,
+    static <S extends AutoCloseable> S create(Supplier<? extends S> factory, String what,
             Consumer<? super Disposable> onSubscribe, Consumer<? super Throwable> onError) {
         try {
-            return Objects.requireNonNull(factory.get(), "the " + what + " factory returned null");
+            return SingleUse.claim(Objects.requireNonNull(factory.get(), "the " + what + " factory returned null"),
+                    "an RxJava subscription");
         } catch (Throwable factoryFailure) {
             Exceptions.throwIfFatal(factoryFailure);
             try {
@@ -45,14 +46,6 @@ final class Subscriptions {
      * goes to one owner.
      */
     static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
-        Objects.requireNonNull(handle, "handle");
-        AtomicBoolean adopted = new AtomicBoolean();
-        return () -> {
-            if (!adopted.compareAndSet(false, true)) {
-                throw new IllegalStateException("an RxJava source of a JoinHandle can be subscribed to only once: "
-                        + "the handle delivers its result to one owner");
-            }
-            return handle;
-        };
+        return SingleUse.once(handle, "an RxJava source of a JoinHandle");
     }
 }

@@ -1,5 +1,6 @@
 package dev.pollbridge.rxjava3;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -20,17 +21,7 @@ final class Undeliverable {
      * The bridge engine's failure sink for the RxJava directions: what no signal can carry goes to
      * {@link #report}, a dropped item is released ({@link #discard}).
      */
-    static final FailureSink SINK = new FailureSink() {
-        @Override
-        public void report(String what, Throwable failure) {
-            Undeliverable.report(failure);
-        }
-
-        @Override
-        public void discard(Object item) {
-            Undeliverable.discard(item);
-        }
-    };
+    static final FailureSink SINK = (what, failure) -> Undeliverable.report(failure);
 
     private Undeliverable() {}
 
@@ -73,18 +64,11 @@ final class Undeliverable {
      * Releases a value or item the adapter discards instead of delivering it (an item dropped by
      * an overflow strategy, a value that lost a race with {@code dispose()}, the value a
      * {@code Completable} ignores): if it is {@link AutoCloseable} it is closed, so that a value
-     * owning a resource (a semaphore permit, a buffer) does not leak. A {@code close()} that
-     * throws is {@linkplain #report reported}.
+     * owning a resource (a semaphore permit, a buffer) does not leak ({@link Dropped}). A
+     * {@code close()} that throws is {@linkplain #report reported}.
      */
     static void discard(Object value) {
-        if (value instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) value).close();
-            } catch (Throwable closeFailure) {
-                Exceptions.throwIfFatal(closeFailure);
-                report(closeFailure);
-            }
-        }
+        SINK.discard(value);
     }
 
     /** Closes {@code resource}, reporting a {@code close()} that throws (rule 11: close never throws). */

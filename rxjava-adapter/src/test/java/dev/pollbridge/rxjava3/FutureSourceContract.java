@@ -81,6 +81,23 @@ abstract class FutureSourceContract extends OnRuntime {
         }
     }
 
+    /**
+     * Reliability item 6: a factory that returns the same future again hands the second
+     * subscription a future the first owned; that subscription fails with the rule and the fix.
+     */
+    @Test
+    void aFactoryThatReturnsTheSameFutureAgainFailsTheSecondSubscriptionWithTheFix() throws InterruptedException {
+        PollFuture<String> fetched = Futures.ready("v");
+        TestObserver<?> first = subscribe(() -> fetched, runtime);
+        first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertSucceeded(first, "v");
+        TestObserver<?> second = subscribe(() -> fetched, runtime);
+        second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.assertError(error -> error instanceof IllegalStateException
+                && error.getMessage().contains("rule 11") && error.getMessage().contains("Supplier"));
+        rxErrors.assertNone();
+    }
+
     @Test
     void disposeAbortsTheTaskAndClosesTheFutureExactlyOnceWithNoSignalAfter() {
         ProbeFuture<String> probe = new ProbeFuture<>();

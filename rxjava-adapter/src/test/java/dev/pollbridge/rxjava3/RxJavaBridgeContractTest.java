@@ -24,11 +24,13 @@ import io.reactivex.rxjava3.subjects.CompletableSubject;
 import io.reactivex.rxjava3.subjects.MaybeSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import io.reactivex.rxjava3.subjects.UnicastSubject;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 
@@ -70,6 +72,12 @@ class RxJavaBridgeContractTest {
                     .failsWith(source::onError)
                     .upstream(counts.upstream("single"));
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SingleSubject<AutoCloseable> source = SingleSubject.create();
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(source)).completesWith(value, () -> source.onSuccess(value));
+        }
     }
 
     @Nested
@@ -82,6 +90,12 @@ class RxJavaBridgeContractTest {
                     .completesWith("value", () -> source.onSuccess("value"))
                     .failsWith(source::onError)
                     .upstream(counts.upstream("maybe"));
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            MaybeSubject<AutoCloseable> source = MaybeSubject.create();
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(source)).completesWith(value, () -> source.onSuccess(value));
         }
     }
 
@@ -132,6 +146,12 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             return fromFlowable(0);
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
+            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(source)).emits(i -> source.onNext(items.get(i)), items::get);
+        }
     }
 
     @Nested
@@ -180,6 +200,11 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             return fromObservable(ObservableOverflow.error(8));
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            return observableEmitting(items, ObservableOverflow.error(8));
+        }
     }
 
     @Nested
@@ -187,6 +212,11 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             return fromObservable(ObservableOverflow.dropNewest(8));
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            return observableEmitting(items, ObservableOverflow.dropNewest(8));
         }
     }
 
@@ -196,6 +226,11 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             return fromObservable(ObservableOverflow.dropOldest(8));
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            return observableEmitting(items, ObservableOverflow.dropOldest(8));
+        }
     }
 
     @Nested
@@ -203,6 +238,11 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             return fromObservable(ObservableOverflow.latest());
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            return observableEmitting(items, ObservableOverflow.latest());
         }
     }
 
@@ -216,6 +256,22 @@ class RxJavaBridgeContractTest {
                 .completes(source::onComplete)
                 .failsWith(source::onError)
                 .upstream(counts.upstream("observable"));
+    }
+
+    /** For the dropped-item checks: an Observable's stream, whose overflow buffer holds what nobody read. */
+    private static StreamSubject<?> observableEmitting(List<? extends AutoCloseable> items, ObservableOverflow overflow) {
+        UnicastSubject<AutoCloseable> source = UnicastSubject.create();
+        return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(source, overflow))
+                .emits(i -> source.onNext(items.get(i)), items::get);
+    }
+
+    /** For the dropped-value checks: a one-item await of a source that emits {@code value}, then ends. */
+    private static FutureSubject<?> oneItemOf(PollFuture<AutoCloseable> await, AutoCloseable value,
+            Consumer<AutoCloseable> next, Runnable complete) {
+        return FutureSubject.of(await).completesWith(value, () -> {
+            next.accept(value);
+            complete.run();
+        });
     }
 
     private static Maybe<String> counted(MaybeSubject<String> source, Counts counts) {
@@ -232,6 +288,12 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
             return first(feed, RxJavaBridge.<String>first(feed.flowable()));
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>first(source), value, source::onNext, source::onComplete);
         }
     }
 
@@ -263,6 +325,12 @@ class RxJavaBridgeContractTest {
             Feed feed = new Feed();
             return last(feed, RxJavaBridge.<String>last(feed.flowable()));
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>last(source), value, source::onNext, source::onComplete);
+        }
     }
 
     /** {@code lastOrNull(Flowable)}: an empty source gives {@code null}. */
@@ -283,6 +351,12 @@ class RxJavaBridgeContractTest {
             Feed feed = new Feed();
             return single(feed, RxJavaBridge.<String>single(feed.flowable()));
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>single(source), value, source::onNext, source::onComplete);
+        }
     }
 
     /** {@code singleOrNull(Flowable)}: an empty source gives {@code null}. */
@@ -302,6 +376,12 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
             return first(feed, RxJavaBridge.<String>first(feed.observable()));
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastSubject<AutoCloseable> source = UnicastSubject.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>first(source), value, source::onNext, source::onComplete);
         }
     }
 
@@ -333,6 +413,12 @@ class RxJavaBridgeContractTest {
             Feed feed = new Feed();
             return last(feed, RxJavaBridge.<String>last(feed.observable()));
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastSubject<AutoCloseable> source = UnicastSubject.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>last(source), value, source::onNext, source::onComplete);
+        }
     }
 
     /** {@code lastOrNull(Observable)}: an empty source gives {@code null}. */
@@ -352,6 +438,12 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
             return single(feed, RxJavaBridge.<String>single(feed.observable()));
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            UnicastSubject<AutoCloseable> source = UnicastSubject.create();
+            return oneItemOf(RxJavaBridge.<AutoCloseable>single(source), value, source::onNext, source::onComplete);
         }
     }
 
@@ -470,6 +562,13 @@ class RxJavaBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(() -> source, runtime)))
+                    .completesWith(value, () -> source.complete(value));
+        }
     }
 
     @Nested
@@ -482,6 +581,13 @@ class RxJavaBridgeContractTest {
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(() -> source, runtime)))
+                    .completesWith(value, () -> source.complete(value));
         }
     }
 
@@ -511,6 +617,17 @@ class RxJavaBridgeContractTest {
                     .startsEagerly()
                     .closeDetaches();
         }
+
+        /** A dispose detaches from the task, which then drops the value nobody joins. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
+            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(handle, runtime)))
+                    .completesWith(value, () -> work.complete(value))
+                    .startsEagerly()
+                    .closeDetaches();
+        }
     }
 
     @Nested
@@ -522,6 +639,17 @@ class RxJavaBridgeContractTest {
             return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
+                    .startsEagerly()
+                    .closeDetaches();
+        }
+
+        /** A dispose detaches from the task, which then drops the value nobody joins. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
+            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
+            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
+                    .completesWith(value, () -> work.complete(value))
                     .startsEagerly()
                     .closeDetaches();
         }
@@ -589,6 +717,13 @@ class RxJavaBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            ProbeStream<AutoCloseable> source = new ProbeStream<>();
+            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toFlowable(() -> source, runtime)))
+                    .emits(i -> source.emit(items.get(i)), items::get);
+        }
     }
 
     @Nested
@@ -603,6 +738,14 @@ class RxJavaBridgeContractTest {
                     .completes(source::complete)
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            ProbeStream<AutoCloseable> source = new ProbeStream<>();
+            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toObservable(() -> source, runtime),
+                            ObservableOverflow.error(8)))
+                    .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 

@@ -40,7 +40,14 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code close()} is idempotent, never throws and never blocks, cancels each started upstream
  *       exactly once, and is harmless after completion (rule 11);
  *   <li>what the producer wrote before completing is visible to the consumer that sees the value
- *       (rule 10), raced on two threads.
+ *       (rule 10), raced on two threads;
+ *   <li>it has one owner: handed to a second one, it refuses loudly, naming rule 11 (checked for a
+ *       future that extends {@link dev.pollbridge.api.SingleUse}, which every future Pollbridge
+ *       makes does);
+ *   <li>a value the future holds and nobody reads is closed exactly once, and a value its reader
+ *       took is never closed by it (rule 11 for values, {@link dev.pollbridge.api.Dropped}):
+ *       checked for a producer whose subclass says, in {@link #subjectReadyWith}, how to complete
+ *       it with a value of the contract's choosing.
  * </ul>
  *
  * <pre>{@code
@@ -113,6 +120,30 @@ public abstract class PollFutureContract<T> {
      */
     protected Duration raceTimeLimit() {
         return ContractSupport.raceTime();
+    }
+
+    /**
+     * For the checks of dropped values ({@link #aValueNobodyReadsIsClosedExactlyOnce} and the two
+     * after it): a fresh subject of the same kind as {@link #subject()}, whose completion makes it
+     * ready with {@code value}, or with a value that holds it (a list; declare it with
+     * {@link FutureSubject#completes}). A producer returns one; a future that cannot be given a
+     * value of the contract's choosing (it makes its value itself, or only forwards its child's,
+     * whose own contract checks it) keeps the default, {@code null}, and those checks are skipped
+     * and reported as skipped.
+     *
+     * <pre>{@code
+     * @Override
+     * protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+     *     Promise<AutoCloseable> promise = new Promise<>();
+     *     return FutureSubject.of(promise.future()).completesWith(value, () -> promise.complete(value));
+     * }
+     * }</pre>
+     *
+     * @param value a value that counts its closes
+     * @return a new subject that completes with {@code value}, or {@code null}
+     */
+    protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+        return null;
     }
 
     // ---- the checks ----------------------------------------------------------------------------
@@ -285,7 +316,84 @@ public abstract class PollFutureContract<T> {
         }
     }
 
+    /**
+     * Rule 11: a future has one owner. Handed to the contract and then to a second owner, it
+     * refuses the second with an {@link IllegalStateException} that names the rule and the fix
+     * (for a future that extends {@link dev.pollbridge.api.SingleUse}; any other cannot tell).
+     */
+    @Test
+    public void aSecondOwnerIsRefused() {
+        Run run = start();
+        assumeTrue(run.subject.future instanceof dev.pollbridge.api.SingleUse,
+                "the subject does not extend SingleUse, so it cannot tell a second owner");
+        OwnershipChecks.assertSecondOwnerRefused(run.subject.future);
+    }
+
+    /**
+     * Rule 11 for values: the value completed into the subject after a pending poll (or, for a
+     * subject ready at once, the value it was built with) is closed exactly once when its reader
+     * is closed without reading it, by the time the subject's resources are closed too (a
+     * cancel-safe receive leaves the value in its channel, which drops it when its last receiver
+     * goes).
+     */
+    @Test
+    public void aValueNobodyReadsIsClosedExactlyOnce() {
+        OwnershipChecks.CountedValue value = new OwnershipChecks.CountedValue("the value given to the subject");
+        Run run = startReadyWith(value);
+        if (!run.subject.endsAtOnce) {
+            assertPendingPoll(run.poll(run.waker), "at its first poll");
+            run.subject.completion.run();
+            awaitWoken(run.waker, waitLimit(), "after the value was completed");
+        }
+        run.close(); // without reading the value
+        run.dispose();
+        OwnershipChecks.awaitClosedOnce(value, waitLimit(), "after its reader was closed without reading it");
+    }
+
+    /** Rule 11 for values: a value the reader took is the reader's; the subject never closes it. */
+    @Test
+    public void aValueThatWasReadIsNotClosedByItsProducer() {
+        OwnershipChecks.CountedValue value = new OwnershipChecks.CountedValue("the value given to the subject");
+        Run run = startReadyWith(value);
+        run.completeFromPending();
+        run.close();
+        run.dispose();
+        OwnershipChecks.assertNotClosed(value, "after the reader took it and closed the subject");
+    }
+
+    /**
+     * Rule 11 for values, raced: the completion races the reader's close on two threads (odd
+     * rounds after a pending poll). Whichever wins, the value is never closed twice.
+     */
+    @Test
+    public void aValueRacingTheReadersCloseIsNeverClosedTwice() {
+        long deadline = System.nanoTime() + raceTimeLimit().toNanos();
+        for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
+            OwnershipChecks.CountedValue value = new OwnershipChecks.CountedValue("the value of round " + round);
+            Run run = startReadyWith(value);
+            assumeFalse(run.subject.endsAtOnce, "the subject is ready at its first poll");
+            if (round % 2 == 1) {
+                assertPendingPoll(run.poll(run.waker), "at its first poll");
+            }
+            ContractSupport.race(run.subject.completion, run::close, waitLimit());
+            run.dispose();
+            OwnershipChecks.assertClosedAtMostOnce(value, "after the completion raced the close (round " + round + ")");
+        }
+    }
+
     // ---- driving a subject ---------------------------------------------------------------------
+
+    /** A run of {@link #subjectReadyWith}; the checks that need one are skipped without it. */
+    @SuppressWarnings("unchecked") // the checks only hand the value back to the subject's own check
+    private Run startReadyWith(AutoCloseable value) {
+        FutureSubject<?> subject = subjectReadyWith(value);
+        assumeTrue(subject != null, "the subject cannot be completed with a value of the contract's choosing "
+                + "(subjectReadyWith): it makes its value itself, or only forwards its child's");
+        assumeTrue(subject.canComplete(), "the subject cannot be completed");
+        Run run = new Run((FutureSubject<T>) subject);
+        runs.add(run);
+        return run;
+    }
 
     private Run start() {
         Run run = new Run(subject());

@@ -40,7 +40,13 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code close()} is idempotent, never throws and never blocks, cancels each started upstream
  *       exactly once, and is harmless after the end (rule 11);
  *   <li>what the producer wrote before emitting an item is visible to the consumer that polls it
- *       (rule 10), raced on two threads.
+ *       (rule 10), raced on two threads;
+ *   <li>it has one owner: handed to a second one, it refuses loudly, naming rule 11 (for a stream
+ *       that extends {@link dev.pollbridge.api.SingleUse}, as every stream Pollbridge makes does);
+ *   <li>the items it holds and nobody reads are closed exactly once when it is closed, and an
+ *       item its consumer took is never closed by it (rule 11 for values,
+ *       {@link dev.pollbridge.api.Dropped}): checked for a producer whose subclass says, in
+ *       {@link #subjectEmitting}, how to make it emit items of the contract's choosing.
  * </ul>
  *
  * <pre>{@code
@@ -108,6 +114,21 @@ public abstract class PollStreamContract<T> {
      */
     protected Duration raceTimeLimit() {
         return ContractSupport.raceTime();
+    }
+
+    /**
+     * For the checks of dropped items ({@link #anItemNobodyReadsIsClosedExactlyOnce} and
+     * {@link #anItemRacingTheCloseIsNeverClosedTwice}): a fresh subject of the same kind as
+     * {@link #subject()} that emits {@code items}, declared with
+     * {@code emits(i -> emit(items.get(i)), items::get)}. A producer returns one; a stream that
+     * cannot be given items of the contract's choosing (it makes its items itself, or only
+     * forwards its upstream's) keeps the default, {@code null}, and those checks are skipped.
+     *
+     * @param items values that count their closes
+     * @return a new subject that emits {@code items}, or {@code null}
+     */
+    protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+        return null;
     }
 
     // ---- the checks ----------------------------------------------------------------------------
@@ -301,7 +322,83 @@ public abstract class PollStreamContract<T> {
         }
     }
 
+    /**
+     * Rule 11: a stream has one owner. Handed to the contract and then to a second owner, it
+     * refuses the second with an {@link IllegalStateException} that names the rule and the fix
+     * (for a stream that extends {@link dev.pollbridge.api.SingleUse}; any other cannot tell).
+     */
+    @Test
+    public void aSecondOwnerIsRefused() {
+        Run run = start();
+        assumeTrue(run.subject.stream instanceof dev.pollbridge.api.SingleUse,
+                "the subject does not extend SingleUse, so it cannot tell a second owner");
+        OwnershipChecks.assertSecondOwnerRefused(run.subject.stream);
+    }
+
+    /**
+     * Rule 11 for values: item 0 is emitted after a pending poll and read; items 1 and 2 (as many
+     * as the subject takes) are emitted and never read. Once the stream and its resources are
+     * closed, each unread item was closed exactly once and the read one never.
+     */
+    @Test
+    public void anItemNobodyReadsIsClosedExactlyOnce() {
+        List<OwnershipChecks.CountedValue> items = countedItems("");
+        Run run = startEmitting(items);
+        assumeFalse(run.subject.endsAtOnce, "the subject yields its items at once");
+        int emitted = Math.min(ITEMS, run.subject.maxItems);
+        run.emitFromPending(0);
+        for (int item = 1; item < emitted; item++) {
+            run.subject.emission.accept(item);
+        }
+        run.close(); // without reading the rest
+        run.dispose();
+        OwnershipChecks.assertNotClosed(items.get(0), "after the consumer took it and closed the stream");
+        for (int item = 1; item < emitted; item++) {
+            OwnershipChecks.awaitClosedOnce(items.get(item), waitLimit(), "after the stream was closed without reading it");
+        }
+    }
+
+    /**
+     * Rule 11 for values, raced: item 0 is emitted while the consumer closes the stream, on two
+     * threads (odd rounds after a pending poll). Whichever wins, it is never closed twice.
+     */
+    @Test
+    public void anItemRacingTheCloseIsNeverClosedTwice() {
+        long deadline = System.nanoTime() + raceTimeLimit().toNanos();
+        for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
+            List<OwnershipChecks.CountedValue> items = countedItems(" of round " + round);
+            Run run = startEmitting(items);
+            assumeFalse(run.subject.endsAtOnce, "the subject yields its items at once");
+            if (round % 2 == 1) {
+                assertPendingPoll(run.poll(run.waker), "at its first poll");
+            }
+            ContractSupport.race(() -> run.subject.emission.accept(0), run::close, waitLimit());
+            run.dispose();
+            OwnershipChecks.assertClosedAtMostOnce(items.get(0), "after its emission raced the close (round " + round + ")");
+        }
+    }
+
     // ---- driving a subject ---------------------------------------------------------------------
+
+    private static List<OwnershipChecks.CountedValue> countedItems(String suffix) {
+        List<OwnershipChecks.CountedValue> items = new ArrayList<>(ITEMS);
+        for (int i = 0; i < ITEMS; i++) {
+            items.add(new OwnershipChecks.CountedValue("item " + i + suffix));
+        }
+        return items;
+    }
+
+    /** A run of {@link #subjectEmitting}; the checks that need one are skipped without it. */
+    @SuppressWarnings("unchecked") // the checks only compare the items with those they gave
+    private Run startEmitting(List<? extends AutoCloseable> items) {
+        StreamSubject<?> subject = subjectEmitting(items);
+        assumeTrue(subject != null, "the subject cannot emit items of the contract's choosing (subjectEmitting): "
+                + "it makes its items itself, or only forwards its upstream's");
+        assumeTrue(subject.canEmit(1), "the subject cannot emit");
+        Run run = new Run((StreamSubject<T>) subject);
+        runs.add(run);
+        return run;
+    }
 
     private Run start() {
         Run run = new Run(subject());

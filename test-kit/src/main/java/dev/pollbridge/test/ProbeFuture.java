@@ -1,8 +1,10 @@
 package dev.pollbridge.test;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -16,9 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * after close throws too. Complete, fail and close may be called from any thread; the state is
  * guarded by this object's monitor, and the waker is called outside it.
  *
+ * <p>A value nobody reads is dropped ({@link Dropped}: closed if it is an {@link AutoCloseable},
+ * exactly once): the value of a probe closed before it returned it, and a value completed into
+ * a closed probe. A throwing {@code close()} of such a value is logged.
+ *
  * @param <T> the value type
  */
-public final class ProbeFuture<T> implements PollFuture<T> {
+public final class ProbeFuture<T> extends SingleUse implements PollFuture<T> {
 
     private Poll<T> result;          // guarded by this; null while pending
     private Waker waker;              // guarded by this; latest waker, null once woken
@@ -79,6 +85,7 @@ public final class ProbeFuture<T> implements PollFuture<T> {
 
     private boolean finish(Poll<T> outcome) {
         Waker toWake;
+        boolean unread;
         synchronized (this) {
             if (result != null) {
                 return false;
@@ -86,6 +93,10 @@ public final class ProbeFuture<T> implements PollFuture<T> {
             result = outcome;
             toWake = waker;
             waker = null;
+            unread = closes.get() > 0; // closed first: nobody will read it
+        }
+        if (unread) {
+            Dropped.closeValueOf(outcome, "the value completed into a closed ProbeFuture", Dropped.LOG);
         }
         if (toWake != null) {
             toWake.wake();
@@ -97,12 +108,12 @@ public final class ProbeFuture<T> implements PollFuture<T> {
     public Poll<T> poll(Context cx) {
         polls.incrementAndGet();
         if (closes.get() > 0) {
-            throw new IllegalStateException("ProbeFuture polled after close()");
+            throw SingleUse.polledAfter("a ProbeFuture", "close()");
         }
         synchronized (this) {
             if (delivered) {
                 pollsAfterReady.incrementAndGet();
-                throw new IllegalStateException("ProbeFuture polled after it returned " + result);
+                throw SingleUse.polledAfter("a ProbeFuture", "it returned " + result);
             }
             if (result == null) {
                 waker = cx.waker();
@@ -115,11 +126,16 @@ public final class ProbeFuture<T> implements PollFuture<T> {
 
     @Override
     public void close() {
-        if (closes.incrementAndGet() == 1) {
-            synchronized (this) {
+        Poll<T> unread = null;
+        synchronized (this) { // under the lock, so that finish() sees the close or close() sees the result
+            if (closes.incrementAndGet() == 1) {
                 closedBeforeCompletion = result == null;
                 waker = null;
+                unread = delivered ? null : result;
             }
+        }
+        if (unread != null) {
+            Dropped.closeValueOf(unread, "the value of a ProbeFuture closed without reading it", Dropped.LOG);
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.pollbridge.test;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import java.util.ArrayDeque;
 import java.util.Objects;
@@ -16,9 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * poll returns the next queued signal or {@code pending}. Polling after the end or after close
  * throws {@link IllegalStateException}. Thread-safe; the waker is called outside the lock.
  *
+ * <p>Items nobody reads are dropped ({@link Dropped}: closed if they are {@link AutoCloseable},
+ * each exactly once): those still queued when the probe is closed (still counted by
+ * {@link #queued()}), and those emitted after.
+ *
  * @param <T> the item type
  */
-public final class ProbeStream<T> implements PollStream<T> {
+public final class ProbeStream<T> extends SingleUse implements PollStream<T> {
 
     private final ArrayDeque<T> items = new ArrayDeque<>(); // guarded by this
     private Poll<T> end;                                    // guarded by this; done or failed
@@ -55,12 +61,24 @@ public final class ProbeStream<T> implements PollStream<T> {
      */
     public void emit(T item) {
         Objects.requireNonNull(item, "item");
-        signal(() -> {
-            if (end != null) {
-                throw new IllegalStateException("emit after the end");
+        Waker toWake = null;
+        boolean closed;
+        synchronized (this) { // close() takes the lock too: the item is either queued first or dropped here
+            closed = closes.get() > 0;
+            if (!closed) {
+                if (end != null) {
+                    throw new IllegalStateException("emit after the end");
+                }
+                items.add(item);
+                toWake = waker;
+                waker = null;
             }
-            items.add(item);
-        });
+        }
+        if (closed) {
+            Dropped.close(item, "an item emitted into a closed ProbeStream", Dropped.LOG);
+        } else if (toWake != null) {
+            toWake.wake();
+        }
     }
 
     /** Queues the normal end. */
@@ -94,11 +112,11 @@ public final class ProbeStream<T> implements PollStream<T> {
     public Poll<T> pollNext(Context cx) {
         polls.incrementAndGet();
         if (closes.get() > 0) {
-            throw new IllegalStateException("ProbeStream polled after close()");
+            throw SingleUse.polledAfter("a ProbeStream", "close()");
         }
         synchronized (this) {
             if (endDelivered) {
-                throw new IllegalStateException("ProbeStream polled after it returned " + end);
+                throw SingleUse.polledAfter("a ProbeStream", "it returned " + end);
             }
             T item = items.poll();
             if (item != null) {
@@ -115,11 +133,16 @@ public final class ProbeStream<T> implements PollStream<T> {
 
     @Override
     public void close() {
-        if (closes.incrementAndGet() == 1) {
-            synchronized (this) {
+        Object[] unread = null;
+        synchronized (this) {
+            if (closes.incrementAndGet() == 1) {
                 closedBeforeEnd = !endDelivered;
                 waker = null;
+                unread = items.toArray(); // dropped, but still counted by queued(): never taken
             }
+        }
+        if (unread != null) {
+            Dropped.closeAll(unread, "an item a ProbeStream held when it was closed", Dropped.LOG);
         }
     }
 
@@ -160,7 +183,7 @@ public final class ProbeStream<T> implements PollStream<T> {
     }
 
     /**
-     * Items queued and not yet polled.
+     * Items queued and not yet polled (after close, those it held then, which it dropped).
      *
      * @return the number of queued items
      */

@@ -84,4 +84,38 @@ final class BrokenFutureContracts {
             super(Fault.BLOCKS_ON_CLOSE);
         }
     }
+
+    /** A contract over a correct future whose value producer is broken: only the dropped-value checks can fail. */
+    abstract static class BrokenProducerContract extends BrokenContract {
+        private final FaultyProducer.Fault producerFault;
+
+        BrokenProducerContract(FaultyProducer.Fault producerFault) {
+            super(Fault.NONE);
+            this.producerFault = producerFault;
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            FaultyProducer producer = new FaultyProducer(producerFault);
+            return FutureSubject.of(producer).completesWith(value, () -> producer.complete(value));
+        }
+    }
+
+    static class LeaksAnUnreadValue extends BrokenProducerContract {
+        LeaksAnUnreadValue() {
+            super(FaultyProducer.Fault.LEAKS_AN_UNREAD_VALUE);
+        }
+    }
+
+    static class ClosesTheValueItsReaderTook extends BrokenProducerContract {
+        ClosesTheValueItsReaderTook() {
+            super(FaultyProducer.Fault.CLOSES_THE_VALUE_ITS_READER_TOOK);
+        }
+    }
+
+    static class ClosesAnUnreadValueTwice extends BrokenProducerContract {
+        ClosesAnUnreadValueTwice() {
+            super(FaultyProducer.Fault.CLOSES_AN_UNREAD_VALUE_TWICE);
+        }
+    }
 }

@@ -85,4 +85,31 @@ final class BrokenStreamContracts {
             super(Fault.BLOCKS_ON_CLOSE);
         }
     }
+
+    /**
+     * A correct stream over a source that forgets the items queued when it is closed: only the
+     * dropped-item check can fail. (The correct one is {@link ProbeStream}.)
+     */
+    @ExtendWith(ContractLauncher.OnlyWhenLaunched.class)
+    static class LeaksItsQueuedItems extends BrokenContract {
+        LeaksItsQueuedItems() {
+            super(Fault.FORGETS_THE_WAKER);
+        }
+
+        @Override
+        protected StreamSubject<String> subject() {
+            ProbeStream<String> probe = new ProbeStream<>();
+            return StreamSubject.of(probe).emits(i -> probe.emit("item" + i), i -> "item" + i);
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(java.util.List<? extends AutoCloseable> items) {
+            // Wraps each item so that the probe closes only the wrapper, never the item itself.
+            ProbeStream<Wrapped> probe = new ProbeStream<>();
+            return StreamSubject.of(probe.map(Wrapped::item)).emits(i -> probe.emit(new Wrapped(items.get(i))), items::get);
+        }
+
+        /** Not AutoCloseable: the probe drops it without closing the item inside. */
+        record Wrapped(AutoCloseable item) {}
+    }
 }

@@ -13,6 +13,8 @@ import java.time.Duration;
 final class FaultyFuture implements PollFuture<String> {
 
     enum Fault {
+        /** No fault: a correct future (for contracts that break something else). */
+        NONE,
         /** Returns pending without storing the waker (rule 5). */
         FORGETS_THE_WAKER,
         /** Keeps the waker it stored first, ignoring newer ones until it used it (rule 7). */

@@ -10,4 +10,10 @@ class ProbeFutureContractTest extends PollFutureContract<String> {
                 .completesWith("value", () -> probe.complete("value"))
                 .failsWith(probe::fail);
     }
+
+    @Override
+    protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+        ProbeFuture<AutoCloseable> probe = new ProbeFuture<>();
+        return FutureSubject.of(probe).completesWith(value, () -> probe.complete(value));
+    }
 }

@@ -1,10 +1,13 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -55,7 +58,8 @@ import java.util.Optional;
  * when it polls, so a woken receiver that is closed instead loses nothing: it passes its wake to
  * the next waiting receiver while items remain. A closed channel ends for its receivers once it
  * is drained and no {@link SendPermit} is outstanding (a permit may still send after
- * {@code close()}, as in Tokio).
+ * {@code close()}, as in Tokio); the operation that ends it (the receive or {@code tryReceive}
+ * that takes the last item, the close of the last permit) wakes every receiver still waiting.
  *
  * <h2>Poll budget</h2>
  * (Rule 16.) A send, a reserve and a receive that complete each spend one unit of the polling
@@ -221,6 +225,7 @@ public final class Channel<T> {
     public Optional<T> tryReceive() {
         Waker senderToWake;
         Waker receiverToWake = null;
+        List<Waker> endToWake;
         T item;
         synchronized (lock) {
             item = buffer.poll();
@@ -234,8 +239,13 @@ public final class Channel<T> {
             if (!buffer.isEmpty()) {
                 receiverToWake = wakeReceiverLocked();
             }
+            endToWake = takeReceiversIfEndedLocked();
         }
-        Wakers.wakeBoth(senderToWake, receiverToWake);
+        try {
+            Wakers.wakeBoth(senderToWake, receiverToWake);
+        } finally {
+            Wakers.wakeAll(endToWake);
+        }
         return Optional.of(item);
     }
 
@@ -362,7 +372,7 @@ public final class Channel<T> {
             Wakers.wakeAll(toWake);
         } finally {
             for (T item : dropped) {
-                Discard.close(item, "an item dropped with the last receiver of a Channel");
+                Dropped.close(item, "an item dropped with the last receiver of a Channel", RuntimeFailures.CURRENT_THREAD);
             }
         }
     }
@@ -376,7 +386,7 @@ public final class Channel<T> {
         boolean completed = false;
         synchronized (lock) {
             if (op.state == ChannelSend.FINISHED) {
-                throw new IllegalStateException(op.name() + " polled after it completed or closed");
+                throw SingleUse.polledAfter(op.name(), "it completed or was closed");
             }
             if (closed) {
                 if (op.state == ChannelSend.ADMITTED) {
@@ -467,17 +477,12 @@ public final class Channel<T> {
 
     /** A permit closed unused: its slot goes to the next waiting sender (or ends a closed channel). */
     void releasePermit() {
-        List<Waker> toWake = null;
+        List<Waker> toWake;
         Waker sender;
         synchronized (lock) {
             permits--;
             sender = admitSenderLocked();
-            if (endedLocked() && !receivers.isEmpty()) {
-                toWake = new ArrayList<>(); // the last permit of a closed, drained channel: the end
-                for (ReceiveWaiter waiter = receivers.poll(); waiter != null; waiter = receivers.poll()) {
-                    addIfPresent(toWake, waiter.takeWaker());
-                }
-            }
+            toWake = takeReceiversIfEndedLocked(); // the last permit of a closed, drained channel
         }
         wake(sender);
         Wakers.wakeAll(toWake);
@@ -497,6 +502,7 @@ public final class Channel<T> {
         Waker senderToWake = null;
         List<Waker> sendersToWake = null;
         Waker receiverToWake = null;
+        List<Waker> endToWake = null;
         Poll<Void> result;
         synchronized (lock) {
             T item = buffer.poll();
@@ -525,6 +531,10 @@ public final class Channel<T> {
                 if (!buffer.isEmpty()) {
                     // Items remain: make sure another waiting receiver is on its way.
                     receiverToWake = wakeReceiverLocked();
+                } else {
+                    // This receiver took the last item: if that ended the channel, the receivers
+                    // that still wait (one may have been woken for the item) must hear the end.
+                    endToWake = takeReceiversIfEndedLocked();
                 }
                 result = Poll.ready(null);
             } else if (endedLocked()) {
@@ -542,7 +552,11 @@ public final class Channel<T> {
         try {
             Wakers.wakeBoth(senderToWake, receiverToWake);
         } finally {
-            Wakers.wakeAll(sendersToWake);
+            try {
+                Wakers.wakeAll(sendersToWake);
+            } finally {
+                Wakers.wakeAll(endToWake);
+            }
         }
         return result;
     }
@@ -580,6 +594,23 @@ public final class Channel<T> {
         for (ReceiveWaiter receiver = receivers.poll(); receiver != null; receiver = receivers.poll()) {
             addIfPresent(toWake, receiver.takeWaker());
         }
+    }
+
+    /**
+     * If the channel has ended (closed, drained, no permit left), takes every waiting receiver out
+     * of the queue and returns their wakers, else null. Called by each operation that can end it
+     * (taking the last item, releasing the last permit), because nothing else will wake them: the
+     * close's own wake came while a permit was still out, and a sender's wake went to one receiver.
+     */
+    private List<Waker> takeReceiversIfEndedLocked() {
+        if (!endedLocked() || receivers.isEmpty()) {
+            return null;
+        }
+        List<Waker> toWake = new ArrayList<>();
+        for (ReceiveWaiter waiter = receivers.poll(); waiter != null; waiter = receivers.poll()) {
+            addIfPresent(toWake, waiter.takeWaker());
+        }
+        return toWake;
     }
 
     /** Takes the first waiting receiver out of the queue and returns its waker, or null. */

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +18,7 @@ final class ChannelReceive {
     private ChannelReceive() {}
 
     /** {@link Channel#receive()}. */
-    static final class One<T> implements PollFuture<T> {
+    static final class One<T> extends SingleUse implements PollFuture<T> {
         private final Channel<T> channel;
         private final Channel.ReceiveWaiter waiter = new Channel.ReceiveWaiter();
         /** Owner only: a one-slot list the engine fills, reused across polls. */
@@ -32,7 +33,7 @@ final class ChannelReceive {
         @Override
         public Poll<T> poll(Context cx) {
             if (finished) {
-                throw new IllegalStateException("receive polled after it completed or closed");
+                throw SingleUse.polledAfter("receive", "it completed or was closed");
             }
             if (!item.isEmpty()) { // taken by a poll whose waker call threw: deliver it now
                 finished = true;
@@ -59,7 +60,7 @@ final class ChannelReceive {
     }
 
     /** {@link Channel#receiveMany(int)}. */
-    static final class Many<T> implements PollFuture<List<T>> {
+    static final class Many<T> extends SingleUse implements PollFuture<List<T>> {
         private final Channel<T> channel;
         private final int max;
         private final Channel.ReceiveWaiter waiter = new Channel.ReceiveWaiter();
@@ -74,7 +75,7 @@ final class ChannelReceive {
         @Override
         public Poll<List<T>> poll(Context cx) {
             if (finished) {
-                throw new IllegalStateException("receiveMany polled after it completed or closed");
+                throw SingleUse.polledAfter("receiveMany", "it completed or was closed");
             }
             List<T> items = new ArrayList<>(Math.min(max, 16));
             Poll<Void> result = channel.pollReceive(waiter, cx, max, items);
@@ -95,7 +96,7 @@ final class ChannelReceive {
     }
 
     /** {@link Channel#stream()}. */
-    static final class Stream<T> implements PollStream<T> {
+    static final class Stream<T> extends SingleUse implements PollStream<T> {
         private final Channel<T> channel;
         private final Channel.ReceiveWaiter waiter = new Channel.ReceiveWaiter();
         /** Owner only: a one-slot list the engine fills, reused across polls. */
@@ -111,10 +112,10 @@ final class ChannelReceive {
         @Override
         public Poll<T> pollNext(Context cx) {
             if (dropped) {
-                throw new IllegalStateException("channel stream polled after close()");
+                throw SingleUse.polledAfter("a channel stream", "close()");
             }
             if (ended) {
-                throw new IllegalStateException("channel stream polled after done");
+                throw SingleUse.polledAfter("a channel stream", "it ended");
             }
             if (!item.isEmpty()) { // taken by a poll whose waker call threw: deliver it now
                 return Poll.ready(item.remove(0));

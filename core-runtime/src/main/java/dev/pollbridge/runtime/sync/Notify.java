@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayList;
@@ -141,7 +142,7 @@ public final class Notify {
                         CoopBudget.consumeOne();
                         return Poll.ready(null);
                     case FINISHED:
-                        throw new IllegalStateException("notified() polled after it completed or closed");
+                        throw SingleUse.polledAfter("notified()", "it completed or was closed");
                     default:
                         throw new AssertionError("state " + state);
                 }

@@ -1,9 +1,12 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,7 +26,9 @@ import java.util.Objects;
  * {@linkplain #close() closes} the promise: an unfinished promise then fails its reader with a
  * {@link ChannelClosedException}, so the reader never waits for a value that will not come. A
  * reader that goes away closes its {@link PromiseFuture}: {@link #isClosed()} turns true and
- * {@link #closed()} completes, so a producer can stop work nobody wants.
+ * {@link #closed()} completes, so a producer can stop work nobody wants. A value the reader never
+ * reads is dropped, closed if it is an {@link AutoCloseable} ({@link Dropped}), exactly once:
+ * by {@link #complete} if the reader was closed first, else by the reader's close.
  *
  * <p><b>State.</b> One atomic word holds the value side: {@code null} (pending, nobody polled), a
  * {@link Waker} (pending, that waker is registered), an {@code Outcome} (completed, failed or
@@ -64,6 +69,8 @@ public final class Promise<T> implements AutoCloseable {
 
     /** Terminal: the reader was closed before completion. */
     private static final Object CANCELLED = new Object();
+    private static final String DROPPED_LATE = "the value completed into a Promise whose reader was already closed";
+    private static final String DROPPED_UNREAD = "the value of a Promise whose reader was closed without reading it";
     /** Terminal value of {@link #readerState}: the reader was closed (before or after completion). */
     private static final Object READER_GONE = new Object();
 
@@ -115,14 +122,21 @@ public final class Promise<T> implements AutoCloseable {
 
     /**
      * Completes with {@code value} ({@code null} allowed) and wakes the reader. If the reader was
-     * already closed, the value is dropped silently (check {@link #isCancelled()}).
+     * already closed, nobody will read the value: it is dropped ({@link Dropped}: closed if it is
+     * an {@link AutoCloseable}, a throwing close reported to the uncaught-failure handler of the
+     * runtime running this thread, else logged). {@link #isCancelled()} tells which happened.
      *
      * @param value the value, possibly {@code null}
-     * @throws IllegalStateException if the promise was already completed or failed
+     * @throws IllegalStateException if the promise was already completed or failed (the value is
+     *     not taken)
      */
     public void complete(T value) {
-        if (finish(Poll.ready(value)) == Finish.ALREADY_COMPLETE) {
+        Finish finish = finish(Poll.ready(value));
+        if (finish == Finish.ALREADY_COMPLETE) {
             throw new IllegalStateException("promise already completed");
+        }
+        if (finish == Finish.CANCELLED) {
+            Dropped.close(value, DROPPED_LATE, RuntimeFailures.CURRENT_THREAD);
         }
     }
 
@@ -144,7 +158,8 @@ public final class Promise<T> implements AutoCloseable {
      * Completes with {@code value} if nothing else completed, failed or cancelled it first.
      *
      * @param value the value, possibly {@code null}
-     * @return true if this call delivered the value to the reader
+     * @return true if this call delivered the value to the reader; false if the value was not
+     *     taken (it stays the caller's, to use or to close)
      */
     public boolean tryComplete(T value) {
         return finish(Poll.ready(value)) == Finish.DONE;
@@ -265,7 +280,7 @@ public final class Promise<T> implements AutoCloseable {
     }
 
     /** The read end. Polled by its owner, one thread at a time. */
-    private final class Reader implements PromiseFuture<T> {
+    private final class Reader extends SingleUse implements PromiseFuture<T> {
 
         /** Owner-thread only. */
         private boolean delivered;
@@ -276,10 +291,10 @@ public final class Promise<T> implements AutoCloseable {
         @SuppressWarnings("unchecked")
         public Poll<T> poll(Context cx) {
             if (closed) {
-                throw new IllegalStateException("promise future polled after close()");
+                throw SingleUse.polledAfter("a Promise's future", "close()");
             }
             if (delivered) {
-                throw new IllegalStateException("promise future polled after it completed");
+                throw SingleUse.polledAfter("a Promise's future", "it completed");
             }
             Waker waker = cx.waker();
             while (true) {
@@ -294,7 +309,7 @@ public final class Promise<T> implements AutoCloseable {
                     return (Poll<T>) ((Outcome) current).result;
                 }
                 if (current == CANCELLED) {
-                    throw new IllegalStateException("promise future polled after close()");
+                    throw SingleUse.polledAfter("a Promise's future", "close()");
                 }
                 // Check and register in one CAS (rule 6): if a completion slips in, the CAS
                 // fails and the loop sees the outcome. Storing each poll's waker keeps the latest.
@@ -321,27 +336,40 @@ public final class Promise<T> implements AutoCloseable {
             return Poll.pending();
         }
 
+        /**
+         * Cancels the promise, or, if it completed and this reader never took the value, drops
+         * the value. Exactly one side drops a value: the CAS to CANCELLED and the completer's CAS
+         * to the outcome decide the race; whoever finds the other's state drops.
+         */
         @Override
         public void close() {
             if (closed) {
                 return;
             }
             closed = true;
+            Object unread = null;
             while (true) {
                 Object current = state;
-                if (current instanceof Outcome || current == CANCELLED) {
+                if (current instanceof Outcome) {
+                    unread = delivered ? null : current;
                     break;
                 }
-                if (STATE.compareAndSet(Promise.this, current, CANCELLED)) {
+                if (current == CANCELLED || STATE.compareAndSet(Promise.this, current, CANCELLED)) {
                     break;
                 }
             }
-            readerGone();
+            try {
+                readerGone();
+            } finally {
+                if (unread != null) {
+                    Dropped.closeValueOf(((Outcome) unread).result, DROPPED_UNREAD, RuntimeFailures.CURRENT_THREAD);
+                }
+            }
         }
     }
 
     /** The future of {@link #closed()}; polled by the producer. */
-    private final class ClosedFuture implements PollFuture<Void> {
+    private final class ClosedFuture extends SingleUse implements PollFuture<Void> {
 
         /** Owner-thread only. */
         private boolean done;
@@ -351,7 +379,7 @@ public final class Promise<T> implements AutoCloseable {
         @Override
         public Poll<Void> poll(Context cx) {
             if (done) {
-                throw new IllegalStateException("closed() polled after it completed");
+                throw SingleUse.polledAfter("Promise.closed()", "it completed");
             }
             Waker waker = cx.waker();
             while (true) {

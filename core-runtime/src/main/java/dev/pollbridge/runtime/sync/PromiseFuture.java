@@ -18,7 +18,10 @@ import dev.pollbridge.api.PollFuture;
  *
  * <p><b>Cancel safety:</b> closing it before the outcome arrived cancels the promise
  * ({@link Promise#isCancelled()}): the producer's value is dropped, and only this reader could
- * have had it. Closing it also tells the producer nobody listens ({@link Promise#closed()}).
+ * have had it. A value nobody reads (it arrives after the close, or it arrived and this reader
+ * was closed without polling it) is closed if it is an {@link AutoCloseable}, exactly once
+ * ({@link dev.pollbridge.api.Dropped}). Closing it also tells the producer nobody listens
+ * ({@link Promise#closed()}).
  *
  * <p>Polled, tried and closed by its owner, one call at a time.
  *

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.api.PollStream;
 import java.util.List;
 import java.util.Optional;
@@ -80,7 +81,7 @@ public final class Receiver<T> implements AutoCloseable {
             try {
                 channel.receiverHandleClosed();
             } catch (Throwable broken) { // a waker woken by the channel's close threw: rule 11
-                Discard.report(broken, "a waker woken when the last receiver of a Channel closed it");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last receiver of a Channel closed it", broken);
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.sync;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.ArrayList;
@@ -355,7 +356,7 @@ public final class Semaphore {
                         state = FINISHED;
                         return Poll.failed(closedException());
                     case FINISHED:
-                        throw new IllegalStateException("acquire polled after it completed or closed");
+                        throw SingleUse.polledAfter("acquire", "it completed or was closed");
                     default:
                         throw new AssertionError("state " + state);
                 }

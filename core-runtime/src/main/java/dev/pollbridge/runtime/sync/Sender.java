@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.sync;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -91,7 +92,7 @@ public final class Sender<T> implements AutoCloseable {
             try {
                 channel.senderHandleClosed();
             } catch (Throwable broken) { // a waker woken by the channel's close threw: rule 11
-                Discard.report(broken, "a waker woken when the last sender of a Channel closed it");
+                RuntimeFailures.CURRENT_THREAD.report("a waker woken when the last sender of a Channel closed it", broken);
             }
         }
     }

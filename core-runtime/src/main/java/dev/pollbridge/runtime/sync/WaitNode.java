@@ -1,12 +1,13 @@
 package dev.pollbridge.runtime.sync;
 
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 
 /**
  * A waiting operation: a node of an intrusive {@link WaitQueue}, carrying the latest waker of its
  * poller. All fields are guarded by the lock of the primitive that owns the queue.
  */
-class WaitNode {
+class WaitNode extends SingleUse {
 
     WaitNode prev;
     WaitNode next;

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.task;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.Objects;
 
@@ -103,13 +104,13 @@ public final class Coop {
     }
 
     /** {@link #consumeBudget()}. */
-    private static final class ConsumeBudget implements PollFuture<Void> {
+    private static final class ConsumeBudget extends SingleUse implements PollFuture<Void> {
         private boolean done; // owner only
 
         @Override
         public Poll<Void> poll(Context cx) {
             if (done) {
-                throw new IllegalStateException("consumeBudget() polled after it completed");
+                throw SingleUse.polledAfter("Coop.consumeBudget()", "it completed");
             }
             if (!proceed(cx)) {
                 return Poll.pending();
@@ -120,18 +121,18 @@ public final class Coop {
     }
 
     /** {@link #unconstrained(PollFuture)}. */
-    private static final class Unconstrained<T> implements PollFuture<T> {
+    private static final class Unconstrained<T> extends SingleUse implements PollFuture<T> {
         private final PollFuture<T> inner;
         private boolean closed; // owner only: close() is idempotent (rule 11), the inner one is closed once
 
         Unconstrained(PollFuture<T> inner) {
-            this.inner = inner;
+            this.inner = SingleUse.claim(inner, "Coop.unconstrained");
         }
 
         @Override
         public Poll<T> poll(Context cx) {
             if (closed) {
-                throw new IllegalStateException("unconstrained() polled after close");
+                throw SingleUse.polledAfter("Coop.unconstrained()", "close()");
             }
             int previous = CoopBudget.set(CoopBudget.unlimited());
             try {

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.task;
 
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 
 /**
@@ -13,7 +14,7 @@ import dev.pollbridge.runtime.internal.async.LocalBindings;
  * case: the same task polled by the same kind of poller), so a steady poll allocates nothing.
  * Owner only, like the poll itself.
  */
-abstract class Scoped<T> {
+abstract class Scoped<T> extends SingleUse {
 
     private final TaskLocal<T> local;
     private final T value;

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.task;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
 
 /**
@@ -15,7 +16,7 @@ final class ScopedFuture<T, R> extends Scoped<T> implements PollFuture<R> {
 
     ScopedFuture(TaskLocal<T> local, T value, PollFuture<R> inner) {
         super(local, value);
-        this.inner = inner;
+        this.inner = SingleUse.claim(inner, "TaskLocal.scope");
     }
 
     @Override

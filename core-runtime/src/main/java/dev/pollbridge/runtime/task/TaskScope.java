@@ -1,8 +1,10 @@
 package dev.pollbridge.runtime.task;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
@@ -205,7 +207,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @throws RejectedExecutionException if the runtime is closed (the future is closed)
      */
     public AbortHandle spawn(PollFuture<? extends T> future) {
-        Objects.requireNonNull(future, "future");
+        SingleUse.claim(future, "TaskScope.spawn");
         ScopeChild<T> child = null;
         boolean runIt = false;
         boolean startNow = false;
@@ -471,19 +473,13 @@ public final class TaskScope<T> implements AutoCloseable {
     /** Drops the outcome of a detached child as a detached task's output is dropped (rule T8). */
     private void discard(TaskOutcome<T> outcome) {
         if (outcome.isSuccess()) {
-            if (outcome.value() instanceof AutoCloseable) {
-                try {
-                    ((AutoCloseable) outcome.value()).close();
-                } catch (Throwable broken) {
-                    reportUncaught(broken, "the close() of the value of a child detached from a TaskScope");
-                }
-            }
+            Dropped.close(outcome.value(), "the value of a child detached from a TaskScope", this::reportUncaught);
         } else if (!outcome.isCancelled()) {
-            reportUncaught(outcome.failure(), "child " + outcome.id() + " detached from a TaskScope");
+            reportUncaught("child " + outcome.id() + " detached from a TaskScope", outcome.failure());
         }
     }
 
-    private void reportUncaught(Throwable failure, String source) {
+    private void reportUncaught(String source, Throwable failure) {
         EngineAccess.engineOf(runtime).reportUncaught(failure, source);
     }
 
@@ -620,12 +616,13 @@ public final class TaskScope<T> implements AutoCloseable {
      * The futures of next, joinAll and shutdown: check the scope under its lock, and register
      * the waker in the same critical section when there is nothing yet (rule 6).
      */
-    private abstract static class Waiter<T, R> implements PollFuture<R> {
+    private abstract static class Waiter<T, R> extends SingleUse implements PollFuture<R> {
+        private static final Object[] NONE = {};
         private final TaskScope<T> scope;
         private boolean done; // owner only
         private boolean closed; // owner only
         /** Values {@link #check()} dropped, closed by {@link #poll} after the lock. Owner only. */
-        private List<AutoCloseable> dropped = List.of();
+        private Object[] dropped = NONE;
 
         Waiter(TaskScope<T> scope) {
             this.scope = scope;
@@ -636,31 +633,19 @@ public final class TaskScope<T> implements AutoCloseable {
 
         /** Called by {@link #check()}: these outcomes' values will never be handed out. */
         final void dropValues(Collection<TaskOutcome<T>> outcomes) {
-            for (TaskOutcome<T> outcome : outcomes) {
-                if (outcome.isSuccess() && outcome.value() instanceof AutoCloseable) {
-                    if (dropped.isEmpty()) {
-                        dropped = new ArrayList<>();
-                    }
-                    dropped.add((AutoCloseable) outcome.value());
-                }
-            }
+            dropped = outcomes.stream().filter(TaskOutcome::isSuccess).map(TaskOutcome::value).toArray();
         }
 
-        /** Closes the dropped values, outside the lock (user code, rule T10); never throws. */
+        /**
+         * Drops the values {@link #check()} set aside, outside the lock (user code, rule T10);
+         * a throwing close is added to a failed result as suppressed, else reported. Never throws.
+         */
         private void closeDropped(Poll<R> result) {
-            for (AutoCloseable value : dropped) {
-                try {
-                    value.close();
-                } catch (Throwable broken) {
-                    if (result.isFailed() && result.error() != broken) {
-                        result.error().addSuppressed(broken);
-                    } else {
-                        EngineAccess.engineOf(scope.runtime)
-                                .reportUncaught(broken, "the close() of a value a TaskScope dropped");
-                    }
-                }
+            if (dropped.length > 0) {
+                Dropped.closeAll(dropped, "a value a TaskScope dropped",
+                        result.isFailed() ? Dropped.suppressedBy(result.error()) : scope::reportUncaught);
+                dropped = NONE;
             }
-            dropped = List.of();
         }
 
         @Override
@@ -668,10 +653,10 @@ public final class TaskScope<T> implements AutoCloseable {
             Objects.requireNonNull(cx, "cx");
             if (closed) {
                 // Polling would store a waker for a future its owner already dropped.
-                throw new IllegalStateException("TaskScope future polled after close()");
+                throw SingleUse.polledAfter("a TaskScope future", "close()");
             }
             if (done) {
-                throw new IllegalStateException("TaskScope future polled after it returned its result");
+                throw SingleUse.polledAfter("a TaskScope future", "it completed");
             }
             if (!CoopBudget.pollProceed(cx)) {
                 return Poll.pending(); // rule 16: take nothing this turn

@@ -8,6 +8,7 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.reactivestreams.FlowAdapters;
@@ -43,6 +44,13 @@ class FlowBridgeContractTest {
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(FlowAdapters.toFlowPublisher(publisher)))
+                    .emits(i -> publisher.emit(items.get(i)), items::get);
+        }
     }
 
     /** Prefetch 1: every item is requested alone. */
@@ -57,6 +65,13 @@ class FlowBridgeContractTest {
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(FlowAdapters.toFlowPublisher(publisher), 1))
+                    .emits(i -> publisher.emit(items.get(i)), items::get);
+        }
     }
 
     @Nested
@@ -68,6 +83,13 @@ class FlowBridgeContractTest {
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<AutoCloseable>firstOrNull(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith(value, () -> publisher.emit(value));
         }
     }
 
@@ -81,6 +103,13 @@ class FlowBridgeContractTest {
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<AutoCloseable>first(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith(value, () -> publisher.emit(value));
         }
     }
 
@@ -96,6 +125,16 @@ class FlowBridgeContractTest {
                     })
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<AutoCloseable>single(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith(value, () -> {
+                publisher.emit(value);
+                publisher.complete();
+            });
         }
     }
 
@@ -126,6 +165,18 @@ class FlowBridgeContractTest {
                     })
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        /** The item before the last is passed over (closed); the last one is the value. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(FlowBridge.<AutoCloseable>last(FlowAdapters.toFlowPublisher(publisher)))
+                    .completesWith(value, () -> {
+                publisher.emit(() -> { });
+                publisher.emit(value);
+                publisher.complete();
+            });
         }
     }
 
@@ -184,6 +235,14 @@ class FlowBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            ProbeStream<AutoCloseable> source = new ProbeStream<>();
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(
+                            FlowBridge.toPublisher(() -> source, runtime)))
+                    .emits(i -> source.emit(items.get(i)), items::get);
+        }
     }
 
     /** {@code fromFuture}, read back with {@code first}. */
@@ -198,6 +257,14 @@ class FlowBridgeContractTest {
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
+            return FutureSubject.of(FlowBridge.<AutoCloseable>first(
+                            FlowBridge.fromFuture(() -> source, runtime)))
+                    .completesWith(value, () -> source.complete(value));
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -42,6 +43,13 @@ class ReactiveStreamsBridgeContractTest {
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(publisher))
+                    .emits(i -> publisher.emit(items.get(i)), items::get);
+        }
     }
 
     /** Prefetch 1: every item is requested alone. */
@@ -56,6 +64,13 @@ class ReactiveStreamsBridgeContractTest {
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(publisher, 1))
+                    .emits(i -> publisher.emit(items.get(i)), items::get);
+        }
     }
 
     @Nested
@@ -67,6 +82,13 @@ class ReactiveStreamsBridgeContractTest {
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>firstOrNull(publisher))
+                    .completesWith(value, () -> publisher.emit(value));
         }
     }
 
@@ -80,6 +102,13 @@ class ReactiveStreamsBridgeContractTest {
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>first(publisher))
+                    .completesWith(value, () -> publisher.emit(value));
         }
     }
 
@@ -95,6 +124,16 @@ class ReactiveStreamsBridgeContractTest {
                     })
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>single(publisher))
+                    .completesWith(value, () -> {
+                publisher.emit(value);
+                publisher.complete();
+            });
         }
     }
 
@@ -125,6 +164,18 @@ class ReactiveStreamsBridgeContractTest {
                     })
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
+        }
+
+        /** The item before the last is passed over (closed); the last one is the value. */
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>last(publisher))
+                    .completesWith(value, () -> {
+                publisher.emit(() -> { });
+                publisher.emit(value);
+                publisher.complete();
+            });
         }
     }
 
@@ -183,6 +234,14 @@ class ReactiveStreamsBridgeContractTest {
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            ProbeStream<AutoCloseable> source = new ProbeStream<>();
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(
+                            ReactiveStreamsBridge.toPublisher(() -> source, runtime)))
+                    .emits(i -> source.emit(items.get(i)), items::get);
+        }
     }
 
     /** {@code fromFuture}, read back with {@code first}. */
@@ -197,6 +256,14 @@ class ReactiveStreamsBridgeContractTest {
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>first(
+                            ReactiveStreamsBridge.fromFuture(() -> source, runtime)))
+                    .completesWith(value, () -> source.complete(value));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.bridge;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.test.Upstream;
 import java.util.ArrayDeque;
 import java.util.Objects;
@@ -13,7 +14,9 @@ import org.reactivestreams.Subscription;
  * {@link #complete}, {@link #fail}) and that keeps the Reactive Streams rules itself: it sends an
  * item only against demand, signals one at a time (a work-in-progress counter serialises the
  * drain, whoever calls it), and stops after a cancel. Signals fed before the subscription wait
- * for it. Counts subscriptions and cancels, for the contract tests' upstream checks.
+ * for it. Counts subscriptions and cancels, for the contract tests' upstream checks. Items it
+ * still holds when cancelled, or is fed after, are dropped (closed if {@link AutoCloseable}), as
+ * a source that owns them would.
  */
 final class SignalPublisher<T> implements Publisher<T> {
 
@@ -54,13 +57,17 @@ final class SignalPublisher<T> implements Publisher<T> {
 
             @Override
             public void cancel() {
+                Object[] undelivered;
                 synchronized (lock) {
                     if (cancelled) {
                         return;
                     }
                     cancelled = true;
+                    undelivered = queued.toArray();
+                    queued.clear();
                 }
                 cancels.incrementAndGet();
+                Dropped.closeAll(undelivered, "an item a cancelled SignalPublisher held", Dropped.LOG);
             }
         });
         subscriber = s;
@@ -68,8 +75,16 @@ final class SignalPublisher<T> implements Publisher<T> {
     }
 
     void emit(T item) {
+        Objects.requireNonNull(item, "item");
         synchronized (lock) {
-            queued.add(Objects.requireNonNull(item, "item"));
+            if (!cancelled) {
+                queued.add(item);
+                item = null;
+            }
+        }
+        if (item != null) {
+            Dropped.close(item, "an item fed to a cancelled SignalPublisher", Dropped.LOG);
+            return;
         }
         drain();
     }

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.sync;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Context;
@@ -11,6 +12,7 @@ import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -45,6 +47,11 @@ class ChannelContractTest {
                     .fails(channel::close, ChannelClosedException.class)
                     .upstream(Upstream.queued("place among the receivers", WaitQueues.nonEmpty(channel, "receivers")));
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughAReceiver(value, (channel, receiver) -> channel.receive(), value);
+        }
     }
 
     /** The receiving stream: each send an item, the channel's close its end. */
@@ -57,6 +64,15 @@ class ChannelContractTest {
                     .emits(i -> channel.trySend("item" + i), i -> "item" + i)
                     .completes(channel::close)
                     .upstream(Upstream.queued("place among the receivers", WaitQueues.nonEmpty(channel, "receivers")));
+        }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            Channel<AutoCloseable> channel = Channel.bounded(4);
+            Receiver<AutoCloseable> receiver = channel.receiver(); // its close drops the items nobody read
+            return StreamSubject.of(channel.stream())
+                    .emits(i -> channel.trySend(items.get(i)), items::get)
+                    .closing(receiver);
         }
     }
 
@@ -80,6 +96,11 @@ class ChannelContractTest {
             return FutureSubject.of(channel.receiveMany(3))
                     .completesWith(List.of("item"), () -> channel.trySend("item"))
                     .upstream(Upstream.queued("place among the receivers", WaitQueues.nonEmpty(channel, "receivers")));
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughAReceiver(value, (channel, receiver) -> channel.receiveMany(3), List.of(value));
         }
     }
 
@@ -166,6 +187,11 @@ class ChannelContractTest {
                     .closing(receiver)
                     .closing(sender);
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughAReceiver(value, (channel, receiver) -> receiver.receive(), value);
+        }
     }
 
     /** A receiveMany through a {@link Receiver}, fed through a {@link Sender}. */
@@ -181,6 +207,11 @@ class ChannelContractTest {
                     .upstream(Upstream.queued("place among the receivers", WaitQueues.nonEmpty(channel, "receivers")))
                     .closing(receiver)
                     .closing(sender);
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughAReceiver(value, (channel, receiver) -> receiver.receiveMany(2), List.of(value));
         }
     }
 
@@ -199,6 +230,17 @@ class ChannelContractTest {
                     .closing(receiver)
                     .closing(sender);
         }
+
+        @Override
+        protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
+            Channel<AutoCloseable> channel = Channel.bounded(4);
+            Sender<AutoCloseable> sender = channel.sender();
+            Receiver<AutoCloseable> receiver = channel.receiver();
+            return StreamSubject.of(receiver.stream())
+                    .emits(i -> sender.trySend(items.get(i)), items::get)
+                    .closing(receiver)
+                    .closing(sender);
+        }
     }
 
     /**
@@ -214,6 +256,20 @@ class ChannelContractTest {
                 })
                 .fails(close, ChannelClosedException.class)
                 .upstream(Upstream.queued("place among the senders", WaitQueues.nonEmpty(channel, "senders")));
+    }
+
+    /**
+     * For the dropped-value checks: {@code receive} of a channel fed {@code value}. A receive is
+     * cancel-safe, so a receive closed unread leaves the value in the channel; the channel drops it
+     * when its last {@link Receiver} goes, which the subject holds as a resource.
+     */
+    private static FutureSubject<?> droppingThroughAReceiver(AutoCloseable value,
+            BiFunction<Channel<AutoCloseable>, Receiver<AutoCloseable>, PollFuture<?>> receive, Object expected) {
+        Channel<AutoCloseable> channel = Channel.bounded(4);
+        Receiver<AutoCloseable> receiver = channel.receiver();
+        return FutureSubject.of(receive.apply(channel, receiver))
+                .completes(() -> channel.trySend(value), read -> assertEquals(expected, read))
+                .closing(receiver);
     }
 
     /** Takes one buffered item, as a receiver would, to make room for a waiting sender. */

@@ -25,6 +25,12 @@ class PromiseContractTest {
                     .failsWith(promise::fail)
                     .upstream(Upstream.counting("promise", () -> 0, () -> promise.isCancelled() ? 1 : 0).ownedFromBuild());
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            Promise<AutoCloseable> promise = new Promise<>();
+            return FutureSubject.of(promise.future()).completesWith(value, () -> promise.complete(value));
+        }
     }
 
     /** The read end when the writer closes without a value: it fails with {@link ChannelClosedException}. */

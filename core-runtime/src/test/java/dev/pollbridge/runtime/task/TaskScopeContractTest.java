@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
@@ -14,6 +15,8 @@ import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -43,6 +46,11 @@ class TaskScopeContractTest {
                     .closing(runtime)
                     .closing(scope);
         }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughShutdown(value, scope -> scope.next(), outcome -> assertEquals(value, outcome.value()));
+        }
     }
 
     /** Two children; completing both gives their values, failing one fails the join. */
@@ -70,6 +78,11 @@ class TaskScopeContractTest {
                     .upstream(Upstream.queued("place among the scope's waiters", waiting(scope)))
                     .closing(runtime)
                     .closing(scope);
+        }
+
+        @Override
+        protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
+            return droppingThroughShutdown(value, TaskScope::joinAll, values -> assertEquals(List.of(value), values));
         }
     }
 
@@ -187,6 +200,27 @@ class TaskScopeContractTest {
                     .startsEagerly()
                     .closing(runtime);
         }
+    }
+
+    /**
+     * For the dropped-value checks: {@code wait} on a scope whose one child ends with
+     * {@code value}. Its futures are cancel-safe, so one closed unread leaves the outcome in the
+     * scope (a closed scope still hands outcomes to {@code next()}); the scope drops it at the end
+     * of its life, {@code shutdown()}, which the subject runs as its last resource.
+     */
+    private static <R> FutureSubject<?> droppingThroughShutdown(AutoCloseable value,
+            Function<TaskScope<AutoCloseable>, PollFuture<R>> wait, Consumer<R> check) {
+        Runtime runtime = Runtime.builder().workers(0).build();
+        TaskScope<AutoCloseable> scope = TaskScope.open(runtime);
+        ProbeFuture<AutoCloseable> child = new ProbeFuture<>();
+        scope.spawn(child);
+        return FutureSubject.of(wait.apply(scope))
+                .completes(() -> {
+                    child.complete(value);
+                    runUntilIdle(runtime);
+                }, check)
+                .closing(runtime)
+                .closing(() -> runtime.blockOn(scope.shutdown()));
     }
 
     private static void runUntilIdle(Runtime runtime) {

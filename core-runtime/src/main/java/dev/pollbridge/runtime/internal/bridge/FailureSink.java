@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.bridge;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.concurrent.CancellationException;
 
@@ -18,12 +19,13 @@ import java.util.concurrent.CancellationException;
  * learns of it second (the canceller or the failing side).
  */
 @FunctionalInterface
-public interface FailureSink {
+public interface FailureSink extends Dropped.Sink {
 
     /**
      * Reports {@code failure}; {@code what} says what happened. Never throws, except that a
      * {@link VirtualMachineError} may be rethrown.
      */
+    @Override
     void report(String what, Throwable failure);
 
     /**
@@ -58,18 +60,11 @@ public interface FailureSink {
     }
 
     /**
-     * Closes {@code item}, which a bridge drops unread (a prefetched item of a closed stream, an
-     * item that arrived after cancel), if it is {@link AutoCloseable}, so a resource it holds is
-     * released. A {@code close()} that throws is reported.
+     * Drops {@code item}, which a bridge will not deliver (a prefetched item of a closed stream,
+     * an item that arrived after cancel): closed if it is {@link AutoCloseable}
+     * ({@link Dropped}), a throwing {@code close()} reported here.
      */
     default void discard(Object item) {
-        if (item instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) item).close();
-            } catch (Throwable failure) {
-                Fatal.rethrowIfFatal(failure);
-                report("close() of an item that a bridge dropped threw", failure);
-            }
-        }
+        Dropped.close(item, "an item that a bridge dropped", this);
     }
 }

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -35,7 +36,7 @@ import java.util.Objects;
  *
  * @param <T> the item type
  */
-public final class ItemFromStream<T> implements PollFuture<T> {
+public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> {
 
     /** Items taken in one poll before the future yields its worker (rule 16). */
     static final int ITEMS_PER_POLL = 128;
@@ -82,9 +83,9 @@ public final class ItemFromStream<T> implements PollFuture<T> {
 
     private ItemFromStream(PollStream<? extends T> stream, Which which, boolean emptyFails, T emptyValue,
             FailureSink sink) {
-        this.stream = Objects.requireNonNull(stream, "stream");
-        this.batch = BatchStream.of(stream);
         this.which = Objects.requireNonNull(which, "which");
+        this.stream = SingleUse.claim(stream, "a one-item await (first, last or single)");
+        this.batch = BatchStream.of(stream);
         this.emptyFails = emptyFails;
         this.emptyValue = emptyValue;
         this.sink = sink;
@@ -110,10 +111,10 @@ public final class ItemFromStream<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (finished) {
-            throw new IllegalStateException(which.operation() + " was polled after it completed");
+            throw SingleUse.polledAfter(which.operation(), "it completed");
         }
         if (closed) {
-            throw new IllegalStateException(which.operation() + " was polled after close()");
+            throw SingleUse.polledAfter(which.operation(), "close()");
         }
         for (int taken = 0; taken < ITEMS_PER_POLL; taken++) {
             T item = batch != null ? batch.takeReady() : null;

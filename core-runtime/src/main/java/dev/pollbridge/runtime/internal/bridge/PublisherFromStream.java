@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.bridge;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -40,7 +41,8 @@ public final class PublisherFromStream<T> implements Source<T> {
             Supplier<? extends PollFuture<? extends T>> futureFactory, TaskSpawner spawner) {
         Objects.requireNonNull(futureFactory, "futureFactory");
         return new PublisherFromStream<T>(() -> new StreamFromFuture<T>(
-                Objects.requireNonNull(futureFactory.get(), "the future factory returned null")), spawner);
+                SingleUse.claim(Objects.requireNonNull(futureFactory.get(), "the future factory returned null"),
+                        "a subscription of fromFuture")), spawner);
     }
 
     @Override
@@ -48,7 +50,8 @@ public final class PublisherFromStream<T> implements Source<T> {
         Objects.requireNonNull(downstream, "subscriber");
         PollStream<? extends T> stream;
         try {
-            stream = Objects.requireNonNull(streamFactory.get(), "the stream factory returned null");
+            stream = SingleUse.claim(Objects.requireNonNull(streamFactory.get(), "the stream factory returned null"),
+                    "a Reactive Streams subscription");
         } catch (Throwable error) {
             Fatal.rethrowIfFatal(error);
             StreamSubscription.reject(downstream, error, spawner);

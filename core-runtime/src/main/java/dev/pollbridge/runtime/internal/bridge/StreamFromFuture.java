@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import java.util.Objects;
 
 /**
@@ -16,7 +17,7 @@ import java.util.Objects;
  *
  * @param <T> the value type
  */
-public final class StreamFromFuture<T> implements PollStream<T> {
+public final class StreamFromFuture<T> extends SingleUse implements PollStream<T> {
 
     private final PollFuture<? extends T> future;
     private boolean valueDelivered;
@@ -30,10 +31,10 @@ public final class StreamFromFuture<T> implements PollStream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (finished) {
-            throw new IllegalStateException("pollNext() after the stream ended");
+            throw SingleUse.polledAfter("a stream of one future", "it ended");
         }
         if (closed) {
-            throw new IllegalStateException("pollNext() after close()");
+            throw SingleUse.polledAfter("a stream of one future", "close()");
         }
         if (valueDelivered) {
             finished = true;

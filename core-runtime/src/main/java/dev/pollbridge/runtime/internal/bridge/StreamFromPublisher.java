@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -109,7 +110,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param <T> the item type
  */
-public final class StreamFromPublisher<T> implements BatchStream<T>, Downstream<T> {
+public final class StreamFromPublisher<T> extends SingleUse implements BatchStream<T>, Downstream<T> {
 
     /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
     public static final int MAX_PREFETCH = 1 << 24;
@@ -200,7 +201,7 @@ public final class StreamFromPublisher<T> implements BatchStream<T>, Downstream<
 
     @Override
     public Poll<T> pollNext(Context cx) {
-        checkOpen("pollNext()");
+        checkOpen();
         if (!subscribed) {
             subscribe();
         }
@@ -241,7 +242,7 @@ public final class StreamFromPublisher<T> implements BatchStream<T>, Downstream<
     /** The batch path ({@link BatchStream}): the next item of the ring or fused queue, or null. */
     @Override
     public T takeReady() {
-        checkOpen("takeReady()");
+        checkOpen();
         if (!subscribed) {
             return null;
         }
@@ -254,12 +255,12 @@ public final class StreamFromPublisher<T> implements BatchStream<T>, Downstream<
         return item != null ? consumed(item) : null;
     }
 
-    private void checkOpen(String call) {
+    private void checkOpen() {
         if (finished) {
-            throw new IllegalStateException(call + " after the stream returned " + terminal.get());
+            throw SingleUse.polledAfter("a stream of a Publisher", "it returned " + terminal.get());
         }
         if (closed) {
-            throw new IllegalStateException(call + " after close()");
+            throw SingleUse.polledAfter("a stream of a Publisher", "close()");
         }
     }
 

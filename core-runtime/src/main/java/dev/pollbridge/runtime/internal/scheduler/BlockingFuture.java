@@ -1,14 +1,17 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -21,8 +24,23 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p><b>Cancellation.</b> {@link #close()} before the job starts removes it from the queue (it
  * never runs); while it runs, the pool thread is interrupted and the result is dropped.
+ *
+ * <p><b>A value nobody reads</b> is dropped ({@link Dropped}: closed if it is an
+ * {@link AutoCloseable}, a throwing close reported to the uncaught-failure handler), exactly once:
+ * <ul>
+ *   <li>the job ignores the interrupt and returns a value after the close: {@link FutureTask}
+ *       refuses to store it ({@code set} after {@code cancel}), and {@code Job.set} drops it;
+ *   <li>the job finished before the close, which came without a poll of the result: whichever of
+ *       {@code close()} (which sets {@code closedUnread}, then reads {@code finished}) and
+ *       {@code done()} (which sets {@code finished}, then reads {@code closedUnread}) sees the
+ *       other wins the {@code drop} CAS and drops. Both flags are volatile, so at least one of
+ *       them sees the other (Dekker), and the CAS makes it at most one. A close after the result
+ *       was returned sets no flag: that value is the owner's.
+ * </ul>
  */
-final class BlockingFuture<T> implements PollFuture<T> {
+final class BlockingFuture<T> extends SingleUse implements PollFuture<T> {
+
+    private static final String DROPPED = "the result of a spawnBlocking job whose future was closed without reading it";
 
     private final Job job;
     private final BlockingPool pool;
@@ -30,6 +48,10 @@ final class BlockingFuture<T> implements PollFuture<T> {
     private final AtomicReference<Waker> waker = new AtomicReference<>();
     /** Owner only. */
     private boolean delivered;
+    /** Set by a close that came before the result was returned (by the owner, before it reads {@code finished}). */
+    private volatile boolean closedUnread;
+    /** Won by the one party that drops an unread result (see the class comment). */
+    private final AtomicBoolean drop = new AtomicBoolean();
 
     BlockingFuture(Callable<T> work, BlockingPool pool) {
         this.job = new Job(work);
@@ -43,7 +65,7 @@ final class BlockingFuture<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (delivered) {
-            throw new IllegalStateException("spawnBlocking future polled after it returned its result");
+            throw SingleUse.polledAfter("a spawnBlocking future", "it completed");
         }
         if (!job.finished) {
             // Store the waker, then re-check: the job sets finished (volatile) before reading the waker.
@@ -69,13 +91,33 @@ final class BlockingFuture<T> implements PollFuture<T> {
         }
     }
 
-    /** Cancels the job: dequeued if not started, interrupted if running; the result is dropped. */
+    /**
+     * Cancels the job: dequeued if not started, interrupted if running; a result not returned yet
+     * is dropped (see the class comment).
+     */
     @Override
     public void close() {
-        if (job.cancel(true)) {
-            pool.forget(job);
-        }
         waker.set(null);
+        if (delivered) {
+            return;
+        }
+        closedUnread = true;
+        if (job.cancel(true)) {
+            pool.forget(job); // a late value is dropped by Job.set
+        } else if (job.finished) {
+            dropUnread();
+        } // else the job is storing its outcome now: its done() sees closedUnread
+    }
+
+    /** Drops the finished job's outcome, unless the other party did (the CAS). */
+    private void dropUnread() {
+        if (drop.compareAndSet(false, true) && !job.isCancelled()) {
+            try {
+                Dropped.close(job.get(), DROPPED, pool::reportDropFailure); // finished: get() does not wait
+            } catch (ExecutionException | CancellationException | InterruptedException failed) {
+                // no value to drop
+            }
+        }
     }
 
     /** The queued job; {@link #done()} wakes the poller. */
@@ -103,10 +145,26 @@ final class BlockingFuture<T> implements PollFuture<T> {
             super.run();
         }
 
+        /**
+         * Stores the value the work returned. After {@link #close()} cancelled the job (the work
+         * ignored the interrupt), {@link FutureTask} does not store it: nobody will read it, so
+         * it is dropped here.
+         */
+        @Override
+        protected void set(T value) {
+            super.set(value);
+            if (isCancelled()) {
+                Dropped.close(value, DROPPED, pool::reportDropFailure);
+            }
+        }
+
         /** Runs on the pool thread that finished the job; the waker is user code, so it is contained. */
         @Override
         protected void done() {
             finished = true; // before the waker is read: pairs with poll's store-then-re-check
+            if (closedUnread) {
+                dropUnread(); // closed after the job finished, the value never polled
+            }
             Waker toWake = waker.getAndSet(null);
             if (toWake != null) {
                 try {

@@ -143,6 +143,11 @@ final class BlockingPool {
         failures.report(failure, "the waker of a spawnBlocking job");
     }
 
+    /** The close() of a job's result that nobody read threw: report it. */
+    void reportDropFailure(String source, Throwable failure) {
+        failures.report(failure, source);
+    }
+
     /** True if {@code thread} is one of this pool's threads. */
     boolean owns(Thread thread) {
         return threads.contains(thread);

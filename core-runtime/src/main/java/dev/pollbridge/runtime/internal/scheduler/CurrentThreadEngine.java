@@ -7,11 +7,14 @@ import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -22,7 +25,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Wakes may come from any thread; they append to the queue and unpark the thread in
  * {@code blockOn}, if one is parked. Only one thread drives at a time (a second driver waits for
- * its own future only, without running tasks, until the first one stops driving).
+ * its own future only, without running tasks, until the first one stops driving). A driver that
+ * lets go of the queue while tasks are still in it (after each batch, so also when its
+ * {@code blockOn} returns) unparks the waiting threads, so one of them takes over: a waiting
+ * {@code blockOn} publishes its parker, then re-reads the queue and the driver; the driver
+ * clears the driver slot, then reads the queue and the parkers. All volatile, so at least one of
+ * the two sees the other (Dekker).
  *
  * <p><b>Fairness to the driven future.</b> {@code blockOn} runs queued tasks in batches of
  * {@value #DRIVEN_FUTURE_INTERVAL} polls (Tokio's current-thread {@code event_interval}); after
@@ -35,9 +43,26 @@ public final class CurrentThreadEngine extends Engine {
     /** Task polls the driver makes between two looks at the future it drives. */
     static final int DRIVEN_FUTURE_INTERVAL = 61;
 
+    private static final VarHandle RUNNING;
+
+    static {
+        try {
+            RUNNING = MethodHandles.lookup().findVarHandle(CurrentThreadEngine.class, "running", Task.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
     /** The thread driving the queue now, or null; claimed by CAS. */
     private final AtomicReference<Thread> driver = new AtomicReference<>();
+    /**
+     * The task the driver is running now (polled, completed or cancelled), or null between tasks:
+     * the dump lists it as RUNNING even in its first poll, before it is in any registry. Written
+     * by the driver only (opaque: no ordering needed), read racily by {@link #runningTasks()}.
+     */
+    @SuppressWarnings("unused")
+    private Task<?> running;
     /** Parkers of blockOn threads waiting for work or for their future; every schedule unparks them. */
     private final Set<Parker> sleepers = ConcurrentHashMap.newKeySet();
     private final AtomicLong polls = new AtomicLong();
@@ -74,14 +99,22 @@ public final class CurrentThreadEngine extends Engine {
     }
 
     private void wakeSleepers() {
+        if (sleepers.isEmpty()) {
+            return; // the usual case, one driver: no iterator to allocate per schedule or yield
+        }
         for (Parker waiting : sleepers) {
             waiting.unpark();
         }
     }
 
+    /**
+     * A task woken during its own poll goes to the back of the queue. Waiting {@code blockOn}
+     * threads are unparked as for any schedule: the driver may stop before it reaches the task
+     * (its own future is ready), and then one of them must run it.
+     */
     @Override
     public void yieldTask(Task<?> task) {
-        queue.offer(task);
+        schedule(task);
     }
 
     /**
@@ -110,7 +143,7 @@ public final class CurrentThreadEngine extends Engine {
             return ran;
         } finally {
             exit(outer);
-            driver.set(null);
+            releaseDriver();
         }
     }
 
@@ -132,12 +165,25 @@ public final class CurrentThreadEngine extends Engine {
             }
             return true;
         } finally {
-            driver.set(null);
+            releaseDriver();
+        }
+    }
+
+    /**
+     * The driver lets go of the queue. If tasks are left in it, the waiting {@code blockOn}
+     * threads are unparked so that one of them takes over (see the class comment): the driver may
+     * be about to return, and nothing else would wake them until the next schedule.
+     */
+    private void releaseDriver() {
+        driver.set(null);
+        if (!queue.isEmpty() && !isClosed()) {
+            wakeSleepers();
         }
     }
 
     private void runOne(Task<?> task) {
         int previous = CoopBudget.reset();
+        RUNNING.setOpaque(this, task);
         try {
             polls.incrementAndGet();
             long nanos = task.run();
@@ -145,8 +191,20 @@ public final class CurrentThreadEngine extends Engine {
                 pollTimes.record(nanos);
             }
         } finally {
+            RUNNING.setOpaque(this, (Task<?>) null);
             CoopBudget.set(previous);
         }
+    }
+
+    /** The task the driver runs now, named by the driving thread (racy, like the workers' view). */
+    @Override
+    protected Map<Task<?>, String> runningTasks() {
+        Task<?> task = (Task<?>) RUNNING.getOpaque(this);
+        Thread thread = driver.get();
+        if (task == null || thread == null) {
+            return Map.of();
+        }
+        return Map.of(task, thread.getName());
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.PollTimeHistogram;
@@ -11,6 +12,7 @@ import dev.pollbridge.runtime.RuntimeMetrics;
 import dev.pollbridge.runtime.TaskDump;
 import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
+import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
@@ -231,7 +233,8 @@ public abstract class Engine implements Scheduler, UnwindScope {
         if (tasks.isClosed() && !calledInside()) {
             throw closedRuntime();
         }
-        Task<T> task = newTask(future, true);
+        SingleUse.claim(future, "Runtime.spawn"); // rule 11: refuses a future some other owner has
+        Task<T> task = newTask(InheritedLocals.capture(future), true);
         submit(task);
         return new TaskJoinHandle<>(task);
     }
@@ -332,7 +335,7 @@ public abstract class Engine implements Scheduler, UnwindScope {
 
     /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
     public <T> T blockOn(PollFuture<T> future) {
-        Objects.requireNonNull(future, "future");
+        SingleUse.claim(future, "Runtime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
         if (workerEngine(thread) != null || Task.current() != null) {
             future.close();

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.runtime.Runtime;
 import java.util.Objects;
 
@@ -13,7 +14,27 @@ import java.util.Objects;
  */
 public final class RuntimeFailures {
 
+    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime");
+
+    /**
+     * The sink of runtime code that may run on any thread (a channel, a promise, a task scope, an
+     * {@code Async} body): a failure goes to the uncaught-failure handler of the runtime running
+     * the calling thread when it is reported ({@link Runtime#current()}: a worker, a thread in
+     * {@code blockOn}), else to {@link System.Logger} at {@code WARNING}. The one line a runtime
+     * producer drops a value with: {@code Dropped.close(value, what, RuntimeFailures.CURRENT_THREAD)}.
+     */
+    public static final Dropped.Sink CURRENT_THREAD = RuntimeFailures::reportOnCurrentThread;
+
     private RuntimeFailures() {}
+
+    private static void reportOnCurrentThread(String source, Throwable failure) {
+        Runtime runtime = Engine.current();
+        if (runtime != null) {
+            report(runtime, failure, source);
+        } else {
+            LOGGER.log(System.Logger.Level.WARNING, source + " threw", failure);
+        }
+    }
 
     /**
      * Hands {@code failure} to {@code runtime}'s uncaught-failure handler, unchanged;

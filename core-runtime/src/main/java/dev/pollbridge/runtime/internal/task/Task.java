@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.internal.task;
 
 import dev.pollbridge.api.Context;
+import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
@@ -457,13 +458,9 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      */
     void discardOutput(Poll<?> result) {
         if (result.isReady()) {
-            Object value = result.value();
-            if (value instanceof AutoCloseable) {
-                try {
-                    ((AutoCloseable) value).close();
-                } catch (Throwable failure) {
-                    scheduler.reportUncaught(failure, "the close() of the discarded value of " + name());
-                }
+            if (result.value() instanceof AutoCloseable) { // else no name to build
+                Dropped.close(result.value(), "the discarded value of " + name(),
+                        (source, failure) -> scheduler.reportUncaught(failure, source));
             }
         } else if (result.isFailed() && !(result.error() instanceof CancellationException)) {
             scheduler.reportUncaught(result.error(), name());

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.task;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 
 /**
@@ -10,7 +11,7 @@ import dev.pollbridge.runtime.JoinHandle;
  *
  * @param <T> the task's value type
  */
-public final class TaskJoinHandle<T> implements JoinHandle<T> {
+public final class TaskJoinHandle<T> extends SingleUse implements JoinHandle<T> {
 
     private final Task<T> task;
     /** Owner (poller) only: the output was returned once; a later poll is a caller bug (rule 9). */
@@ -24,11 +25,11 @@ public final class TaskJoinHandle<T> implements JoinHandle<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (delivered) {
-            throw new IllegalStateException("JoinHandle of " + task.name() + " polled after it returned its result");
+            throw SingleUse.polledAfter("the JoinHandle of " + task.name(), "it completed");
         }
         long state = task.loadState();
         if (!TaskState.isJoinInterested(state)) {
-            throw new IllegalStateException("JoinHandle of " + task.name() + " polled after close() (detached)");
+            throw SingleUse.polledAfter("the JoinHandle of " + task.name(), "close() (which detached it)");
         }
         if (!TaskState.isComplete(state)) {
             // Rule T9: store the waker, then re-read the word; the completer sets COMPLETE, then reads

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import java.util.concurrent.TimeoutException;
 
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * that spent the last of the budget in this poll, the timer is polled with the budget lifted, so
  * an inner future that is always ready can still time out.
  */
-final class Timeout<T> implements PollFuture<T> {
+final class Timeout<T> extends SingleUse implements PollFuture<T> {
 
     private final TimeDriver driver;
     private final PollFuture<T> inner;
@@ -39,7 +40,7 @@ final class Timeout<T> implements PollFuture<T> {
 
     Timeout(TimeDriver driver, PollFuture<T> inner, long deadlineNanos, String limit) {
         this.driver = driver;
-        this.inner = inner;
+        this.inner = SingleUse.claim(inner, "timeout");
         this.timer = driver.newEntry(deadlineNanos);
         this.limit = limit;
     }
@@ -47,10 +48,10 @@ final class Timeout<T> implements PollFuture<T> {
     @Override
     public Poll<T> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("timeout polled after close()");
+            throw SingleUse.polledAfter("a timeout", "close()");
         }
         if (finished) {
-            throw new IllegalStateException("timeout polled after it completed");
+            throw SingleUse.polledAfter("a timeout", "it completed");
         }
         boolean hadBudget = CoopBudget.hasRemaining();
         Poll<T> result = inner.poll(cx);

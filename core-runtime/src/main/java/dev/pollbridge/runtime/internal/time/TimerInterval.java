@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.time;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
@@ -33,7 +34,7 @@ import java.util.Objects;
  * O(1). Never ends on its own; fails with the driver's
  * {@link java.util.concurrent.CancellationException} if the driver closes.
  */
-final class TimerInterval implements Interval {
+final class TimerInterval extends SingleUse implements Interval {
 
     /** How late a tick may be taken before {@code DELAY} restarts the grid (Tokio's 5 ms). */
     static final long DELAY_TOLERANCE_NANOS = 5_000_000L;
@@ -64,9 +65,11 @@ final class TimerInterval implements Interval {
 
     @Override
     public Poll<Long> pollTick(Context cx) {
-        checkOpen("polled");
+        if (closed) {
+            throw SingleUse.polledAfter("an interval", "close()");
+        }
         if (failed) {
-            throw new IllegalStateException("interval polled after it failed");
+            throw SingleUse.polledAfter("an interval", "it failed");
         }
         if (!CoopBudget.pollProceed(cx)) {
             return Poll.pending();

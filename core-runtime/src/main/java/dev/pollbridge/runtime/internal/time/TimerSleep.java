@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.time;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.time.Sleep;
 
@@ -13,7 +14,7 @@ import dev.pollbridge.runtime.time.Sleep;
  * <p>A ready result spends one unit of the polling task's budget (rule 16); when it is spent, a
  * due sleep answers pending once (its own task is woken) and ready on the next turn.
  */
-final class TimerSleep implements Sleep {
+final class TimerSleep extends SingleUse implements Sleep {
 
     private final TimeDriver driver;
     private final TimerEntry entry;
@@ -32,10 +33,10 @@ final class TimerSleep implements Sleep {
     @Override
     public Poll<Void> poll(Context cx) {
         if (closed) {
-            throw new IllegalStateException("sleep polled after close()");
+            throw SingleUse.polledAfter("a sleep", "close()");
         }
         if (finished) {
-            throw new IllegalStateException("sleep polled after it completed (reset it to poll it again)");
+            throw SingleUse.polledAfter("a sleep", "it completed (reset it to poll it again)");
         }
         if (!CoopBudget.pollProceed(cx)) {
             return Poll.pending();

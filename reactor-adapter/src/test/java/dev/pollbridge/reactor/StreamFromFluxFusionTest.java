@@ -161,6 +161,23 @@ class StreamFromFluxFusionTest {
     }
 
     @Test
+    void closingAFusedStreamClosesEachItemLeftInTheSinksQueueExactlyOnce() {
+        Sinks.Many<Held> sink = Sinks.many().unicast().onBackpressureBuffer();
+        FusionProbe<Held> probe = new FusionProbe<>(sink.asFlux());
+        MockStreamTask<Held> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 8));
+        assertPending(task.pollNext());
+        List<Held> items = IntStream.range(0, 4).mapToObj(i -> new Held()).collect(Collectors.toList());
+        items.forEach(item -> sink.tryEmitNext(item).orThrow());
+        assertSame(items.get(0), assertReady(task.pollNext()));
+        task.close();
+        assertEquals(0, items.get(0).closes.get(), "the item the owner took is the owner's");
+        for (Held unread : items.subList(1, 4)) {
+            assertEquals(1, unread.closes.get(), "an item sent to the stream and never read is closed once");
+        }
+        assertEquals(1, probe.clears.get());
+    }
+
+    @Test
     void theOutputOfPublishOnIsFusedAsynchronously() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 10_000).hide().publishOn(single, 32));
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 64))) {
@@ -215,6 +232,16 @@ class StreamFromFluxFusionTest {
             assertEquals(Fuseable.NONE, probe.grantedMode);
             assertEquals(0, probe.polls.get());
             assertEquals(16L, probe.requests.get(0));
+        }
+    }
+
+    /** An item holding a resource: counts its closes. */
+    static final class Held implements AutoCloseable {
+        final AtomicInteger closes = new AtomicInteger();
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
         }
     }
 }

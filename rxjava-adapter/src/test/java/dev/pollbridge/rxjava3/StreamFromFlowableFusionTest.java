@@ -167,6 +167,23 @@ class StreamFromFlowableFusionTest {
     }
 
     @Test
+    void closingAFusedStreamClosesEachItemLeftInTheProcessorsQueueExactlyOnce() {
+        UnicastProcessor<Held> processor = UnicastProcessor.create();
+        FusionProbe<Held> probe = new FusionProbe<>(processor);
+        MockStreamTask<Held> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 8));
+        assertPending(task.pollNext());
+        List<Held> items = IntStream.range(0, 4).mapToObj(i -> new Held()).collect(Collectors.toList());
+        items.forEach(processor::onNext);
+        assertSame(items.get(0), assertReady(task.pollNext()));
+        task.close();
+        assertEquals(0, items.get(0).closes.get(), "the item the owner took is the owner's");
+        for (Held unread : items.subList(1, 4)) {
+            assertEquals(1, unread.closes.get(), "an item sent to the stream and never read is closed once");
+        }
+        assertEquals(1, probe.clears.get());
+    }
+
+    @Test
     void theOutputOfObserveOnIsFusedAsynchronously() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 10_000).hide().observeOn(single, false, 32));
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 64))) {
@@ -221,6 +238,16 @@ class StreamFromFlowableFusionTest {
             assertEquals(QueueFuseable.NONE, probe.grantedMode);
             assertEquals(0, probe.polls.get());
             assertEquals(16L, probe.requests.get(0));
+        }
+    }
+
+    /** An item holding a resource: counts its closes. */
+    static final class Held implements AutoCloseable {
+        final AtomicInteger closes = new AtomicInteger();
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
         }
     }
 }

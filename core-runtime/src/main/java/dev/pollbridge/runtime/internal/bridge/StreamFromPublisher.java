@@ -45,9 +45,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and
  * nothing is produced ahead of the poller. In {@code ASYNC} mode it requests {@code prefetch}
  * and replenishes exactly as without fusion, and takes the items from the source's queue instead
- * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels and then
- * {@code clear()}s the source's queue, which the source empties by its own discard policy (so an
- * {@link AutoCloseable} item still in a fused source's queue is the source's to release).
+ * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels it; in
+ * {@code ASYNC} mode it then polls out what the source's queue still holds and drops each item
+ * through {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this
+ * stream's to close, once), as it does with its own ring; then it {@code clear()}s the source.
+ * A {@code SYNC} source has produced nothing the poller did not take, so its {@code clear()}
+ * only releases the generator.
  *
  * <h2>Threads</h2>
  * <ul>
@@ -95,8 +98,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@code cancel()} reaches the subscription at most once, and never after the publisher
  *       terminated.
  *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
- *       (the racing producer empties it itself; {@link #dropQueued()}). Every item dropped
- *       unread (closed, or after cancel) is closed if it is {@link AutoCloseable}.
+ *       (the racing producer empties it itself; {@link #dropQueued()}), and so is an
+ *       {@code ASYNC} fused queue once an {@code onNext} racing the close returns. Every item
+ *       dropped unread (closed, or after cancel), from the ring or from an {@code ASYNC} fused
+ *       queue, is closed exactly once if it is {@link AutoCloseable}
+ *       ({@link dev.pollbridge.api.Dropped}).
  *   <li>{@link #ownerCall} is the owner's thread only while the owner is inside its own
  *       {@code subscribe} or replenishing {@code request} call, and only the owner writes it, so
  *       an {@code onNext} that reads its own thread there runs inside that call: the owner is not
@@ -428,7 +434,7 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
         do {
             FusedUpstream<T> queue = fused;
             if (queue != null) {
-                clearFused(queue);
+                dropFused(queue);
             } else {
                 for (T item = ring.poll(); item != null; item = ring.poll()) {
                     failures.discard(item);
@@ -436,6 +442,30 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
             }
             missed = dropping.addAndGet(-missed);
         } while (missed != 0);
+    }
+
+    /**
+     * Drops what a fused source still holds for this stream. {@code ASYNC}: each item in the
+     * queue was signalled to this stream, so it is polled out and dropped here (closed once, if
+     * {@link AutoCloseable}); a {@code poll()} that throws stops that and is reported. Not after
+     * the owner's own poll threw ({@link #queueEnded}; read after {@link #closed}, which the owner
+     * wrote later): the queue is broken and was cleared then. Then the source's {@code clear()}
+     * releases the rest (a {@code SYNC} generator, an operator's state). One consumer at a time:
+     * the owner, or the turn-taking of {@link #dropQueued()}.
+     */
+    private void dropFused(FusedUpstream<T> queue) {
+        if (fusionMode == FusedUpstream.ASYNC && !queueEnded) {
+            try {
+                for (T item = queue.poll(); item != null; item = queue.poll()) {
+                    failures.discard(item);
+                }
+            } catch (Throwable error) {
+                Fatal.rethrowIfFatal(error);
+                failures.report("poll() of a fused subscription's queue threw while the stream dropped its items",
+                        error);
+            }
+        }
+        clearFused(queue);
     }
 
     /** The fused source drops what it holds for us; a {@code clear()} that throws is reported. */
@@ -519,7 +549,14 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
     @Override
     public void onNext(T item) {
         if (fusionMode == FusedUpstream.ASYNC) {
-            waker.wake(); // the item is in the source's queue: only a wake-up (invariant 7)
+            // The item is in the source's queue: only a wake-up (invariant 7). Once closed, the
+            // queue has no poller: an item queued after close()'s drain is dropped here (invariant 5).
+            VarHandle.fullFence(); // pairs with close(): its drain sees the item, or this sees closed
+            if (closed) {
+                dropQueued();
+                return;
+            }
+            waker.wake();
             return;
         }
         if (item == null) {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.test.MockStreamTask;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -146,6 +147,54 @@ class StreamFromPublisherFusionTest {
     }
 
     @Test
+    void closingAnAsyncFusedStreamClosesEachItemLeftInTheSourcesQueueExactlyOnce() {
+        FusableSource<Held> source = FusableSource.async();
+        StreamFromPublisher<Held> stream = new StreamFromPublisher<>(source, 8);
+        MockStreamTask<Held> task = MockStreamTask.spawn(stream);
+        assertPending(task.pollNext());
+        Held read = new Held();
+        Held[] unread = {new Held(), new Held(), new Held()};
+        source.offer(read);
+        for (Held item : unread) {
+            source.offer(item);
+        }
+        assertSame(read, stream.takeReady());
+        task.close();
+        task.close();
+        assertEquals(0, read.closes.get(), "the item the owner took is the owner's");
+        for (Held item : unread) {
+            assertEquals(1, item.closes.get(), "an item sent to the stream and never read is closed once");
+        }
+        assertEquals(1, source.cancels.get());
+        assertEquals(1, source.clears.get(), "then the source clears what else it holds");
+    }
+
+    @Test
+    void anItemQueuedByAnAsyncSourceAfterTheCloseIsClosedOnItsSignal() {
+        FusableSource<Held> source = FusableSource.async();
+        StreamFromPublisher<Held> stream = new StreamFromPublisher<>(source, 8);
+        MockStreamTask<Held> task = MockStreamTask.spawn(stream);
+        assertPending(task.pollNext());
+        task.close();
+        Held late = new Held();
+        source.offer(late); // a producer that had not seen the cancel yet
+        assertEquals(1, late.closes.get());
+        assertEquals(0, task.wakeCount(), "a closed stream wakes nobody");
+    }
+
+    @Test
+    void closingASyncFusedStreamProducesNothingToDrop() {
+        Held notProduced = new Held();
+        FusableSource<Held> source = FusableSource.sync(new Held(), notProduced);
+        StreamFromPublisher<Held> stream = new StreamFromPublisher<>(source, 8);
+        MockStreamTask<Held> task = MockStreamTask.spawn(stream);
+        assertTrue(task.pollNext().isReady());
+        task.close();
+        assertEquals(1, source.polls.get(), "a generator is not run to drop what it never produced");
+        assertEquals(0, notProduced.closes.get());
+    }
+
+    @Test
     void fusionGrantedOnAnotherThreadAfterAPendingPollWakesThePoller() throws Exception {
         FusableSource<String> source = FusableSource.sync("late");
         source.subscribeAtOnce = false;
@@ -198,6 +247,16 @@ class StreamFromPublisherFusionTest {
             stream.onNext("a");
             assertReady(task.pollNext(), "a");
             assertEquals(0, source.polls.get());
+        }
+    }
+
+    /** An item holding a resource: counts its closes. */
+    static final class Held implements AutoCloseable {
+        final AtomicInteger closes = new AtomicInteger();
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
         }
     }
 }

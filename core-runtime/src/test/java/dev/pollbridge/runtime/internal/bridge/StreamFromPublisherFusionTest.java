@@ -5,12 +5,20 @@ import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.test.MockStreamTask;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -180,6 +188,69 @@ class StreamFromPublisherFusionTest {
         source.offer(late); // a producer that had not seen the cancel yet
         assertEquals(1, late.closes.get());
         assertEquals(0, task.wakeCount(), "a closed stream wakes nobody");
+    }
+
+    @Test
+    void closeRacingAnAsyncProducerClosesEveryUnreadItemExactlyOnce() throws Exception {
+        // Bounded stress: at most 500 rounds and about 3 seconds.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        int rounds = 0;
+        for (; rounds < 500 && System.nanoTime() < deadline; rounds++) {
+            FusableSource<Held> source = FusableSource.async();
+            StreamFromPublisher<Held> stream = new StreamFromPublisher<>(source, 8);
+            MockStreamTask<Held> task = MockStreamTask.spawn(stream);
+            assertPending(task.pollNext());
+            List<Held> offered = new ArrayList<>(); // the producer's; read after join
+            CountDownLatch go = new CountDownLatch(1);
+            Thread producer = new Thread(() -> {
+                awaitQuietly(go);
+                while (source.cancels.get() == 0) {
+                    if (offered.size() < 64) {
+                        offer(source, offered);
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+                for (int late = 0; late < 3; late++) { // a producer that has not seen the cancel yet
+                    offer(source, offered);
+                }
+            });
+            producer.start();
+            go.countDown();
+            Set<Held> taken = Collections.newSetFromMap(new IdentityHashMap<>());
+            int wanted = rounds % 5;
+            while (taken.size() < wanted) {
+                Held item = stream.takeReady();
+                if (item == null) {
+                    Poll<Held> poll = task.pollNext();
+                    item = poll.isReady() ? poll.value() : null;
+                }
+                if (item != null) {
+                    taken.add(item);
+                }
+            }
+            task.close();
+            producer.join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(producer.isAlive());
+            for (Held item : offered) {
+                assertEquals(taken.contains(item) ? 0 : 1, item.closes.get(), "round " + rounds);
+            }
+        }
+        assertTrue(rounds > 0);
+    }
+
+    private static void offer(FusableSource<Held> source, List<Held> offered) {
+        Held item = new Held();
+        offered.add(item);
+        source.offer(item);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

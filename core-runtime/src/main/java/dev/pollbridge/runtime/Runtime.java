@@ -485,7 +485,9 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
-     * True once {@link #close()} (or a graceful shutdown) has started.
+     * True once {@link #close()} has started, including the close that ends
+     * {@link #shutdownGracefully}. While a graceful shutdown still waits for the tasks, the
+     * runtime is open: this returns false and tasks may still spawn.
      *
      * @return true if the runtime is closed or closing
      */

@@ -556,7 +556,7 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
                 dropQueued();
                 return;
             }
-            waker.wake();
+            waker.wakeIfRegistered(); // after the fence: one swap per burst, as for the ring
             return;
         }
         if (item == null) {

@@ -145,7 +145,7 @@ class StreamFromFluxFusionTest {
     }
 
     @Test
-    void closingAFusedStreamCancelsTheSourceOnceAndHasItClearItsQueue() {
+    void closingAFusedStreamCancelsTheSourceOnceAndDrainsItsQueue() {
         Sinks.Many<Integer> sink = Sinks.many().unicast().onBackpressureBuffer();
         FusionProbe<Integer> probe = new FusionProbe<>(sink.asFlux());
         MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 8));
@@ -156,7 +156,7 @@ class StreamFromFluxFusionTest {
         task.close();
         task.close();
         assertEquals(1, probe.cancels.get());
-        assertEquals(1, probe.clears.get());
+        assertEquals(0, probe.clears.get(), "the stream drains an ASYNC queue itself");
         assertEquals(0, sink.currentSubscriberCount());
     }
 
@@ -174,7 +174,7 @@ class StreamFromFluxFusionTest {
         for (Held unread : items.subList(1, 4)) {
             assertEquals(1, unread.closes.get(), "an item sent to the stream and never read is closed once");
         }
-        assertEquals(1, probe.clears.get());
+        assertEquals(0, probe.clears.get(), "the stream drains an ASYNC queue itself");
     }
 
     @Test

@@ -151,7 +151,7 @@ class StreamFromFlowableFusionTest {
     }
 
     @Test
-    void closingAFusedStreamCancelsTheSourceOnceAndHasItClearItsQueue() {
+    void closingAFusedStreamCancelsTheSourceOnceAndDrainsItsQueue() {
         UnicastProcessor<Integer> processor = UnicastProcessor.create();
         FusionProbe<Integer> probe = new FusionProbe<>(processor);
         MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 8));
@@ -162,7 +162,7 @@ class StreamFromFlowableFusionTest {
         task.close();
         task.close();
         assertEquals(1, probe.cancels.get());
-        assertEquals(1, probe.clears.get());
+        assertEquals(0, probe.clears.get(), "the stream drains an ASYNC queue itself");
         assertFalse(processor.hasSubscribers(), "the processor saw the cancel");
     }
 
@@ -180,7 +180,7 @@ class StreamFromFlowableFusionTest {
         for (Held unread : items.subList(1, 4)) {
             assertEquals(1, unread.closes.get(), "an item sent to the stream and never read is closed once");
         }
-        assertEquals(1, probe.clears.get());
+        assertEquals(0, probe.clears.get(), "the stream drains an ASYNC queue itself");
     }
 
     @Test

@@ -48,9 +48,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels it; in
  * {@code ASYNC} mode it then polls out what the source's queue still holds and drops each item
  * through {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this
- * stream's to close, once), as it does with its own ring; then it {@code clear()}s the source.
- * A {@code SYNC} source has produced nothing the poller did not take, so its {@code clear()}
- * only releases the generator.
+ * stream's to close, once), as it does with its own ring, and an item queued after that is
+ * dropped by its {@code onNext}; the source's {@code clear()} is not used, as it would discard
+ * such an item unclosed. A {@code SYNC} source has produced nothing the poller did not take, so
+ * it is {@code clear()}ed, which only releases the generator.
  *
  * <h2>Threads</h2>
  * <ul>
@@ -445,27 +446,33 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
     }
 
     /**
-     * Drops what a fused source still holds for this stream. {@code ASYNC}: each item in the
-     * queue was signalled to this stream, so it is polled out and dropped here (closed once, if
-     * {@link AutoCloseable}); a {@code poll()} that throws stops that and is reported. Not after
-     * the owner's own poll threw ({@link #queueEnded}; read after {@link #closed}, which the owner
-     * wrote later): the queue is broken and was cleared then. Then the source's {@code clear()}
-     * releases the rest (a {@code SYNC} generator, an operator's state). One consumer at a time:
-     * the owner, or the turn-taking of {@link #dropQueued()}.
+     * Drops what a fused source still holds for this stream. {@code SYNC}: the source produced
+     * nothing the owner did not take, so its {@code clear()} only releases the generator.
+     * {@code ASYNC}: each item in the queue was signalled to this stream, so it is polled out and
+     * dropped here (closed once, if {@link AutoCloseable}); a {@code poll()} that throws stops
+     * that and is reported. The source's {@code clear()} is not called then: it would discard,
+     * unclosed, an item a racing producer queued after the last {@code poll()}; that item's
+     * {@code onNext} drops it instead (invariant 5). Nothing after the owner's own poll threw
+     * ({@link #queueEnded}; read after {@link #closed}, which the owner wrote later): the queue is
+     * broken and was cleared then. One consumer at a time: the owner, or the turn-taking of
+     * {@link #dropQueued()}.
      */
     private void dropFused(FusedUpstream<T> queue) {
-        if (fusionMode == FusedUpstream.ASYNC && !queueEnded) {
-            try {
-                for (T item = queue.poll(); item != null; item = queue.poll()) {
-                    failures.discard(item);
-                }
-            } catch (Throwable error) {
-                Fatal.rethrowIfFatal(error);
-                failures.report("poll() of a fused subscription's queue threw while the stream dropped its items",
-                        error);
-            }
+        if (fusionMode == FusedUpstream.SYNC) {
+            clearFused(queue);
+            return;
         }
-        clearFused(queue);
+        if (queueEnded) {
+            return;
+        }
+        try {
+            for (T item = queue.poll(); item != null; item = queue.poll()) {
+                failures.discard(item);
+            }
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            failures.report("poll() of a fused subscription's queue threw while the stream dropped its items", error);
+        }
     }
 
     /** The fused source drops what it holds for us; a {@code clear()} that throws is reported. */

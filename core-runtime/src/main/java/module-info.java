@@ -26,4 +26,6 @@ module dev.pollbridge.runtime {
     // service through which it carries its registry's thread-locals into Async bodies.
     exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
     uses dev.pollbridge.runtime.internal.async.ThreadCarrier;
+    // A library adapter subscribes the generic Reactive Streams bridge to its own publishers.
+    uses dev.pollbridge.runtime.internal.bridge.LibrarySources;
 }

@@ -14,4 +14,7 @@ module dev.pollbridge.reactor {
     requires transitive reactor.core;
 
     exports dev.pollbridge.reactor;
+
+    // The generic Reactive Streams bridge subscribes to a Reactor publisher as this adapter does.
+    provides dev.pollbridge.runtime.internal.bridge.LibrarySources with dev.pollbridge.reactor.internal.FluxSources;
 }

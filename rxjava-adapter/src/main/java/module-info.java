@@ -11,4 +11,7 @@ module dev.pollbridge.rxjava3 {
     requires transitive io.reactivex.rxjava3;
 
     exports dev.pollbridge.rxjava3;
+
+    // The generic Reactive Streams bridge subscribes to a Flowable as this adapter does.
+    provides dev.pollbridge.runtime.internal.bridge.LibrarySources with dev.pollbridge.rxjava3.internal.FlowableSources;
 }

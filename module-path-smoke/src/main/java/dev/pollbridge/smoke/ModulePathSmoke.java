@@ -38,6 +38,7 @@ import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Single;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.ServiceLoader;
@@ -45,6 +46,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
@@ -279,7 +281,30 @@ public final class ModulePathSmoke {
         List<Integer> viaPublisher = runtime.blockOn(collect(
                 ReactiveStreamsBridge.toStream(ReactiveStreamsBridge.toPublisher(() -> Streams.of(1, 2, 3), runtime))));
         check(viaPublisher.equals(List.of(1, 2, 3)), "stream -> Publisher -> stream, was " + viaPublisher);
-        ok("reactive streams: Publisher both ways");
+        // The adapters' LibrarySources services are found: the generic bridge fuses a Flux and a
+        // Flowable with a synchronous source, so the first item is the only one taken from it.
+        AtomicInteger fromFlux = new AtomicInteger();
+        int first = runtime.blockOn(ReactiveStreamsBridge.toStream(Flux.fromIterable(counted(fromFlux))).next());
+        check(first == 0 && fromFlux.get() == 1, "the generic bridge fuses a Flux, took " + fromFlux);
+        AtomicInteger fromFlowable = new AtomicInteger();
+        first = runtime.blockOn(ReactiveStreamsBridge.toStream(Flowable.fromIterable(counted(fromFlowable))).next());
+        check(first == 0 && fromFlowable.get() == 1, "the generic bridge fuses a Flowable, took " + fromFlowable);
+        ok("reactive streams: Publisher both ways, Reactor and RxJava publishers fused");
+    }
+
+    /** Endless 0, 1, 2, ...; counts the items taken. */
+    private static Iterable<Integer> counted(AtomicInteger taken) {
+        return () -> new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return true;
+            }
+
+            @Override
+            public Integer next() {
+                return taken.getAndIncrement();
+            }
+        };
     }
 
     private static void flow(Runtime runtime) {

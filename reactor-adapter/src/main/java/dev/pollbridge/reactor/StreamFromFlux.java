@@ -2,11 +2,14 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.reactor.internal.ContextSubscriber;
+import dev.pollbridge.reactor.internal.FusedSubscription;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.FailureSink;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import dev.pollbridge.runtime.internal.bridge.RsAdapter;
+import dev.pollbridge.runtime.internal.bridge.Source;
 import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
@@ -26,13 +29,19 @@ import reactor.util.context.Context;
  * subscribes, that is inside the first {@code pollNext}, where the polling task's
  * {@link ReactorContextLocal} is bound; its context is that view. So a {@code Flux} consumed
  * inside a task started by {@code toMono}/{@code toFlux} sees the subscriber's context. Other
- * publishers have no Reactor context and are bridged as they are. What no signal can carry (an
- * error after the stream was closed, a {@code cancel()} that threw, a signal after the terminal
- * one) goes to {@code Hooks.onErrorDropped} with that context ({@link DroppedErrors}).
+ * publishers have no Reactor context and are bridged as they are. A {@code Flux} that offers
+ * Reactor's queue fusion is fused as {@code publishOn} fuses it ({@link FusedSubscription}): the
+ * stream then takes the items from the source's queue, and a synchronous source
+ * ({@code range}, {@code fromIterable}) is pulled one item per poll with no request at all.
+ * What no signal can carry (an error after the stream was closed, a {@code cancel()} that threw,
+ * a signal after the terminal one) goes to {@code Hooks.onErrorDropped} with that context
+ * ({@link DroppedErrors}).
  *
  * <h2>Cancellation</h2>
  * Closing the stream before the end cancels the subscription exactly once (and never after the
- * publisher terminated); items received but not yet polled are dropped. Closing before the
+ * publisher terminated); items received but not yet polled are dropped (closed if they are
+ * {@link AutoCloseable}). A fused source is then told to {@code clear()} its queue, whose items
+ * it discards by Reactor's own policy (a {@code doOnDiscard} hook in the context). Closing before the
  * first poll never subscribes. {@code pollNext} is cancel-safe.
  */
 final class StreamFromFlux {
@@ -64,11 +73,11 @@ final class StreamFromFlux {
             // Runs when the bridge subscribes, inside the first pollNext, where the polling task's
             // context is bound. Through subscribe(Subscriber), Reactor's public entry point, so
             // its hooks apply; a CoreSubscriber there is not wrapped in StrictSubscriber.
-            Publisher<T> withContext = subscriber -> {
+            Source<T> withContext = downstream -> {
                 Context context = holder.capture();
-                flux.subscribe((Subscriber<? super T>) new ContextSubscriber<T>(subscriber, context));
+                flux.subscribe((Subscriber<? super T>) new ContextSubscriber<T>(downstream, context));
             };
-            return new StreamFromPublisher<>(RsAdapter.source(withContext), prefetch, holder);
+            return new StreamFromPublisher<>(withContext, prefetch, holder);
         }
         Publisher<? extends T> plain = publisher;
         Publisher<T> capturing = subscriber -> {

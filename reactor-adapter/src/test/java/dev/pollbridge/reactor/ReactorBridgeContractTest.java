@@ -158,6 +158,25 @@ class ReactorBridgeContractTest {
         }
     }
 
+    /**
+     * The same source with queue fusion left on: a unicast sink, fused asynchronously, so the
+     * stream takes its items from the sink's queue ({@link FusionProbe} counts what a
+     * {@code doOnSubscribe}/{@code doOnCancel} would, without turning fusion off).
+     */
+    @Nested
+    class ToStreamFused extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
+            FusionProbe<String> probe = new FusionProbe<>(sink.asFlux());
+            return StreamSubject.of(ReactorBridge.<String>toStream(probe))
+                    .emits(i -> sink.tryEmitNext("item" + i), i -> "item" + i)
+                    .completes(() -> sink.tryEmitComplete())
+                    .failsWith(error -> sink.tryEmitError(error))
+                    .upstream(Upstream.counting("fused flux", probe.subscriptions::get, probe.cancels::get));
+        }
+    }
+
     /** {@code first}: the first item; an empty Flux fails it. */
     @Nested
     class First extends PollFutureContract<String> {

@@ -7,15 +7,19 @@ import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
-import dev.pollbridge.runtime.internal.bridge.RsAdapter;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.internal.bridge.Downstream;
+import dev.pollbridge.runtime.internal.bridge.FusedUpstream;
+import dev.pollbridge.runtime.internal.bridge.Source;
 import dev.pollbridge.runtime.internal.bridge.StreamFromPublisher;
+import dev.pollbridge.rxjava3.internal.FusedFlowableSubscription;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.exceptions.ProtocolViolationException;
+import io.reactivex.rxjava3.operators.QueueSubscription;
 import java.util.Objects;
 import org.reactivestreams.Publisher;
-import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
 /**
@@ -41,6 +45,12 @@ import org.reactivestreams.Subscription;
  *       different subscription is cancelled (rule 2.5), the live one passed again is left alone,
  *       so that the stream does not hang.
  * </ul>
+ * A Flowable that offers RxJava's queue fusion ({@link QueueSubscription}: {@code range},
+ * {@code fromIterable}, {@code just} as {@code SYNC}; a {@code UnicastProcessor}, the output of
+ * {@code observeOn} as {@code ASYNC}) is fused as {@code observeOn} fuses it
+ * ({@code ANY | BOUNDARY}): the stream takes the items from the source's queue
+ * ({@link FusedUpstream}), a synchronous source pulled one item per poll with no request at all;
+ * operators with thread-sensitive callbacks ({@code map}, {@code doOnNext}) decline and run unfused.
  * The failure of a request comes after the items received before it.
  * A request failure is kept in {@link #requestFailure} and the poller is woken through its own
  * {@link WakerSlot}, registered only when the bridge returned {@code pending} and re-checked after
@@ -57,9 +67,9 @@ import org.reactivestreams.Subscription;
  *
  * @param <T> the item type
  */
-final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
+final class StreamFromFlowable<T> extends SingleUse implements BatchStream<T> {
 
-    private final PollStream<T> bridged;
+    private final StreamFromPublisher<T> bridged;
     private final WakerSlot waker = new WakerSlot(Undeliverable::reportCaught); // a throwing waker is reported
     /** The first exception the Flowable's request() threw; set once, by the requesting thread. */
     private volatile Throwable requestFailure;
@@ -71,9 +81,9 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
 
     StreamFromFlowable(Flowable<? extends T> flowable, int prefetch) {
         Objects.requireNonNull(flowable, "flowable");
-        Publisher<T> guarded = subscriber -> flowable.subscribe(new UpstreamGuard<T>(subscriber, this));
+        Source<T> guarded = downstream -> flowable.subscribe(new UpstreamGuard<T>(downstream, this));
         // The generic engine, reporting what no signal can carry to RxJavaPlugins.onError.
-        this.bridged = new StreamFromPublisher<>(RsAdapter.source(guarded), prefetch, Undeliverable.SINK);
+        this.bridged = new StreamFromPublisher<>(guarded, prefetch, Undeliverable.SINK);
     }
 
     @Override
@@ -96,6 +106,18 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
         finished();
         bridged.close(); // the Flowable was cancelled by the guard already; this drops the prefetched items
         return Poll.failed(failure);
+    }
+
+    /**
+     * The batch path: the engine's next item, if it has one. A request failure surfaces at the
+     * next {@link #pollNext}, after the items received before it, as without the batch path.
+     */
+    @Override
+    public T takeReady() {
+        if (finished) {
+            throw SingleUse.polledAfter("a stream of a Flowable", "it failed or was closed");
+        }
+        return bridged.takeReady();
     }
 
     /**
@@ -150,22 +172,24 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
     }
 
     /**
-     * The subscriber the Flowable sees: forwards to the bridge's subscriber, and hands the bridge a
-     * guarded subscription (see the class note). Calls on the subscription are serial (the bridge
-     * serializes them, rule 2.7); signals are serial (rule 1.3), so {@link #done} needs no
-     * synchronization.
+     * The subscriber the Flowable sees: forwards to the bridge engine, and hands it a guarded
+     * subscription (see the class note), fusable when the Flowable's is. Calls on the
+     * subscription are serial (the engine serializes them, rule 2.7); signals are serial
+     * (rule 1.3), so {@link #done} needs no synchronization.
      */
-    private static final class UpstreamGuard<T> implements FlowableSubscriber<T>, Subscription {
+    private static final class UpstreamGuard<T> implements FlowableSubscriber<T>, FusedUpstream<T> {
 
-        private final Subscriber<? super T> bridge;
+        private final Downstream<? super T> bridge;
         private final StreamFromFlowable<T> stream;
         private Subscription upstream;
+        /** The Flowable's subscription when fusion was granted; written by requestFusion, before any poll. */
+        private QueueSubscription<T> queue;
         /** Signalling thread only: the Flowable signalled onComplete or onError. */
         private boolean done;
         /** Serial (the bridge's calls): cancel was forwarded. */
         private boolean cancelled;
 
-        UpstreamGuard(Subscriber<? super T> bridge, StreamFromFlowable<T> stream) {
+        UpstreamGuard(Downstream<? super T> bridge, StreamFromFlowable<T> stream) {
             this.bridge = bridge;
             this.stream = stream;
         }
@@ -202,7 +226,7 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
                 Undeliverable.report(new ProtocolViolationException("onNext after the Flowable terminated"));
                 return;
             }
-            bridge.onNext(item);
+            bridge.onNext(item); // in ASYNC fusion a wake-up whose item is null
         }
 
         @Override
@@ -223,6 +247,31 @@ final class StreamFromFlowable<T> extends SingleUse implements PollStream<T> {
             }
             done = true;
             bridge.onComplete();
+        }
+
+        /** As {@code observeOn} asks: either mode, across a thread boundary. */
+        @Override
+        @SuppressWarnings("unchecked") // the Flowable's queue holds the items it would signal
+        public int requestFusion() {
+            if (!(upstream instanceof QueueSubscription)) {
+                return NONE;
+            }
+            QueueSubscription<T> fusable = (QueueSubscription<T>) upstream;
+            int mode = FusedFlowableSubscription.requestFusion(fusable);
+            if (mode != NONE) {
+                queue = fusable;
+            }
+            return mode;
+        }
+
+        @Override
+        public T poll() throws Throwable {
+            return queue.poll();
+        }
+
+        @Override
+        public void clear() {
+            queue.clear();
         }
 
         @Override

@@ -175,6 +175,25 @@ class RxJavaBridgeContractTest {
                 .upstream(counts.upstream("flowable"));
     }
 
+    /**
+     * The same source with queue fusion left on: a {@code UnicastProcessor}, fused asynchronously,
+     * so the stream takes its items from the processor's queue ({@link FusionProbe} counts what a
+     * {@code doOnSubscribe}/{@code doOnCancel} would, without turning fusion off).
+     */
+    @Nested
+    class FromFlowableFused extends PollStreamContract<String> {
+        @Override
+        protected StreamSubject<String> subject() {
+            UnicastProcessor<String> source = UnicastProcessor.create();
+            FusionProbe<String> probe = new FusionProbe<>(source);
+            return StreamSubject.of(RxJavaBridge.<String>toStream(probe))
+                    .emits(i -> source.onNext("item" + i), i -> "item" + i)
+                    .completes(source::onComplete)
+                    .failsWith(source::onError)
+                    .upstream(Upstream.counting("fused flowable", probe.subscriptions::get, probe.cancels::get));
+        }
+    }
+
     @Nested
     class FromObservableFailingOnOverflow extends PollStreamContract<String> {
         @Override

@@ -8,9 +8,9 @@ import dev.pollbridge.runtime.internal.async.LocalBindings;
 
 /**
  * The stream of {@link TaskLocal#scopeStream(Object, PollStream)}: polls and closes the inner stream
- * with one task-local bound.
+ * with one task-local bound. {@link ScopedBatchStream} adds the inner stream's batch path.
  */
-final class ScopedStream<T, R> extends Scoped<T> implements PollStream<R> {
+class ScopedStream<T, R> extends Scoped<T> implements PollStream<R> {
 
     private final PollStream<R> inner;
 

@@ -4,6 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -146,8 +147,9 @@ public final class TaskLocal<T> {
      * @throws NullPointerException if {@code value} or {@code stream} is null
      */
     public <R> PollStream<R> scopeStream(T value, PollStream<R> stream) {
-        return new ScopedStream<>(this, Objects.requireNonNull(value, "value"),
-                Objects.requireNonNull(stream, "stream"));
+        Objects.requireNonNull(value, "value");
+        BatchStream<R> batch = BatchStream.of(Objects.requireNonNull(stream, "stream"));
+        return batch != null ? new ScopedBatchStream<>(this, value, batch) : new ScopedStream<>(this, value, stream);
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
@@ -205,6 +206,42 @@ class TaskLocalTest {
         assertReady(TENANT.syncScope(2, () -> scoped.poll(cx)), "x");
         scoped.close();
         assertEquals(List.of("r/1", "r/null", "r/2", "r/2"), recording.seenInPolls);
+    }
+
+    /**
+     * A scope over one of the bridge's own streams keeps its batch path: items taken without a
+     * poll see the value too, and a stream without a batch path gets a plain scope.
+     */
+    @Test
+    void aScopedBatchStreamSeesTheValueWhenItemsAreTakenWithoutAPoll() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        BatchStream<String> ready = new BatchStream<>() {
+            private int left = 2;
+
+            @Override
+            public String takeReady() {
+                seen.add("take:" + REQUEST.get());
+                return left-- > 0 ? "item" : null;
+            }
+
+            @Override
+            public Poll<String> pollNext(Context cx) {
+                seen.add("poll:" + REQUEST.get());
+                return Poll.done();
+            }
+        };
+        PollStream<String> scoped = REQUEST.scopeStream("s", ready);
+        BatchStream<String> batch = BatchStream.of(scoped);
+        assertTrue(batch != null, "the scope keeps the batch path");
+        try (MockStreamTask<String> task = MockStreamTask.spawn(scoped)) {
+            assertEquals("item", batch.takeReady());
+            assertEquals("item", batch.takeReady());
+            assertNull(batch.takeReady());
+            assertDone(task.pollNext());
+        }
+        assertEquals(List.of("take:s", "take:s", "take:s", "poll:s"), seen);
+        assertNull(REQUEST.getOrNull());
+        assertNull(BatchStream.of(REQUEST.scopeStream("s", ProbeStream.of("a"))), "no batch path to keep");
     }
 
     @Test

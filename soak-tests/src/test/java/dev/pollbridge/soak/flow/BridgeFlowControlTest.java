@@ -91,6 +91,29 @@ class BridgeFlowControlTest {
     }
 
     /**
+     * Queue fusion with a synchronous source: the stream takes each item from the source when it
+     * is polled, so the source never runs ahead of the consumer (the one item in flight is the one
+     * being handed over). Unfused, the same source would run up to the prefetch ahead.
+     */
+    private void assertPulledOnly(Poll<?> end) {
+        assertTrue(end.isDone(), "ended with " + end);
+        assertEquals(ITEMS, consumer.consumed.get());
+        assertTrue(meter.maxInFlight() <= 1, "items produced ahead of the consumer: " + meter);
+    }
+
+    @Test
+    void reactorFusedFluxToStream() {
+        Flux<Long> flux = Flux.fromIterable(new PulledIterable(ITEMS, meter));
+        assertPulledOnly(consumer.drain(ReactorBridge.toStream(flux, PREFETCH)));
+    }
+
+    @Test
+    void rxJavaFusedFlowableToStream() {
+        Flowable<Long> flowable = Flowable.fromIterable(new PulledIterable(ITEMS, meter));
+        assertPulledOnly(consumer.drain(RxJavaBridge.toStream(flowable, PREFETCH)));
+    }
+
+    /**
      * An Observable has no backpressure: it pushes every item at once, and the overflow strategy
      * (here: drop the oldest) bounds what waits. The dropped items are closed by the bridge, which
      * is how they are counted; what waits never exceeds the capacity.

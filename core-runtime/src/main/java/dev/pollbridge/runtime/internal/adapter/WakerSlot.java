@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * and wakes it; if the producer's is first, the poller's swap reads what the producer wrote,
  * so everything the producer published before waking is visible to the poller's re-check.
  *
- * <p>A wake takes the waker out of the slot, so a burst of items costs one wake. A stale waker
+ * <p>A wake takes the waker out of the slot, so a burst of items costs one wake (and, with
+ * {@link #wakeIfRegistered()} after a fence, one swap). A stale waker
  * may be woken once after the poller moved on; a wake is only a hint (rule 8).
  *
  * <h2>A waker that throws</h2>
@@ -79,6 +80,20 @@ public final class WakerSlot {
             registered.wake();
         } catch (Throwable wakeFailure) {
             wakeFailures.accept(wakeFailure);
+        }
+    }
+
+    /**
+     * Producer, only after a full fence ({@code VarHandle.fullFence()}) that follows its
+     * publication: {@link #wake()}, but with a plain read instead of a swap when no waker is
+     * registered. The fence gives the store-then-load order that the swap gives {@link #wake()}:
+     * if the read finds the slot empty, the poller's register swap comes later in the
+     * synchronization order, so its re-check sees what was published before the fence. A burst
+     * of items then costs one swap (the first item's, which takes the waker) and a read each.
+     */
+    public void wakeIfRegistered() {
+        if (WAKER.getVolatile(this) != null) {
+            wake();
         }
     }
 

@@ -26,6 +26,9 @@ import java.util.Objects;
  * was given ({@link #orDefault}), is ready with it ({@code null} for the {@code OrNull} forms).
  * A failed stream fails the future with the same exception.
  *
+ * <p>A stream of the bridge's own ({@link BatchStream}) hands its items over without a
+ * {@code Poll} each; the future polls it only when no item is ready.
+ *
  * <p><b>Cancellation:</b> closing the future closes the stream. Not cancel-safe: an item
  * received and not returned (the candidate of {@code single} or {@code last}) is dropped, and
  * closed if it is {@link AutoCloseable}; so are the items {@code last} passes over and both
@@ -64,6 +67,8 @@ public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> 
     }
 
     private final PollStream<? extends T> stream;
+    /** {@link #stream}'s batch path, or null: items taken without a {@code Poll} each. */
+    private final BatchStream<? extends T> batch;
     private final Which which;
     /** True: an empty stream fails; false: it gives {@link #emptyValue}. */
     private final boolean emptyFails;
@@ -80,6 +85,7 @@ public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> 
             FailureSink sink) {
         this.which = Objects.requireNonNull(which, "which");
         this.stream = SingleUse.claim(stream, "a one-item await (first, last or single)");
+        this.batch = BatchStream.of(stream);
         this.emptyFails = emptyFails;
         this.emptyValue = emptyValue;
         this.sink = sink;
@@ -111,17 +117,20 @@ public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> 
             throw SingleUse.polledAfter(which.operation(), "close()");
         }
         for (int taken = 0; taken < ITEMS_PER_POLL; taken++) {
-            Poll<? extends T> next = stream.pollNext(cx);
-            if (next.isPending()) {
-                return Poll.pending();
+            T item = batch != null ? batch.takeReady() : null;
+            if (item == null) {
+                Poll<? extends T> next = stream.pollNext(cx);
+                if (next.isPending()) {
+                    return Poll.pending();
+                }
+                if (next.isDone()) {
+                    return end();
+                }
+                if (next.isFailed()) {
+                    return fail(next.error());
+                }
+                item = next.value();
             }
-            if (next.isDone()) {
-                return end();
-            }
-            if (next.isFailed()) {
-                return fail(next.error());
-            }
-            T item = next.value();
             switch (which) {
                 case FIRST:
                     return succeed(item);

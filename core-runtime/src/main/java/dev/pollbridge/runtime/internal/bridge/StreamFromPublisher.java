@@ -27,11 +27,38 @@ import java.util.concurrent.atomic.AtomicReference;
  * counting ({@code received} against {@link #requested}) and turns into a failed stream and a
  * cancelled subscription.
  *
+ * <h2>The batch path</h2>
+ * {@link #takeReady()} hands over the next item in the ring (or the fused queue) without a
+ * {@link Poll} ({@link BatchStream}); a consumer of ours drains the ring with it and polls only
+ * when it runs dry. On the push side a burst costs one wake, not one per item: the first item
+ * after the poller registered takes its waker ({@link WakerSlot#wakeIfRegistered()}), the others
+ * find the slot empty with a plain read. An item signalled from inside the owner's own call (a
+ * synchronous publisher emitting inside the {@code request} the poller issues, or inside
+ * {@code subscribe}) costs neither the fence nor the wake (invariant 6).
+ *
+ * <h2>Queue fusion</h2>
+ * If the subscription is a {@link FusedUpstream} (the Reactor and RxJava adapters wrap their
+ * libraries' queue subscriptions, for the generic bridge too through {@link LibrarySources}; a
+ * plain Reactive Streams or {@code Flow} subscription never fuses), {@code onSubscribe} asks it for
+ * fusion across a thread boundary, as Reactor's {@code publishOn} and RxJava's {@code observeOn}
+ * do. In {@code SYNC} mode the stream requests nothing and takes each item straight from the
+ * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and
+ * nothing is produced ahead of the poller. In {@code ASYNC} mode it requests {@code prefetch}
+ * and replenishes exactly as without fusion, and takes the items from the source's queue instead
+ * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels it; in
+ * {@code ASYNC} mode it then polls out what the source's queue still holds and drops each item
+ * through {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this
+ * stream's to close, once), as it does with its own ring, and an item queued after that is
+ * dropped by its {@code onNext}; the source's {@code clear()} is not used, as it would discard
+ * such an item unclosed. A {@code SYNC} source has produced nothing the poller did not take, so
+ * it is {@code clear()}ed, which only releases the generator.
+ *
  * <h2>Threads</h2>
  * <ul>
- *   <li>Poller (the stream's owner, one thread at a time): {@link #pollNext}, {@link #close}.
- *       Owns {@link #subscribed}, {@link #finished}, {@link #consumedSinceRequest} and the
- *       consumer end of the ring.
+ *   <li>Poller (the stream's owner, one thread at a time): {@link #pollNext}, {@link #takeReady},
+ *       {@link #close}. Owns {@link #subscribed}, {@link #finished}, {@link #consumedSinceRequest},
+ *       {@link #queueEnded}, {@link #ownerCall} and the consumer end of the ring or of the fused
+ *       queue.
  *   <li>Publisher (any threads, signals serialized with happens-before by rule 1.3):
  *       {@code onSubscribe}, {@code onNext}, {@code onError}, {@code onComplete}. Owns
  *       the {@link SignalGate} (with the received count) and the producer end of the ring.
@@ -72,13 +99,25 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@code cancel()} reaches the subscription at most once, and never after the publisher
  *       terminated.
  *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
- *       (the racing producer empties it itself; {@link #dropQueued()}). Every item dropped
- *       unread (closed, or after cancel) is closed if it is {@link AutoCloseable}.
+ *       (the racing producer empties it itself; {@link #dropQueued()}), and so is an
+ *       {@code ASYNC} fused queue once an {@code onNext} racing the close returns. Every item
+ *       dropped unread (closed, or after cancel), from the ring or from an {@code ASYNC} fused
+ *       queue, is closed exactly once if it is {@link AutoCloseable}
+ *       ({@link dev.pollbridge.api.Dropped}).
+ *   <li>{@link #ownerCall} is the owner's thread only while the owner is inside its own
+ *       {@code subscribe} or replenishing {@code request} call, and only the owner writes it, so
+ *       an {@code onNext} that reads its own thread there runs inside that call: the owner is not
+ *       in {@code close()} (its own method) and reads the ring when the call returns, so that
+ *       item needs no fence against {@code close()} and no wake. A thread that is not inside
+ *       such a call cannot read itself there (its own last write there was {@code null}).
+ *   <li>{@link #fused} is written once, in {@code onSubscribe}, after {@link #fusionMode} and
+ *       before any request; no item ever enters the ring of a fused stream. A poller that
+ *       registered its waker before the fusion is woken by {@code onSubscribe} and re-reads it.
  * </ol>
  *
  * @param <T> the item type
  */
-public final class StreamFromPublisher<T> extends SingleUse implements PollStream<T>, Downstream<T> {
+public final class StreamFromPublisher<T> extends SingleUse implements BatchStream<T>, Downstream<T> {
 
     /** The largest prefetch: the ring is allocated up front, one slot per prefetched item. */
     public static final int MAX_PREFETCH = 1 << 24;
@@ -124,6 +163,18 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
     private int consumedSinceRequest;
     /** Poller only: a batch was consumed; request it at the next poll (not before it). */
     private boolean replenishDue;
+    /** Poller only: the fused queue ended ({@code SYNC} end) or its poll threw; it is not polled again. */
+    private boolean queueEnded;
+    /**
+     * The owner's thread while it is inside its own {@code subscribe} or replenishing
+     * {@code request} call, else null (invariant 6). Written by the owner only, read by
+     * {@code onNext}; a plain field, since a thread can read itself here only from its own write.
+     */
+    private Thread ownerCall;
+    /** The fused subscription, or null (invariant 7). Written once, by {@code onSubscribe}. */
+    private volatile FusedUpstream<T> fused;
+    /** {@link FusedUpstream#SYNC} or {@link FusedUpstream#ASYNC} once {@link #fused} is set; written before it. */
+    private int fusionMode = FusedUpstream.NONE;
 
     /**
      * A stream that subscribes to {@code source} on its first poll.
@@ -157,32 +208,30 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
 
     @Override
     public Poll<T> pollNext(Context cx) {
-        if (finished) {
-            throw SingleUse.polledAfter("a stream of a Publisher", "it returned " + terminal.get());
-        }
-        if (closed) {
-            throw SingleUse.polledAfter("a stream of a Publisher", "close()");
-        }
+        checkOpen();
         if (!subscribed) {
             subscribe();
         }
-        if (replenishDue) {
-            // Requested when the owner comes back for more, so a consumer that stops after
-            // an item (first(), a closed stream) never asks for items it will not take.
-            replenishDue = false;
-            request(replenishBatch);
+        FusedUpstream<T> queue = fused;
+        if (queue != null) {
+            return pollFused(queue, cx);
         }
+        replenishIfDue();
         T item = ring.poll();
         if (item != null) {
-            return deliver(item);
+            return Poll.ready(consumed(item));
         }
         Poll<T> end = terminal.get();
         if (end == null) {
             // Register, then re-check (rule 6; WakerSlot explains the ordering).
             waker.register(cx.waker());
+            queue = fused;
+            if (queue != null) {
+                return pollFused(queue, cx); // fused meanwhile by an onSubscribe on another thread
+            }
             item = ring.poll();
             if (item != null) {
-                return deliver(item);
+                return Poll.ready(consumed(item));
             }
             end = terminal.get();
             if (end == null) {
@@ -192,31 +241,148 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
         // Invariant 3: the terminal was published after the last offer, so this poll sees it.
         item = ring.poll();
         if (item != null) {
-            return deliver(item);
+            return Poll.ready(consumed(item));
         }
+        return finish(end);
+    }
+
+    /** The batch path ({@link BatchStream}): the next item of the ring or fused queue, or null. */
+    @Override
+    public T takeReady() {
+        checkOpen();
+        if (!subscribed) {
+            return null;
+        }
+        FusedUpstream<T> queue = fused;
+        if (queue != null) {
+            return takeFused(queue);
+        }
+        replenishIfDue();
+        T item = ring.poll();
+        return item != null ? consumed(item) : null;
+    }
+
+    private void checkOpen() {
+        if (finished) {
+            throw SingleUse.polledAfter("a stream of a Publisher", "it returned " + terminal.get());
+        }
+        if (closed) {
+            throw SingleUse.polledAfter("a stream of a Publisher", "close()");
+        }
+    }
+
+    /** The owner returns the end: nothing follows, and an error it carries is delivered. */
+    private Poll<T> finish(Poll<T> end) {
         finished = true;
         undeliveredError.set(null); // the owner has it now
         return end;
     }
 
+    /**
+     * A poll of a fused stream. {@code SYNC}: the source's next item or its end, never pending.
+     * {@code ASYNC}: an end read before the queue was found empty was published after the last
+     * item was queued, so the owner has seen every item; otherwise register and re-check.
+     */
+    private Poll<T> pollFused(FusedUpstream<T> queue, Context cx) {
+        if (fusionMode == FusedUpstream.SYNC) {
+            T item = takeFused(queue);
+            return item != null ? Poll.ready(item) : finish(terminal.get());
+        }
+        Poll<T> end = terminal.get();
+        T item = takeFused(queue);
+        if (item != null) {
+            return Poll.ready(item);
+        }
+        if (end == null && !queueEnded) {
+            waker.register(cx.waker()); // then re-check (rule 6); the source's onNext wakes
+            end = terminal.get();
+            item = takeFused(queue);
+            if (item != null) {
+                return Poll.ready(item);
+            }
+            if (end == null && !queueEnded) {
+                return Poll.pending();
+            }
+        }
+        return finish(queueEnded ? terminal.get() : end);
+    }
+
+    /**
+     * The fused source's next item, or null. A {@code SYNC} source that ended, or a poll that
+     * threw, ends the queue and sets the terminal; a {@code SYNC} stream stops at any terminal
+     * (its source would otherwise be polled past a failure of ours).
+     */
+    private T takeFused(FusedUpstream<T> queue) {
+        if (queueEnded) {
+            return null;
+        }
+        boolean sync = fusionMode == FusedUpstream.SYNC;
+        if (sync) {
+            if (terminal.get() != null) {
+                return null;
+            }
+        } else {
+            replenishIfDue();
+        }
+        T item;
+        try {
+            item = queue.poll();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            queueEnded = true;
+            fail(error); // cancels the source
+            clearFused(queue);
+            return null;
+        }
+        if (item == null) {
+            if (sync) {
+                queueEnded = true;
+                upstream.terminated(); // the source completed: nothing to cancel any more
+                terminal.compareAndSet(null, Poll.done());
+            }
+            return null;
+        }
+        return sync ? item : consumed(item);
+    }
+
     private void subscribe() {
         subscribed = true;
         failures = namedSink != null ? namedSink : UncaughtFailures.ofCurrentThread();
+        ownerCall = Thread.currentThread(); // invariant 6
         try {
             source.subscribe(this);
         } catch (Throwable error) {
             // The publisher broke rule 1.9 (subscribe must not throw): the stream fails.
             Fatal.rethrowIfFatal(error);
             fail(error);
+        } finally {
+            ownerCall = null;
         }
     }
 
-    private Poll<T> deliver(T item) {
+    /** Counts a consumed item toward the next replenishing request. */
+    private T consumed(T item) {
         if (++consumedSinceRequest == replenishBatch) {
             consumedSinceRequest = 0;
             replenishDue = true;
         }
-        return Poll.ready(item);
+        return item;
+    }
+
+    /**
+     * Requested when the owner comes back for more, so a consumer that stops after an item
+     * (first(), a closed stream) never asks for items it will not take.
+     */
+    private void replenishIfDue() {
+        if (replenishDue) {
+            replenishDue = false;
+            ownerCall = Thread.currentThread(); // invariant 6
+            try {
+                request(replenishBatch);
+            } finally {
+                ownerCall = null;
+            }
+        }
     }
 
     private void request(long n) {
@@ -256,9 +422,10 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
     }
 
     /**
-     * Empties the ring once the stream is closed. The owner no longer polls then, so the only
-     * consumers are close() and an onNext that raced it; the work-in-progress count makes them
-     * take turns, so the ring still has one consumer at a time.
+     * Empties the ring, or has the fused source clear its queue, once the stream is closed. The
+     * owner no longer polls then, so the only consumers are close() and an onNext (or a fusing
+     * onSubscribe) that raced it; the work-in-progress count makes them take turns, so the ring
+     * or queue still has one consumer at a time.
      */
     private void dropQueued() {
         if (dropping.getAndIncrement() != 0) {
@@ -266,25 +433,105 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
         }
         int missed = 1;
         do {
-            for (T item = ring.poll(); item != null; item = ring.poll()) {
-                failures.discard(item);
+            FusedUpstream<T> queue = fused;
+            if (queue != null) {
+                dropFused(queue);
+            } else {
+                for (T item = ring.poll(); item != null; item = ring.poll()) {
+                    failures.discard(item);
+                }
             }
             missed = dropping.addAndGet(-missed);
         } while (missed != 0);
     }
 
+    /**
+     * Drops what a fused source still holds for this stream. {@code SYNC}: the source produced
+     * nothing the owner did not take, so its {@code clear()} only releases the generator.
+     * {@code ASYNC}: each item in the queue was signalled to this stream, so it is polled out and
+     * dropped here (closed once, if {@link AutoCloseable}); a {@code poll()} that throws stops
+     * that and is reported. The source's {@code clear()} is not called then: it would discard,
+     * unclosed, an item a racing producer queued after the last {@code poll()}; that item's
+     * {@code onNext} drops it instead (invariant 5). Nothing after the owner's own poll threw
+     * ({@link #queueEnded}; read after {@link #closed}, which the owner wrote later): the queue is
+     * broken and was cleared then. One consumer at a time: the owner, or the turn-taking of
+     * {@link #dropQueued()}.
+     */
+    private void dropFused(FusedUpstream<T> queue) {
+        if (fusionMode == FusedUpstream.SYNC) {
+            clearFused(queue);
+            return;
+        }
+        if (queueEnded) {
+            return;
+        }
+        try {
+            for (T item = queue.poll(); item != null; item = queue.poll()) {
+                failures.discard(item);
+            }
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            failures.report("poll() of a fused subscription's queue threw while the stream dropped its items", error);
+        }
+    }
+
+    /** The fused source drops what it holds for us; a {@code clear()} that throws is reported. */
+    private void clearFused(FusedUpstream<T> queue) {
+        try {
+            queue.clear();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            failures.report("clear() of a fused subscription's queue threw", error);
+        }
+    }
+
     // ---- push side (the publisher) ----
 
     @Override
+    @SuppressWarnings("unchecked") // a fusable subscription of this stream's source carries its items
     public void onSubscribe(Upstream subscription) {
         Objects.requireNonNull(subscription, "onSubscribe(null): Reactive Streams rule 2.13");
         if (!upstream.set(subscription)) {
             rejectSecondSubscription(subscription);
             return;
         }
-        if (!closed) {
+        if (closed) {
+            return;
+        }
+        if (subscription instanceof FusedUpstream && fuse((FusedUpstream<T>) subscription)) {
+            return;
+        }
+        request(prefetch);
+    }
+
+    /**
+     * Asks a fusable subscription for fusion (before any request); true if granted, and then the
+     * stream runs on the source's queue (invariant 7). A {@code requestFusion} that throws fails
+     * the stream.
+     */
+    private boolean fuse(FusedUpstream<T> queue) {
+        int mode;
+        try {
+            mode = queue.requestFusion();
+        } catch (Throwable error) {
+            Fatal.rethrowIfFatal(error);
+            fail(error);
+            return true;
+        }
+        if (mode != FusedUpstream.SYNC && mode != FusedUpstream.ASYNC) {
+            return false;
+        }
+        fusionMode = mode;
+        fused = queue; // volatile: publishes fusionMode to the poller
+        if (closed) {
+            dropQueued(); // a close() that read fused before this write left the queue to us
+            return true;
+        }
+        if (mode == FusedUpstream.ASYNC) {
             request(prefetch);
         }
+        waker.wake(); // a poller that registered before the fusion polls again and finds the queue
+        return true;
     }
 
     /**
@@ -308,6 +555,17 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
 
     @Override
     public void onNext(T item) {
+        if (fusionMode == FusedUpstream.ASYNC) {
+            // The item is in the source's queue: only a wake-up (invariant 7). Once closed, the
+            // queue has no poller: an item queued after close()'s drain is dropped here (invariant 5).
+            VarHandle.fullFence(); // pairs with close(): its drain sees the item, or this sees closed
+            if (closed) {
+                dropQueued();
+                return;
+            }
+            waker.wakeIfRegistered(); // after the fence: one swap per burst, as for the ring
+            return;
+        }
         if (item == null) {
             NullPointerException error = new NullPointerException(
                     "onNext(null): the publisher broke Reactive Streams rule 2.13");
@@ -332,12 +590,15 @@ public final class StreamFromPublisher<T> extends SingleUse implements PollStrea
                 fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
                 return;
             }
+            if (ownerCall == Thread.currentThread()) {
+                return; // inside the owner's own call: no close() to race, no poller to wake (invariant 6)
+            }
             VarHandle.fullFence(); // pairs with close(): see there
             if (closed) {
                 dropQueued(); // close() ran after our first check and may have missed this item
                 return;
             }
-            waker.wake();
+            waker.wakeIfRegistered(); // after the fence: one swap per burst, not per item
         } finally {
             gate.exit();
         }

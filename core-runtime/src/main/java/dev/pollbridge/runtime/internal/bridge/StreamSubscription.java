@@ -21,6 +21,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * signals are serial by construction (rule 1.3: they all come from the one task, whose polls the
  * runtime serializes) and a {@code request} from inside {@code onNext} cannot recurse (rule 3.3).
  *
+ * <h2>The batch path</h2>
+ * While there is demand, the task drains what the stream already has with
+ * {@link BatchStream#takeReady()} when the stream offers it (the bridge's own streams do): no
+ * {@link Poll} per item, the demand read once per batch and taken down with one atomic update
+ * per batch ({@link #produced}), not one per item. It polls ({@code pollNext}) only when
+ * {@code takeReady} runs dry, to learn whether the stream is pending, ended, or had an item after
+ * all. Every item, taken either way, counts against the {@link #ITEMS_PER_POLL} budget.
+ *
  * <h2>One item of look-ahead</h2>
  * The task keeps the stream polled one item ahead of demand: while demand is zero and no item is
  * {@link #held}, it polls once more (at subscription, and after the last requested item), and
@@ -99,6 +107,8 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
      * {@link #start} before the task exists, reads or writes it, so it is a plain field.
      */
     private PollStream<? extends T> stream;
+    /** {@link #stream}'s batch path, or null; the same lifetime and guard as {@link #stream}. */
+    private BatchStream<? extends T> batch;
     /** Starts the task; receives the failures no signal can carry. */
     private final TaskSpawner spawner;
 
@@ -125,6 +135,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
 
     StreamSubscription(PollStream<? extends T> stream, Downstream<? super T> downstream, TaskSpawner spawner) {
         this.stream = stream;
+        this.batch = BatchStream.of(stream);
         this.downstream = new AtomicReference<>(downstream);
         this.spawner = spawner;
     }
@@ -249,6 +260,16 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
                 cx.waker().wake(); // yield the worker, come back at once (rule 16)
                 return Poll.pending();
             }
+            if (demand != 0 && batch != null) {
+                int taken = drainReady(demand, ITEMS_PER_POLL - polled);
+                if (taken < 0) {
+                    return finish();
+                }
+                if (taken > 0) {
+                    polled += taken;
+                    continue; // re-check cancel, bad requests and demand
+                }
+            }
             polled++;
             Poll<? extends T> next = pollStream(cx);
             if (next.isPending()) {
@@ -293,11 +314,62 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         }
     }
 
+    /**
+     * Task: emits up to {@code min(demand, budget)} items that the stream hands over without a
+     * poll, then takes the emitted count off the demand at once. Stops at the first {@code null},
+     * at a cancel or bad request. Returns how many it took, or -1 if the stream broke
+     * ({@code takeReady} threw): the subscriber then has its {@code onError}.
+     */
+    private int drainReady(long demand, int budget) {
+        BatchStream<? extends T> source = batch;
+        long limit = Math.min(demand, budget);
+        int taken = 0;
+        while (taken < limit) {
+            T item;
+            try {
+                item = source.takeReady();
+            } catch (Throwable error) {
+                Fatal.rethrowIfFatal(error);
+                closeStream();
+                signalTerminal(error);
+                return -1;
+            }
+            if (item == null) {
+                break;
+            }
+            taken++;
+            signalNext(item);
+            if (cancelled.get() || badRequest.get() != null) {
+                break;
+            }
+        }
+        if (taken > 0 && demand != Long.MAX_VALUE) {
+            produced(taken);
+        }
+        return taken;
+    }
+
+    /** Task: takes {@code n} emitted items off the demand, unless it became unbounded meanwhile (rule 3.17). */
+    private void produced(long n) {
+        long current;
+        do {
+            current = requested.get();
+            if (current == Long.MAX_VALUE) {
+                return;
+            }
+        } while (!requested.compareAndSet(current, current - n));
+    }
+
     /** Task: signals {@code item} against {@code demand > 0}; a throwing subscriber is cancelled and reported. */
     private void emit(T item, long demand) {
         if (demand != Long.MAX_VALUE) {
             requested.decrementAndGet();
         }
+        signalNext(item);
+    }
+
+    /** Task: {@code onNext(item)}, or the item dropped if the subscriber cancelled since the last check. */
+    private void signalNext(T item) {
         Downstream<? super T> subscriber = downstream.get();
         if (subscriber == null) {
             spawner.discard(item); // cancelled since the loop's check
@@ -353,6 +425,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
         if (streamClosed.compareAndSet(false, true)) {
             PollStream<? extends T> closing = stream;
             stream = null;
+            batch = null;
             try {
                 UnwindScopes.closeReporting(closing, spawner::reportAfterCancel); // a cancelled body's late failure: the adapter's hook
             } catch (Throwable error) {

@@ -8,7 +8,16 @@
  * {@link dev.pollbridge.runtime.internal.bridge.RsAdapter} and
  * {@link dev.pollbridge.runtime.internal.bridge.FlowAdapter} translate {@code org.reactivestreams}
  * and {@code java.util.concurrent.Flow} to and from them, one call for one call; they add only
- * the null checks of rules 1.9 and 2.13.
+ * the null checks of rules 1.9 and 2.13. A publisher of a library whose adapter is present (Reactor,
+ * RxJava: {@link dev.pollbridge.runtime.internal.bridge.LibrarySources}, a service) is subscribed
+ * the adapter's way: with a subscriber the library trusts, and with queue fusion.
+ *
+ * <h2>The batch path</h2>
+ * The engine's own streams hand over what they already have without a {@code Poll} per item
+ * ({@link dev.pollbridge.runtime.internal.bridge.BatchStream}), and its consumers drain them
+ * while demand and budget last, polling only when they run dry. A fused source
+ * ({@link dev.pollbridge.runtime.internal.bridge.FusedUpstream}) hands its items over from its
+ * own queue, with no {@code onNext} per item.
  *
  * <h2>Push to pull: {@code StreamFromPublisher}</h2>
  * <ol>

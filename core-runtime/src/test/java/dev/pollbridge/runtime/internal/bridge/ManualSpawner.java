@@ -43,6 +43,7 @@ final class ManualSpawner implements TaskSpawner {
     }
 
     static final class Driven {
+        final PollFuture<Void> future;
         final MockTask<Void> task;
         volatile boolean abortRequested;
         boolean closed;
@@ -50,6 +51,7 @@ final class ManualSpawner implements TaskSpawner {
         int polls;
 
         Driven(PollFuture<Void> future) {
+            this.future = future;
             this.task = MockTask.spawn(future);
         }
 

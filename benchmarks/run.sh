@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the benchmarks and runs the whole suite in bounded time (about 12 minutes on 2 vCPUs):
+# Builds the benchmarks and runs the whole suite in bounded time (about 17 minutes on 2 vCPUs):
 #   1. the JMH scenarios on the JDK in JAVA_HOME / PATH (Java 17 baseline),
 #   2. the memory footprints (one fresh JVM per subject),
 #   3. if JDK 25 is installed, the virtual-thread and Async continuation-mode scenarios (with the

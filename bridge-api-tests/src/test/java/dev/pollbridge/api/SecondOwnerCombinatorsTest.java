@@ -102,4 +102,29 @@ class SecondOwnerCombinatorsTest {
             assertSaysTheFix(assertThrows(IllegalStateException.class, task::pollNext));
         }
     }
+
+    @Test
+    void theToolkitCombinatorsRefuseAFutureSomebodyElseOwnsAndLeaveItToThatOwner() {
+        ProbeFuture<String> owned = new ProbeFuture<>();
+        PollFuture<String> firstOwner = owned.map(s -> s);
+        ProbeFuture<String> free = new ProbeFuture<>();
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.abortable(owned)));
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.selectAllWithRest(List.of(free, owned))));
+        assertEquals(Optional.empty(), free.owner(), "a refused selectAllWithRest gives back the claims it made");
+        FuturesUnordered<String> set = new FuturesUnordered<>();
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> set.push(owned)));
+        FuturesOrdered<String> queue = new FuturesOrdered<>();
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> queue.pushBack(owned)));
+        assertEquals(0, owned.closes(), "a refused future is its owner's: nobody closed it");
+        assertEquals(0, set.size() + queue.size());
+        firstOwner.close();
+        assertEquals(1, owned.closes());
+    }
+
+    @Test
+    void theSameStreamTwiceInOneZipIsRefused() {
+        ProbeStream<String> stream = new ProbeStream<>();
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Streams.zip(stream, stream, (a, b) -> a + b)));
+        assertEquals(0, stream.closes());
+    }
 }

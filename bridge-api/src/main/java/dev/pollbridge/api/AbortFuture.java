@@ -11,7 +11,7 @@ import java.util.concurrent.CancellationException;
  * stored and wakes it, and the next poll sees the abort. The wrapped future is polled and closed
  * by the owner only.
  */
-final class AbortFuture<T> implements AbortableFuture<T> {
+final class AbortFuture<T> extends SingleUse implements AbortableFuture<T> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -20,7 +20,7 @@ final class AbortFuture<T> implements AbortableFuture<T> {
     private State state = State.POLLING;
 
     AbortFuture(PollFuture<? extends T> inner) {
-        this.inner = inner;
+        this.inner = SingleUse.claim(inner, "Futures.abortable");
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.function.IntSupplier;
  *
  * <p>Polled and closed by the owner only, so no field needs synchronisation.
  */
-final class BufferedStream<T> implements PollStream<T> {
+final class BufferedStream<T> extends SingleUse implements PollStream<T> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
@@ -33,7 +33,7 @@ final class BufferedStream<T> implements PollStream<T> {
     private BufferedStream(String name, PollStream<? extends PollFuture<? extends T>> upstream, int limit,
             PollStream<T> running, Consumer<PollFuture<? extends T>> push, IntSupplier inFlight) {
         this.name = name;
-        this.upstream = upstream;
+        this.upstream = SingleUse.claim(upstream, name);
         this.limit = limit;
         this.running = running;
         this.push = push;

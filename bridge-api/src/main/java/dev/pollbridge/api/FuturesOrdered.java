@@ -40,7 +40,7 @@ import java.util.PriorityQueue;
  *
  * @param <T> the value type of the futures
  */
-public final class FuturesOrdered<T> implements PollStream<T> {
+public final class FuturesOrdered<T> extends SingleUse implements PollStream<T> {
 
     private enum State { ACTIVE, DONE, FAILED, CLOSED }
 
@@ -94,8 +94,8 @@ public final class FuturesOrdered<T> implements PollStream<T> {
      * @throws IllegalStateException if the queue failed or was closed (the future is closed then)
      */
     public void pushBack(PollFuture<? extends T> future) {
-        admit(future);
-        push(future, nextIn++);
+        running.push(admit(future, nextIn));
+        nextIn++;
     }
 
     /**
@@ -107,22 +107,21 @@ public final class FuturesOrdered<T> implements PollStream<T> {
      * @throws IllegalStateException if the queue failed or was closed (the future is closed then)
      */
     public void pushFront(PollFuture<? extends T> future) {
-        admit(future);
-        push(future, --nextOut);
+        running.push(admit(future, nextOut - 1));
+        nextOut--;
     }
 
-    private void admit(PollFuture<? extends T> future) {
+    /** Takes {@code future} (the map claims it, rule 11: a future some other owner has is refused, not closed). */
+    private PollFuture<Positioned> admit(PollFuture<? extends T> future, long position) {
         Checks.notNull(future, "future");
+        PollFuture<Positioned> positioned = new MapFuture<>(future, value -> new Positioned(position, value), name);
         if (state == State.FAILED || state == State.CLOSED) {
-            Closer.close(future);
+            Closer.close(positioned);
             throw new IllegalStateException(name + ": push after the queue " + (state == State.FAILED
                     ? "failed" : "was closed") + " (the future was closed)");
         }
         state = State.ACTIVE;
-    }
-
-    private void push(PollFuture<? extends T> future, long position) {
-        running.push(new MapFuture<>(future, value -> new Positioned(position, value), name));
+        return positioned;
     }
 
     /**

@@ -60,7 +60,7 @@ import java.util.List;
  *
  * @param <T> the value type of the futures
  */
-public final class FuturesUnordered<T> implements PollStream<T> {
+public final class FuturesUnordered<T> extends SingleUse implements PollStream<T> {
 
     private enum State {
         /** Polling, or not polled yet. */
@@ -113,7 +113,7 @@ public final class FuturesUnordered<T> implements PollStream<T> {
      *     so it does not leak)
      */
     public void push(PollFuture<? extends T> future) {
-        Checks.notNull(future, "future");
+        SingleUse.claim(future, name); // first: a future some other owner has is refused, not closed
         if (state == State.FAILED || state == State.CLOSED) {
             Closer.close(future);
             throw new IllegalStateException(name + ": push after the set " + (state == State.FAILED

@@ -14,7 +14,8 @@ import java.util.List;
  * (they are handed back) and keep the child wakers of this select until their new owner polls
  * them (rule 7), which then wake nobody.
  */
-final class SelectWithRestFuture<T, F extends PollFuture<? extends T>> implements PollFuture<Selected<T, F>> {
+final class SelectWithRestFuture<T, F extends PollFuture<? extends T>> extends SingleUse
+        implements PollFuture<Selected<T, F>> {
 
     private enum State { POLLING, COMPLETE, CLOSED }
 
@@ -23,7 +24,10 @@ final class SelectWithRestFuture<T, F extends PollFuture<? extends T>> implement
     private final WokenChildren woken;
     private State state = State.POLLING;
 
+    private static final String OWNER_NAME = "selectAllWithRest";
+
     SelectWithRestFuture(List<F> children) {
+        SingleUse.claimAll(children, OWNER_NAME);
         this.children = new ArrayList<>(children);
         this.woken = new WokenChildren(children.size());
     }
@@ -45,6 +49,7 @@ final class SelectWithRestFuture<T, F extends PollFuture<? extends T>> implement
             woken.finish();
             F winner = children.remove(i);
             List<F> rest = Collections.unmodifiableList(new ArrayList<>(children));
+            SingleUse.release(rest, OWNER_NAME); // the caller owns the rest again (to select over them anew)
             children.clear(); // handed over: this select closes none of them
             Closer.close(winner);
             return Poll.ready(new Selected<>(Outcomes.widen(poll), i, rest));

@@ -116,13 +116,21 @@ public abstract class SingleUse {
             try {
                 claim(children.get(i), newOwner);
             } catch (RuntimeException refused) {
-                for (int j = 0; j < i; j++) {
-                    AutoCloseable claimed = children.get(j);
-                    if (claimed instanceof SingleUse) {
-                        OWNER.compareAndSet((SingleUse) claimed, newOwner, (String) null);
-                    }
-                }
+                release(children.subList(0, i), newOwner);
                 throw refused;
+            }
+        }
+    }
+
+    /**
+     * Gives {@code futures} back: each one {@code owner} had claimed has no owner again, so its
+     * caller may hand it to a new one (a combinator that returns children it did not consume,
+     * as {@code selectAllWithRest} returns the rest).
+     */
+    static void release(List<? extends AutoCloseable> futures, String owner) {
+        for (AutoCloseable future : futures) {
+            if (future instanceof SingleUse) {
+                OWNER.compareAndSet((SingleUse) future, owner, (String) null);
             }
         }
     }

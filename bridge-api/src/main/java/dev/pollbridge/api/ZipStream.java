@@ -1,5 +1,6 @@
 package dev.pollbridge.api;
 
+import java.util.List;
 import java.util.function.BiFunction;
 
 /**
@@ -13,7 +14,7 @@ import java.util.function.BiFunction;
  *
  * <p>Polled and closed by the owner only, so no field needs synchronisation.
  */
-final class ZipStream<A, B, R> implements PollStream<R> {
+final class ZipStream<A, B, R> extends SingleUse implements PollStream<R> {
 
     private enum State { STREAMING, TERMINATED, CLOSED }
 
@@ -27,6 +28,7 @@ final class ZipStream<A, B, R> implements PollStream<R> {
 
     ZipStream(PollStream<? extends A> left, PollStream<? extends B> right,
             BiFunction<? super A, ? super B, ? extends R> combiner) {
+        SingleUse.claimAll(List.of(left, right), "Streams.zip"); // rule 11: zip(s, s) is refused too
         this.left = left;
         this.right = right;
         this.combiner = combiner;

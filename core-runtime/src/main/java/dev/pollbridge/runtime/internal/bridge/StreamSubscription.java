@@ -5,7 +5,6 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
-import dev.pollbridge.runtime.internal.task.UnwindScopes;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -427,7 +426,7 @@ final class StreamSubscription<T> implements Upstream, PollFuture<Void> {
             stream = null;
             batch = null;
             try {
-                UnwindScopes.closeReporting(closing, spawner::reportAfterCancel); // a cancelled body's late failure: the adapter's hook
+                spawner.closeCancelling(closing); // a cancelled body's late failure: the adapter's hook
             } catch (Throwable error) {
                 spawner.report("close() of the stream behind a publisher threw (rule 11: close never throws)", error);
             }

@@ -4,11 +4,11 @@ import dev.pollbridge.runtime.Runtime;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 
 /**
- * Drops items a stream operator took from upstream and will never hand out (rule 11 for
- * values): an {@link AutoCloseable} one (a permit, a connection) is closed, anything else is
- * just forgotten. A {@code close()} that throws is user code, so it is contained: added as
- * suppressed to the failure the operator returns, or, when there is none, reported to the
- * runtime's uncaught-failure handler. Errors that mean the JVM is in trouble propagate.
+ * Drops items a stream operator took from upstream and will never hand out, through the one
+ * mechanism for dropped values ({@link dev.pollbridge.api.Dropped}): an {@link AutoCloseable} one
+ * (a permit, a connection) is closed, anything else is just forgotten. A {@code close()} that
+ * throws is added as suppressed to the failure the operator returns, or, when there is none,
+ * reported to the runtime's uncaught-failure handler.
  */
 final class Dropped {
 
@@ -16,21 +16,9 @@ final class Dropped {
 
     /** Closes {@code item} if it owns a resource; see the class comment for a throwing close. */
     static void item(Object item, Throwable failure, Runtime runtime, String operator) {
-        if (!(item instanceof AutoCloseable)) {
-            return;
-        }
-        try {
-            ((AutoCloseable) item).close();
-        } catch (VirtualMachineError | LinkageError fatal) {
-            throw fatal;
-        } catch (Throwable broken) {
-            if (failure != null && failure != broken) {
-                failure.addSuppressed(broken);
-            } else if (failure == null) {
-                EngineAccess.engineOf(runtime).reportUncaught(broken,
-                        "the close() of an item " + operator + " dropped");
-            }
-        }
+        dev.pollbridge.api.Dropped.close(item, "an item " + operator + " dropped", failure != null
+                ? dev.pollbridge.api.Dropped.suppressedBy(failure)
+                : (source, broken) -> EngineAccess.engineOf(runtime).reportUncaught(broken, source));
     }
 
     /** {@link #item} for each of {@code items}. */

@@ -56,12 +56,6 @@ public final class AsyncEngine {
         return new ContinuationFuture<>(body);
     }
 
-    /** See {@link #continuationFuture}. */
-    public static <T> PollStream<T> continuationStream(AsyncStreamBody<T> body) {
-        requireContinuations();
-        return new ContinuationStream<>(body);
-    }
-
     /** Thread mode on {@code launcher} (tests use small pools). */
     public static <T> PollFuture<T> threadFuture(AsyncBody<T> body, BodyLauncher launcher) {
         return new ThreadFuture<>(body, launcher);

@@ -51,11 +51,11 @@ final class HomeThreads {
 
     /** Runs {@code unwind}, a close's resume of a body whose home thread is alive and not this one. */
     static void awayFromHome(Runnable unwind) {
-        int before = (int) AWAY.getAndAdd(1);
+        AWAY.getAndAdd(1);
         try {
             unwind.run();
         } finally {
-            before = (int) AWAY.getAndAdd(-1);
+            AWAY.getAndAdd(-1);
         }
     }
 

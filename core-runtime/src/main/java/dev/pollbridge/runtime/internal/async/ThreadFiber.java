@@ -3,7 +3,6 @@ package dev.pollbridge.runtime.internal.async;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
-import dev.pollbridge.runtime.internal.task.Task;
 import dev.pollbridge.runtime.internal.task.Unwind;
 import dev.pollbridge.runtime.internal.task.UnwindScope;
 import dev.pollbridge.runtime.internal.task.UnwindScopes;

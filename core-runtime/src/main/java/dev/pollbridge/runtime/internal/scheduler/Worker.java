@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * One worker of the {@link WorkStealingEngine}: its local queue, LIFO slot and loop (Tokio's
@@ -172,7 +173,7 @@ final class Worker implements Runnable {
      * Tasks other workers forwarded here because this is their home (task rule T12). Any thread
      * adds (then wakes this worker through {@link Idle#notifyWorker}); the owner takes.
      */
-    final java.util.concurrent.ConcurrentLinkedQueue<Task<?>> inbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Task<?>> inbox = new ConcurrentLinkedQueue<>();
 
     /** Owner only: unparked by a producer and has not run a task since. */
     private boolean notified;

@@ -1,5 +1,5 @@
 /**
- * A Micrometer {@code MeterBinder} for Pollbridge runtimes: {@link dev.pollbridge.micrometer.RuntimeMetricsBinder}.
+ * A Micrometer {@code MeterBinder} for Pollbridge runtimes: {@link dev.pollbridge.micrometer.PollRuntimeMetricsBinder}.
  *
  * <p>Micrometer's jar is an automatic module ({@code micrometer.core}), required transitively
  * because {@code MeterBinder} and {@code Tag} appear in the public API. Micrometer's Prometheus

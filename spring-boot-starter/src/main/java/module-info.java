@@ -1,5 +1,5 @@
 /**
- * The Pollbridge Spring Boot starter: auto-configuration of a {@code Runtime} bean, its
+ * The Pollbridge Spring Boot starter: auto-configuration of a {@code PollRuntime} bean, its
  * {@code pollbridge.*} properties and its Micrometer meters; the public package is
  * {@link dev.pollbridge.spring.boot}. It brings {@code dev.pollbridge.spring} (the reactive
  * adapters and their auto-configuration) along.

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +67,7 @@ public class AsyncAwait {
     @OperationsPerInvocation(AWAITS)
     public void awaitSpawned(PollbridgeRuntime rt) throws InterruptedException {
         Countdown done = new Countdown(1);
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         runtime.spawn(Async.run(() -> {
             long sum = 0;
             for (int i = 0; i < AWAITS; i++) {
@@ -84,7 +84,7 @@ public class AsyncAwait {
     @OperationsPerInvocation(BODIES)
     public void awaitLoopTen(PollbridgeRuntime rt) throws InterruptedException {
         Countdown done = new Countdown(BODIES);
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         for (int b = 0; b < BODIES; b++) {
             runtime.spawn(Async.run(() -> {
                 long sum = 0;

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -83,7 +83,7 @@ public class BoundedChannel {
     @Benchmark
     @OperationsPerInvocation(ITEMS)
     public long pollbridge(PollbridgeRuntime rt) throws InterruptedException {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         Channel<Integer> channel = Channel.bounded(CAPACITY);
         Countdown done = new Countdown(1);
         Consumer consumer = new Consumer(channel.stream(), done);

@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.BroadcastReceiver;
 import dev.pollbridge.runtime.sync.BroadcastSender;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +59,7 @@ public class BroadcastFanOut {
     @Benchmark
     @OperationsPerInvocation(DELIVERIES)
     public void pollbridge(PollbridgeRuntime rt) throws InterruptedException {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         BroadcastSender<Integer> sender = BroadcastSender.create(CAPACITY);
         Countdown done = new Countdown(RECEIVERS);
         for (int r = 0; r < RECEIVERS; r++) {

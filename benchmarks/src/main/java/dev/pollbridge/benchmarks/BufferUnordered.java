@@ -4,7 +4,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -50,7 +50,7 @@ public class BufferUnordered {
     @Benchmark
     @OperationsPerInvocation(UNITS)
     public void pollbridgeSpawned(PollbridgeRuntime rt) throws InterruptedException {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         consume(runtime, () -> Streams.fromIterable(indices()).map(i -> runtime.spawn(Futures.ready(i))));
     }
 
@@ -93,7 +93,7 @@ public class BufferUnordered {
     }
 
     /** One task of the runtime builds the stream of futures and counts the values of bufferUnordered(16). */
-    private static void consume(Runtime runtime, java.util.function.Supplier<PollStream<PollFuture<Integer>>> futures)
+    private static void consume(PollRuntime runtime, java.util.function.Supplier<PollStream<PollFuture<Integer>>> futures)
             throws InterruptedException {
         Countdown done = new Countdown(1);
         runtime.spawn(Futures.defer(() -> Streams.bufferUnordered(futures.get(), CONCURRENCY)

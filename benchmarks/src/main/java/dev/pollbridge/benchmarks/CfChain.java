@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -52,7 +52,7 @@ public class CfChain {
     /** Pollbridge: ten future stages in one task. */
     @Benchmark
     public long pollbridge(PollbridgeRuntime rt) {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         PollFuture<Long> chain = Futures.lazy(() -> 1L);
         for (int stage = 1; stage < STAGES; stage++) {
             chain = chain.map(STEP);

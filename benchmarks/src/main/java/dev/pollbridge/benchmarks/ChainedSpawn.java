@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -80,11 +80,11 @@ public class ChainedSpawn {
 
     /** One link of the chain: spawns the next link, or counts down if it is the last. */
     static final class Link implements PollFuture<Void> {
-        private final Runtime runtime;
+        private final PollRuntime runtime;
         private final int remaining;
         private final Countdown done;
 
-        Link(Runtime runtime, int remaining, Countdown done) {
+        Link(PollRuntime runtime, int remaining, Countdown done) {
             this.runtime = runtime;
             this.remaining = remaining;
             this.done = done;

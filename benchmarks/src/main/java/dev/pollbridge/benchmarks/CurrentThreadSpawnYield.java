@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,11 +41,11 @@ public class CurrentThreadSpawnYield {
     /** A current-thread runtime. */
     @State(Scope.Benchmark)
     public static class SingleThread {
-        Runtime runtime;
+        PollRuntime runtime;
 
         @Setup(Level.Trial)
         public void start() {
-            runtime = Runtime.builder().workers(0).build();
+            runtime = PollRuntime.builder().workers(0).build();
         }
 
         @TearDown(Level.Trial)

@@ -3,8 +3,8 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,13 +52,13 @@ public class InjectionFairness {
     @Param({"adaptive", "61"})
     public String interval;
 
-    private Runtime runtime;
+    private PollRuntime runtime;
     private volatile boolean stop;
 
     /** Starts the runtime and its busy tasks. */
     @Setup(Level.Trial)
     public void start() {
-        RuntimeBuilder builder = Runtime.builder().workers(1).threadNamePrefix("pollbridge-fairness-");
+        PollRuntimeBuilder builder = PollRuntime.builder().workers(1).threadNamePrefix("pollbridge-fairness-");
         if (!interval.equals("adaptive")) {
             builder.globalQueueInterval(Integer.parseInt(interval));
         }

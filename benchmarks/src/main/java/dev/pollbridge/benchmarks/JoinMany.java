@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -77,7 +77,7 @@ public class JoinMany {
         allOf(fj.pool, 100_000);
     }
 
-    static void pollbridge(Runtime runtime, int n) throws InterruptedException {
+    static void pollbridge(PollRuntime runtime, int n) throws InterruptedException {
         Countdown done = new Countdown(1);
         runtime.spawn(Futures.defer(() -> {
             List<JoinHandle<Integer>> children = new ArrayList<>(n);

@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
@@ -45,7 +45,7 @@ public class PingPong {
     @OperationsPerInvocation(ROUNDS)
     public void pollbridge(PollbridgeRuntime rt) throws InterruptedException {
         Countdown done = new Countdown(ROUNDS);
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         runtime.spawn((PollFuture<Void>) cx -> {
             for (int i = 0; i < ROUNDS; i++) {
                 runtime.spawn(new Pinger(runtime, done)).close();
@@ -97,11 +97,11 @@ public class PingPong {
 
     /** Sends the ping to a freshly spawned ponger, then waits for the pong. */
     static final class Pinger implements PollFuture<Void> {
-        private final Runtime runtime;
+        private final PollRuntime runtime;
         private final Countdown done;
         private PollFuture<Boolean> pong;
 
-        Pinger(Runtime runtime, Countdown done) {
+        Pinger(PollRuntime runtime, Countdown done) {
             this.runtime = runtime;
             this.done = done;
         }

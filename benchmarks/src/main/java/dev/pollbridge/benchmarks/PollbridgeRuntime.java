@@ -1,6 +1,6 @@
 package dev.pollbridge.benchmarks;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -16,12 +16,12 @@ import org.openjdk.jmh.annotations.TearDown;
 public class PollbridgeRuntime {
 
     /** The runtime under test. */
-    public Runtime runtime;
+    public PollRuntime runtime;
 
     /** Starts the runtime. */
     @Setup(Level.Trial)
     public void start() {
-        runtime = Runtime.builder().workers(Workers.COUNT).threadNamePrefix("pollbridge-bench")
+        runtime = PollRuntime.builder().workers(Workers.COUNT).threadNamePrefix("pollbridge-bench")
                 .lifoSlot(Boolean.parseBoolean(System.getProperty("bench.lifoSlot", "true"))).build();
     }
 

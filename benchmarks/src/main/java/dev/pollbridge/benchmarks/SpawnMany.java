@@ -2,7 +2,7 @@ package dev.pollbridge.benchmarks;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +47,7 @@ public class SpawnMany {
     @OperationsPerInvocation(TASKS)
     public void pollbridgeLocal(PollbridgeRuntime rt) throws InterruptedException {
         Countdown done = new Countdown(TASKS);
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         runtime.spawn((PollFuture<Void>) cx -> {
             spawnAll(runtime, done);
             return Poll.ready(null);
@@ -93,7 +93,7 @@ public class SpawnMany {
         done.await();
     }
 
-    static void spawnAll(Runtime runtime, Countdown done) {
+    static void spawnAll(PollRuntime runtime, Countdown done) {
         for (int i = 0; i < TASKS; i++) {
             // A fresh future per task, as user code would create (the anchors' frameworks allocate
             // their own wrapper per task around the shared Runnable).

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -74,7 +74,7 @@ public class Timers {
     @Benchmark
     @OperationsPerInvocation(TIMERS)
     public long pollbridgeTimeoutReady(PollbridgeRuntime rt) {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         return runtime.blockOn(new Loop(cx -> {
             long sum = 0;
             for (int i = 0; i < TIMERS; i++) {
@@ -101,7 +101,7 @@ public class Timers {
     @Benchmark
     @OperationsPerInvocation(TIMERS)
     public long pollbridgeSleepCancel(PollbridgeRuntime rt) {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         return runtime.blockOn(new Loop(cx -> {
             long pending = 0;
             for (int i = 0; i < TIMERS; i++) {

@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.runtime.sync.WatchReceiver;
 import dev.pollbridge.runtime.sync.WatchSender;
@@ -52,7 +52,7 @@ public class WatchUpdates {
     @Benchmark
     @OperationsPerInvocation(UPDATES)
     public void pollbridgeWatch(PollbridgeRuntime rt) throws InterruptedException {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         WatchSender<Integer> sender = WatchSender.create(-1);
         Countdown done = new Countdown(READERS);
         for (int r = 0; r < READERS; r++) {
@@ -67,7 +67,7 @@ public class WatchUpdates {
     @Benchmark
     @OperationsPerInvocation(UPDATES)
     public void atomicReferenceNotify(PollbridgeRuntime rt) throws InterruptedException {
-        Runtime runtime = rt.runtime;
+        PollRuntime runtime = rt.runtime;
         AtomicReference<Integer> latest = new AtomicReference<>(-1);
         Notify changed = new Notify();
         Countdown done = new Countdown(READERS);

@@ -1,6 +1,6 @@
 package dev.pollbridge.blockhound;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
@@ -12,7 +12,7 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  * descriptor), so putting {@code pollbridge-blockhound} on the test class path is all a user does.
  *
  * <h2>What is checked</h2>
- * Every thread for which {@link Runtime#isWorkerThread(Thread)} is true. Inside a task's turn on
+ * Every thread for which {@link PollRuntime#isWorkerThread(Thread)} is true. Inside a task's turn on
  * such a thread (its poll, its future's {@code close()}, its completion) a blocking call
  * ({@code Thread.sleep}, {@code BlockingQueue.take}, a contended lock, blocking I/O, Reactor's
  * {@code block()}) is reported: by default BlockHound throws {@code BlockingOperationError} from
@@ -76,7 +76,7 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
      */
     @Override
     public void applyTo(BlockHound.Builder builder) {
-        builder.nonBlockingThreadPredicate(current -> current.or(Runtime::isWorkerThread));
+        builder.nonBlockingThreadPredicate(current -> current.or(PollRuntime::isWorkerThread));
         for (Allowance allowance : ALLOWED) {
             builder.allowBlockingCallsInside(allowance.className(), allowance.methodName());
         }

@@ -13,7 +13,7 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,7 @@ class PollbridgeBlockHoundIntegrationTest {
 
     private static final String PREFIX = "hound-";
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX).build();
 
     @BeforeAll
     static void installAgent() {
@@ -126,7 +126,7 @@ class PollbridgeBlockHoundIntegrationTest {
     @Test
     void blockingInAFuturesCloseIsReportedToo() {
         List<Throwable> uncaught = new ArrayList<>();
-        try (Runtime reporting = Runtime.builder().workers(1).threadNamePrefix(PREFIX + "close-")
+        try (PollRuntime reporting = PollRuntime.builder().workers(1).threadNamePrefix(PREFIX + "close-")
                 .uncaughtFailureHandler(uncaught::add).build()) {
             PollFuture<String> sleepsInClose = new PollFuture<>() {
                 @Override
@@ -269,7 +269,7 @@ class PollbridgeBlockHoundIntegrationTest {
     void timerAndBlockingPoolThreadsMarkedNonBlockingElsewhereStillWait() {
         // A user's predicate that marks every runtime thread (as a name-prefix predicate would):
         // the timer thread parks and the blocking pool's threads block and idle, all allowed.
-        try (Runtime marked = Runtime.builder().workers(1).blockingKeepAlive(Duration.ofMillis(50))
+        try (PollRuntime marked = PollRuntime.builder().workers(1).blockingKeepAlive(Duration.ofMillis(50))
                 .threadFactory(body -> new BlockHoundAgent.MarkedThread(body, PREFIX + "marked")).build()) {
             assertEquals("slept", marked.blockOn(marked.spawnBlocking(() -> {
                 Thread.sleep(1);

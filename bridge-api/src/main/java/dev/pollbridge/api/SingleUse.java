@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * and the fix.
  *
  * <h2>How it is checked: at the hand-over, not in {@code poll}</h2>
- * A future changes hands at a few places: {@code Runtime.spawn} and {@code blockOn}, a combinator
+ * A future changes hands at a few places: {@code PollRuntime.spawn} and {@code blockOn}, a combinator
  * that takes it as a child ({@code map}, {@code join}, {@code select}, {@code timeout}, ...), an
  * adapter's subscription ({@code toMono}, {@code toFlux}, {@code toSingle}, ...), an
  * {@code Async.await}. Each of them calls {@link #claim} on the future it takes: one CAS of the
@@ -84,7 +84,7 @@ public abstract class SingleUse {
      *
      * @param <F> the future's (or stream's) type
      * @param future the future or stream being handed over; not {@code null}
-     * @param newOwner who takes it, for the message of a later refusal ("Runtime.spawn",
+     * @param newOwner who takes it, for the message of a later refusal ("PollRuntime.spawn",
      *     "Futures.join")
      * @return {@code future}
      * @throws IllegalStateException if {@code future} already has an owner (rule 11)

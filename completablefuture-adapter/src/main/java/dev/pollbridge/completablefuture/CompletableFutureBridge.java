@@ -2,7 +2,7 @@ package dev.pollbridge.completablefuture;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -19,7 +19,7 @@ import java.util.function.Function;
  *   <tr><td>{@code CompletionStage<T>}</td><td>{@code PollFuture<T>}</td><td>{@link #toFuture}</td>
  *       <td>closing the future cancels the stage, or detaches ({@link CancelPolicy})</td></tr>
  *   <tr><td>{@code PollFuture<T>}</td><td>{@code CompletableFuture<T>}</td>
- *       <td>{@link #toCompletableFuture(PollFuture, Runtime)}</td>
+ *       <td>{@link #toCompletableFuture(PollFuture, PollRuntime)}</td>
  *       <td>{@code cancel} (or any completion by a caller) aborts the task</td></tr>
  *   <tr><td>{@code JoinHandle<T>}</td><td>{@code CompletableFuture<T>}</td>
  *       <td>{@link #toCompletableFuture(JoinHandle)}</td><td>{@code cancel} aborts the task</td></tr>
@@ -28,7 +28,7 @@ import java.util.function.Function;
  * Failures cross unchanged, except that {@code CompletionException} and
  * {@code ExecutionException} wrappers are removed on the way into a {@code PollFuture}. A
  * {@code null} value is a value in both directions. To run {@code CompletableFuture} stages on a
- * runtime, pass {@link Runtime#executor()} to the {@code *Async} methods.
+ * runtime, pass {@link PollRuntime#executor()} to the {@code *Async} methods.
  */
 public final class CompletableFutureBridge {
 
@@ -76,15 +76,15 @@ public final class CompletableFutureBridge {
     }
 
     /**
-     * Runs {@code future} on {@link Runtime#shared()}; see
-     * {@link #toCompletableFuture(PollFuture, Runtime)}.
+     * Runs {@code future} on {@link PollRuntime#shared()}; see
+     * {@link #toCompletableFuture(PollFuture, PollRuntime)}.
      *
      * @param <T> the value type
      * @param future the future to run; the shared runtime owns it from now on
      * @return a {@code CompletableFuture} of the future's outcome
      */
     public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future) {
-        return toCompletableFuture(future, Runtime.shared());
+        return toCompletableFuture(future, PollRuntime.shared());
     }
 
     /**
@@ -131,7 +131,7 @@ public final class CompletableFutureBridge {
      *     future is closed then
      */
     @SuppressWarnings("unchecked")
-    public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future, Runtime runtime) {
+    public static <T> CompletableFuture<T> toCompletableFuture(PollFuture<T> future, PollRuntime runtime) {
         Objects.requireNonNull(future, "future");
         Objects.requireNonNull(runtime, "runtime");
         if (future instanceof JoinHandle) {
@@ -143,7 +143,7 @@ public final class CompletableFutureBridge {
     /**
      * A {@code CompletableFuture} of an already spawned task's outcome.
      *
-     * <p>A small forwarding task on {@link Runtime#shared()} awaits the handle and completes the
+     * <p>A small forwarding task on {@link PollRuntime#shared()} awaits the handle and completes the
      * returned future; the handle is consumed (do not poll it yourself). <b>Cancellation:</b>
      * {@code cancel(...)} (or any completion by a caller) aborts the task, on whichever runtime it
      * runs; an abort by someone else makes the returned future cancelled. <b>Threads:</b>
@@ -156,13 +156,13 @@ public final class CompletableFutureBridge {
      */
     public static <T> CompletableFuture<T> toCompletableFuture(JoinHandle<T> handle) {
         Objects.requireNonNull(handle, "handle");
-        return CompletableFutureFromFuture.forward(handle, Runtime.shared());
+        return CompletableFutureFromFuture.forward(handle, PollRuntime.shared());
     }
 
     /**
      * Migration helper for {@code thenCompose}: turns a function that returns a
      * {@link PollFuture} into one that returns a {@code CompletableFuture}, by running each
-     * future on {@link Runtime#shared()}. One stage of a chain becomes a pull-model future
+     * future on {@link PollRuntime#shared()}. One stage of a chain becomes a pull-model future
      * without touching the others:
      * <pre>{@code
      * cf.thenCompose(CompletableFutureBridge.stage(orders::fetch))   // orders.fetch returns a PollFuture
@@ -183,7 +183,7 @@ public final class CompletableFutureBridge {
 
     /**
      * {@link #stage(Function)} on the given runtime: each call of the returned function is
-     * {@link #toCompletableFuture(PollFuture, Runtime)}. {@code thenCompose} calls it on the thread
+     * {@link #toCompletableFuture(PollFuture, PollRuntime)}. {@code thenCompose} calls it on the thread
      * that completed the previous stage (a runtime worker, if that stage was bridged too); it only
      * spawns, so it never blocks that thread.
      *
@@ -196,7 +196,7 @@ public final class CompletableFutureBridge {
      *     {@code null}
      */
     public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn,
-                                                                 Runtime runtime) {
+                                                                 PollRuntime runtime) {
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(runtime, "runtime");
         return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"), runtime);

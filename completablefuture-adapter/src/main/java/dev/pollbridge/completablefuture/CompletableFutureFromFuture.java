@@ -5,7 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.bridge.Fatal;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.CancellationException;
@@ -80,7 +80,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
     }
 
     /** Spawns {@code source} on {@code runtime}; cancelling the result aborts that task. */
-    static <T> CompletableFuture<T> spawn(PollFuture<T> source, Runtime runtime) {
+    static <T> CompletableFuture<T> spawn(PollFuture<T> source, PollRuntime runtime) {
         SingleUse.claim(source, "CompletableFutureBridge.toCompletableFuture");
         CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
         Forwarder<T> forwarder = new Forwarder<>(source, result);
@@ -93,7 +93,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
      * Forwards the outcome of an already spawned task; cancelling the result aborts that task (and
      * the small forwarding task on {@code forwarding}).
      */
-    static <T> CompletableFuture<T> forward(JoinHandle<T> handle, Runtime forwarding) {
+    static <T> CompletableFuture<T> forward(JoinHandle<T> handle, PollRuntime forwarding) {
         SingleUse.claim(handle, "CompletableFutureBridge.toCompletableFuture");
         CompletableFutureFromFuture<T> result = new CompletableFutureFromFuture<>();
         JoinHandle<Void> forwarder = spawnOrClose(forwarding, new Forwarder<>(handle, result));
@@ -111,7 +111,7 @@ final class CompletableFutureFromFuture<T> extends CompletableFuture<T> {
      * cancellation a joiner would see) goes to the runtime's uncaught-failure handler instead of
      * into a handle nobody reads. The returned handle still aborts the task (rule 13).
      */
-    private static JoinHandle<Void> spawnOrClose(Runtime runtime, Forwarder<?> forwarder) {
+    private static JoinHandle<Void> spawnOrClose(PollRuntime runtime, Forwarder<?> forwarder) {
         try {
             JoinHandle<Void> task = runtime.spawn(forwarder);
             task.close(); // detach

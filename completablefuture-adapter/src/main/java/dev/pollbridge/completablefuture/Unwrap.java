@@ -15,7 +15,7 @@ import java.util.concurrent.ExecutionException;
  * {@code catch (ExecutionException e) { cf.completeExceptionally(e); }}, or a library that adapts
  * a {@code Future} that way): the wrapper says "this came through get()", not what failed. Left
  * on, it would also be wrapped again by the failure rule ({@code docs/runtime.md}, "Failures"):
- * {@code ExecutionException} is checked, so {@code Async.await} and {@code Runtime.blockOn} would
+ * {@code ExecutionException} is checked, so {@code Async.await} and {@code PollRuntime.blockOn} would
  * throw {@code CompletionException(ExecutionException(cause))}, two wrappers around the failure the
  * caller wants to catch. A wrapper without a cause carries no other failure and stays as it is;
  * so does every other exception. Code that really means an {@code ExecutionException} as its

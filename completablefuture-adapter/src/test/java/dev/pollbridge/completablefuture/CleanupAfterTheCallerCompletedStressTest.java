@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -37,11 +37,11 @@ class CleanupAfterTheCallerCompletedStressTest {
     private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("cf-cleanup-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("cf-cleanup-").uncaughtFailureHandler(uncaught::add).build();
     }
 
     @AfterEach

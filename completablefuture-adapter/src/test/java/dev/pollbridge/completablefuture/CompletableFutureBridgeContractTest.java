@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture;
 
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Nested;
  */
 class CompletableFutureBridgeContractTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("cf-contract-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("cf-contract-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -3,7 +3,7 @@ package dev.pollbridge.completablefuture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -27,12 +27,12 @@ class CompletableFutureFromFutureStressTest {
     private static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(3);
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
-    private static Runtime runtime;
+    private static PollRuntime runtime;
     private static ExecutorService completer;
 
     @BeforeAll
     static void start() {
-        runtime = Runtime.builder().workers(2).build();
+        runtime = PollRuntime.builder().workers(2).build();
         completer = Executors.newSingleThreadExecutor();
     }
 

@@ -14,7 +14,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
@@ -44,11 +44,11 @@ class CompletableFutureFromFutureTest {
     private static final String WORKER_PREFIX = "cf-bridge-test-";
     private static final Duration PATIENCE = Duration.ofSeconds(10);
     private static final Queue<Throwable> UNCAUGHT = new ConcurrentLinkedQueue<>();
-    private static Runtime runtime;
+    private static PollRuntime runtime;
 
     @BeforeAll
     static void start() {
-        runtime = Runtime.builder()
+        runtime = PollRuntime.builder()
                 .workers(2)
                 .threadNamePrefix(WORKER_PREFIX)
                 .uncaughtFailureHandler(UNCAUGHT::add)
@@ -210,7 +210,7 @@ class CompletableFutureFromFutureTest {
 
     @Test
     void aClosedRuntimeRejectsAndTheFutureIsClosedOnce() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeFuture<String> probe = new ProbeFuture<>();
         assertThrows(RejectedExecutionException.class, () -> CompletableFutureBridge.toCompletableFuture(probe, closed));
@@ -219,7 +219,7 @@ class CompletableFutureFromFutureTest {
 
     @Test
     void closingTheRuntimeCancelsTheResultInsteadOfLeavingItHanging() {
-        Runtime own = Runtime.builder().workers(1).build();
+        PollRuntime own = PollRuntime.builder().workers(1).build();
         ProbeFuture<String> probe = new ProbeFuture<>();
         CompletableFuture<String> result = CompletableFutureBridge.toCompletableFuture(probe, own);
         await().atMost(PATIENCE).until(() -> probe.polls() > 0);

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.Time;
 import java.time.Duration;
 import java.util.List;
@@ -33,12 +33,12 @@ import org.junit.jupiter.api.Test;
  */
 class CounterpartsTest {
 
-    private static Runtime runtime;
+    private static PollRuntime runtime;
     private static ExecutorService pool;
 
     @BeforeAll
     static void start() {
-        runtime = Runtime.builder().workers(1).build();
+        runtime = PollRuntime.builder().workers(1).build();
         pool = Executors.newFixedThreadPool(2);
     }
 

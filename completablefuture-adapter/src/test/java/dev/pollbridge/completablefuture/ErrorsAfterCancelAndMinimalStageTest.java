@@ -12,7 +12,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
 import java.util.List;
@@ -34,11 +34,11 @@ class ErrorsAfterCancelAndMinimalStageTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("cf-after-cancel-").uncaughtFailureHandler(uncaught::add)
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("cf-after-cancel-").uncaughtFailureHandler(uncaught::add)
                 .build();
     }
 

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
@@ -26,11 +26,11 @@ import org.junit.jupiter.api.Test;
 class MigrationHelpersTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(10);
-    private static Runtime runtime;
+    private static PollRuntime runtime;
 
     @BeforeAll
     static void start() {
-        runtime = Runtime.builder().workers(1).build();
+        runtime = PollRuntime.builder().workers(1).build();
     }
 
     @AfterAll

@@ -3,7 +3,7 @@ package dev.pollbridge.context;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 import java.util.Objects;
@@ -105,9 +105,9 @@ public final class ContextPropagation {
      * @param future the task's future; the runtime owns it from now on
      * @return the task's handle
      * @throws NullPointerException if an argument is null
-     * @throws java.util.concurrent.RejectedExecutionException as {@link Runtime#spawn}
+     * @throws java.util.concurrent.RejectedExecutionException as {@link PollRuntime#spawn}
      */
-    public <T> JoinHandle<T> spawn(Runtime runtime, PollFuture<T> future) {
+    public <T> JoinHandle<T> spawn(PollRuntime runtime, PollFuture<T> future) {
         Objects.requireNonNull(runtime, "runtime");
         return runtime.spawn(wrap(future));
     }

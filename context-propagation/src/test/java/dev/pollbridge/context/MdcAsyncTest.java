@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.sync.Promise;
 import io.micrometer.context.ContextRegistry;
@@ -37,7 +37,7 @@ class MdcAsyncTest {
                 .registerThreadLocalAccessor("tenant", TENANT);
     }
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("mdc-async-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("mdc-async-").build();
 
     @AfterEach
     void close() {

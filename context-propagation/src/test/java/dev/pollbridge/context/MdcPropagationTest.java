@@ -10,7 +10,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ContextSnapshotFactory;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class MdcPropagationTest {
             ;
     private final ContextPropagation context = ContextPropagation.using(
             ContextSnapshotFactory.builder().contextRegistry(registry).build());
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("mdc-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("mdc-").build();
     private final ExecutorService wakers = Executors.newSingleThreadExecutor();
 
     @AfterEach

@@ -3,7 +3,7 @@ package dev.pollbridge.context;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.TaskLocal;
 import io.micrometer.context.ContextRegistry;
 import org.junit.jupiter.api.AfterEach;
@@ -28,7 +28,7 @@ class ReactorContextPropagationTest {
     private static final String KEY = "requestId";
     private static final String MDC_KEY = "mdcRequestId";
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
 
     @BeforeEach
     void register() {

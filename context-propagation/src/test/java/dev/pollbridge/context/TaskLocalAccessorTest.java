@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.TaskLocal;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.ContextSnapshot;
@@ -97,7 +97,7 @@ class TaskLocalAccessorTest {
     @Test
     void aTaskSpawnedThroughContextPropagationInheritsTheTaskLocal() {
         ContextPropagation context = ContextPropagation.using(snapshots);
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             String seen = runtime.blockOn(REQUEST_ID.scope("req-9", cx -> {
                 // Inside the parent's poll: the child captures the parent's task-local at its spawn.
                 return Poll.ready(context.spawn(runtime, c -> Poll.ready(REQUEST_ID.get())));

@@ -5,10 +5,10 @@ import java.util.Arrays;
 /**
  * How long the task polls took, in powers of two of nanoseconds: bucket {@code i} counts the polls
  * that took at least {@code 2^i} and less than {@code 2^(i+1)} ns (bucket 0 also counts 0 and 1
- * ns; the last bucket has no upper bound). Part of a {@link RuntimeMetrics} snapshot; immutable.
+ * ns; the last bucket has no upper bound). Part of a {@link PollRuntimeMetrics} snapshot; immutable.
  *
  * <p><b>Opt-in.</b> Polls are timed for it only on a runtime built with
- * {@link RuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}, which costs two
+ * {@link PollRuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}, which costs two
  * {@link System#nanoTime()} reads per poll; otherwise every count is zero. Each worker records
  * into its own array of counters, written only by that worker (one increment per poll, no atomic
  * instruction); a snapshot adds the arrays up racily.

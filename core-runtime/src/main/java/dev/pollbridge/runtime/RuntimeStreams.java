@@ -22,7 +22,7 @@ import java.util.Objects;
  * the first poll; arguments are checked at once), each operator owns its upstream and closes it
  * exactly once (when it ends, fails, or the operator is closed), a {@code null} item fails the
  * stream with a {@link NullPointerException}, and done and failed are final. Timers are the
- * runtime's ({@link Runtime#clock()}, 1 ms resolution, virtual time in tests); each operator keeps
+ * runtime's ({@link PollRuntime#clock()}, 1 ms resolution, virtual time in tests); each operator keeps
  * one timer and moves it rather than making a new one per item. Closing an operator removes its
  * timer. After the runtime is closed a pending timer fails the stream with
  * {@link java.util.concurrent.CancellationException}.
@@ -58,7 +58,7 @@ public final class RuntimeStreams {
      * @return the buffered stream
      * @throws IllegalArgumentException if {@code capacity} is below 1
      */
-    public static <T> PollStream<T> buffer(PollStream<? extends T> stream, int capacity, Runtime runtime) {
+    public static <T> PollStream<T> buffer(PollStream<? extends T> stream, int capacity, PollRuntime runtime) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(runtime, "runtime");
         if (capacity < 1) {
@@ -82,7 +82,7 @@ public final class RuntimeStreams {
      * @param runtime where the producer task runs
      * @return the conflated stream
      */
-    public static <T> PollStream<T> conflate(PollStream<? extends T> stream, Runtime runtime) {
+    public static <T> PollStream<T> conflate(PollStream<? extends T> stream, PollRuntime runtime) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(runtime, "runtime");
         return Operators.conflate(stream, runtime);
@@ -105,7 +105,7 @@ public final class RuntimeStreams {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     @SuppressWarnings("unchecked") // a zero timeout hands the stream on as it is: it only yields Ts
-    public static <T> PollStream<T> debounce(PollStream<? extends T> stream, Duration timeout, Runtime runtime) {
+    public static <T> PollStream<T> debounce(PollStream<? extends T> stream, Duration timeout, PollRuntime runtime) {
         checkTimed(stream, timeout, runtime, "debounce(timeout)", false);
         return timeout.isZero() ? (PollStream<T>) stream : Operators.debounce(stream, timeout, runtime);
     }
@@ -127,7 +127,7 @@ public final class RuntimeStreams {
      * @return the sampled stream
      * @throws IllegalArgumentException if {@code period} is zero or negative
      */
-    public static <T> PollStream<T> sample(PollStream<? extends T> stream, Duration period, Runtime runtime) {
+    public static <T> PollStream<T> sample(PollStream<? extends T> stream, Duration period, PollRuntime runtime) {
         checkTimed(stream, period, runtime, "sample(period)", true);
         return Operators.sample(stream, period, runtime);
     }
@@ -149,7 +149,7 @@ public final class RuntimeStreams {
      * @throws IllegalArgumentException if {@code period} is negative
      */
     @SuppressWarnings("unchecked") // a zero period hands the stream on as it is: it only yields Ts
-    public static <T> PollStream<T> throttle(PollStream<? extends T> stream, Duration period, Runtime runtime) {
+    public static <T> PollStream<T> throttle(PollStream<? extends T> stream, Duration period, PollRuntime runtime) {
         checkTimed(stream, period, runtime, "throttle(period)", false);
         return period.isZero() ? (PollStream<T>) stream : Operators.throttle(stream, period, runtime);
     }
@@ -172,7 +172,7 @@ public final class RuntimeStreams {
      * @return the stream, failing if an item is late
      * @throws IllegalArgumentException if {@code limit} is zero or negative
      */
-    public static <T> PollStream<T> timeout(PollStream<? extends T> stream, Duration limit, Runtime runtime) {
+    public static <T> PollStream<T> timeout(PollStream<? extends T> stream, Duration limit, PollRuntime runtime) {
         checkTimed(stream, limit, runtime, "timeout(limit)", true);
         return Operators.timeout(stream, limit, runtime);
     }
@@ -195,7 +195,7 @@ public final class RuntimeStreams {
      * @throws IllegalArgumentException if {@code maxSize} is below 1 or {@code timeout} is negative
      */
     public static <T> PollStream<List<T>> chunksTimeout(PollStream<? extends T> stream, int maxSize,
-            Duration timeout, Runtime runtime) {
+            Duration timeout, PollRuntime runtime) {
         checkTimed(stream, timeout, runtime, "chunksTimeout(timeout)", false);
         if (maxSize < 1) {
             throw new IllegalArgumentException("chunksTimeout(maxSize) needs maxSize >= 1, got " + maxSize);
@@ -203,7 +203,7 @@ public final class RuntimeStreams {
         return Operators.chunksTimeout(stream, maxSize, timeout, runtime);
     }
 
-    private static void checkTimed(PollStream<?> stream, Duration duration, Runtime runtime, String what,
+    private static void checkTimed(PollStream<?> stream, Duration duration, PollRuntime runtime, String what,
             boolean positive) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(duration, "duration");

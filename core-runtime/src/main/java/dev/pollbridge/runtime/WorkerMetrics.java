@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime;
 
 /**
- * The counters of one worker thread, part of a {@link RuntimeMetrics} snapshot. Each counter is
+ * The counters of one worker thread, part of a {@link PollRuntimeMetrics} snapshot. Each counter is
  * written only by its worker and read racily, so a snapshot costs the worker nothing; values are
  * individually accurate, may lag by a few operations, and never go down (except the queue depth).
  *

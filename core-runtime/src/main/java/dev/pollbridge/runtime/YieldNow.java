@@ -6,7 +6,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 
 /**
- * {@link Runtime#yieldNow()}: pending once (after waking its own waker), then ready. On a runtime
+ * {@link PollRuntime#yieldNow()}: pending once (after waking its own waker), then ready. On a runtime
  * worker the wake lands during the task's own poll, so the task goes to the back of its worker's
  * queue (rule T4 of the task protocol), never to the LIFO slot: everything queued before it runs
  * first.

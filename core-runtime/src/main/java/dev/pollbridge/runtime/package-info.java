@@ -1,7 +1,7 @@
 /**
- * The runtime: {@link dev.pollbridge.runtime.Runtime} (spawn, blockOn, spawnBlocking, executor,
- * shutdown), its {@link dev.pollbridge.runtime.RuntimeBuilder}, task
- * {@link dev.pollbridge.runtime.JoinHandle}s and {@link dev.pollbridge.runtime.RuntimeMetrics},
+ * The runtime: {@link dev.pollbridge.runtime.PollRuntime} (spawn, blockOn, spawnBlocking, executor,
+ * shutdown), its {@link dev.pollbridge.runtime.PollRuntimeBuilder}, task
+ * {@link dev.pollbridge.runtime.JoinHandle}s and {@link dev.pollbridge.runtime.PollRuntimeMetrics},
  * and {@link dev.pollbridge.runtime.RuntimeStreams}, the stream operators that need a runtime.
  * See {@code docs/runtime.md}.
  */

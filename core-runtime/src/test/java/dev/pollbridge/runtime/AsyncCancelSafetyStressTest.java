@@ -36,7 +36,7 @@ class AsyncCancelSafetyStressTest {
 
     private static final int ROUNDS = 2_000;
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-cancel-safety-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-cancel-safety-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -249,11 +249,11 @@ class AsyncOwnerProtocolTest {
 
     @Test
     void theWakeOfAnAwaitedChildReachesTheOwnersTaskOnTheRuntime() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-owner-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-owner-").build()) {
             List<String> pollThreads = new CopyOnWriteArrayList<>();
             ProbeFuture<String> probe = new ProbeFuture<>();
             PollFuture<String> child = cx -> {
-                pollThreads.add(Thread.currentThread().getName() + (Runtime.current().isPresent() ? " in runtime" : ""));
+                pollThreads.add(Thread.currentThread().getName() + (PollRuntime.current().isPresent() ? " in runtime" : ""));
                 return probe.poll(cx);
             };
             JoinHandle<String> handle = runtime.spawn(Async.run(() -> Async.await(child)));
@@ -267,7 +267,7 @@ class AsyncOwnerProtocolTest {
 
     @Test
     void awaitOnARuntimeWorkerOutsideABodyFailsFastAndNamesTheTask() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("async-misuse-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("async-misuse-").build()) {
             ProbeFuture<String> probe = new ProbeFuture<>();
             PollFuture<String> blocking = cx -> Poll.ready(Async.await(probe));
             IllegalStateException error = assertThrows(IllegalStateException.class, () -> runtime.blockOn(runtime.spawn(blocking)));

@@ -26,7 +26,7 @@ class AsyncRuntimeTest {
 
     private static final TaskLocal<String> TRACE = TaskLocal.create("trace");
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-rt-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-rt-test-").build();
 
     @AfterEach
     void closeRuntime() {

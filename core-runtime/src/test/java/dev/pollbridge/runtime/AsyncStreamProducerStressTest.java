@@ -34,7 +34,7 @@ class AsyncStreamProducerStressTest {
     private static final int PRODUCERS = 2;
     private static final int ITEMS_PER_PRODUCER = 40;
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-producer-stress-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-producer-stress-").build();
 
     @AfterEach
     void closeRuntime() {

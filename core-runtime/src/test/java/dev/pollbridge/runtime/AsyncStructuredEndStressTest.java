@@ -32,7 +32,7 @@ class AsyncStructuredEndStressTest {
     private static final int ROUNDS = 2_000;
     private static final long CLEANUP_NANOS = 50_000L;
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-structured-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-structured-").build();
 
     @AfterEach
     void closeRuntime() {
@@ -93,7 +93,7 @@ class AsyncStructuredEndStressTest {
         for (int round = 0; round < ROUNDS; round++) {
             ProbeFuture<Integer> child = new ProbeFuture<>();
             AtomicBoolean finallyDone = new AtomicBoolean();
-            Runtime closing = Runtime.builder().workers(1).threadNamePrefix("async-structured-close-").build();
+            PollRuntime closing = PollRuntime.builder().workers(1).threadNamePrefix("async-structured-close-").build();
             closing.spawn(slowCleanupBody(child, finallyDone));
             soon().until(child::hasWaker);
             closing.close();
@@ -102,6 +102,6 @@ class AsyncStructuredEndStressTest {
             }
         }
         assertNoViolations(violations,
-                violations.size() + " of " + ROUNDS + " Runtime.close() calls returned before the body's finally had run");
+                violations.size() + " of " + ROUNDS + " PollRuntime.close() calls returned before the body's finally had run");
     }
 }

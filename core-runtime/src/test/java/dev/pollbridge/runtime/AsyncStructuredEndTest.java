@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Timeout;
 class AsyncStructuredEndTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("async-end-")
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("async-end-")
             .uncaughtFailureHandler(uncaught::add).build();
 
     @AfterEach
@@ -179,7 +179,7 @@ class AsyncStructuredEndTest {
     void closeWaitsForABodyWhoseCleanupTakesAWhile() {
         ProbeFuture<String> child = new ProbeFuture<>();
         AtomicBoolean finallyDone = new AtomicBoolean();
-        Runtime closing = Runtime.builder().workers(1).threadNamePrefix("async-end-close-").build();
+        PollRuntime closing = PollRuntime.builder().workers(1).threadNamePrefix("async-end-close-").build();
         closing.spawn(Async.run(() -> {
             try {
                 return Async.await(child);
@@ -203,7 +203,7 @@ class AsyncStructuredEndTest {
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean finallyDone = new AtomicBoolean();
         ProbeFuture<String> child = new ProbeFuture<>();
-        Runtime stopping = Runtime.builder().workers(1).threadNamePrefix("async-end-graceful-").build();
+        PollRuntime stopping = PollRuntime.builder().workers(1).threadNamePrefix("async-end-graceful-").build();
         try {
             JoinHandle<String> handle = stopping.spawn(Async.run(() -> {
                 try {

@@ -206,7 +206,7 @@ class AsyncTest {
     void awaitOutsideABodyFailsWithAPointerToBlockOnAndLeavesTheFutureAlone() {
         ProbeFuture<String> probe = new ProbeFuture<>();
         IllegalStateException error = assertThrows(IllegalStateException.class, () -> Async.await(probe));
-        assertTrue(error.getMessage().contains("Runtime.blockOn"), error.getMessage());
+        assertTrue(error.getMessage().contains("PollRuntime.blockOn"), error.getMessage());
         assertTrue(error.getMessage().contains("outside an Async body"), error.getMessage());
         assertEquals(0, probe.polls());
         assertEquals(0, probe.closes());

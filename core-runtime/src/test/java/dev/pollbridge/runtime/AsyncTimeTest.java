@@ -28,7 +28,7 @@ class AsyncTimeTest {
 
     @Test
     void aBodyInATaskAwaitsTheTimersOfItsTasksRuntime() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             ProbeFuture<String> never = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(Async.run(() -> {
                 Async.await(Time.sleep(Duration.ofMillis(5)));
@@ -42,7 +42,7 @@ class AsyncTimeTest {
 
     @Test
     void aBodyDrivenByBlockOnAwaitsTheTimersOfThatRuntime() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             CompletionException thrown = assertThrows(CompletionException.class, () -> runtime.blockOn(Async.run(
                     () -> Async.await(Time.timeout(new ProbeFuture<String>(), Duration.ofMillis(10))))));
             assertInstanceOf(TimeoutException.class, thrown.getCause());
@@ -52,7 +52,7 @@ class AsyncTimeTest {
 
     @Test
     void aBodyRetriesWithBackoff() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             AtomicInteger attempts = new AtomicInteger();
             String value = runtime.blockOn(Async.run(() -> Async.await(
                     Retry.backoff(3, Duration.ofMillis(1)).run(() -> attempts.incrementAndGet() < 3

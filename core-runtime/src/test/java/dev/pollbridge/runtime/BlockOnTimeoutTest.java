@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link Runtime#blockOn(dev.pollbridge.api.PollFuture, Duration)}: the value in time, or the
+ * {@link PollRuntime#blockOn(dev.pollbridge.api.PollFuture, Duration)}: the value in time, or the
  * future closed and a {@code TimeoutException} (wrapped by the failure rule) once the real-time
  * limit passed, on both scheduler flavours; the same rules as {@code blockOn} otherwise.
  */
@@ -31,7 +31,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void aFutureNotReadyInTimeIsClosedAndTheFailureNamesTheLimit() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             ProbeFuture<String> never = new ProbeFuture<>();
             long start = System.nanoTime();
             CompletionException thrown = assertThrows(CompletionException.class, () -> runtime.blockOn(never, SHORT));
@@ -45,7 +45,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void aValueThatArrivesInTimeIsReturned() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             ProbeFuture<String> later = new ProbeFuture<>();
             Thread completer = new Thread(() -> {
                 await().atMost(Duration.ofSeconds(10)).until(later::hasWaker);
@@ -59,7 +59,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void aFailureInTimeFollowsTheFailureRule() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             IllegalStateException failure = new IllegalStateException("its own");
             assertEquals(failure, assertThrows(IllegalStateException.class,
                     () -> runtime.blockOn(ProbeFuture.failedWith(failure), Duration.ofSeconds(10))));
@@ -68,7 +68,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void zeroOrANegativeLimitPollsOnce() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             assertEquals("now", runtime.blockOn(Futures.ready("now"), Duration.ZERO));
             ProbeFuture<String> pending = new ProbeFuture<>();
             assertThrows(CompletionException.class, () -> runtime.blockOn(pending, Duration.ofSeconds(-1)));
@@ -79,7 +79,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void theLimitIsRealTimeAVirtualClockNeitherStretchesNorShrinksIt() {
-        try (Runtime runtime = Runtime.builder().workers(0).clock(new VirtualClock()).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).clock(new VirtualClock()).build()) {
             // The runtime's sleep never fires (nobody advances the clock); the wait still ends.
             assertThrows(CompletionException.class, () -> runtime.blockOn(runtime.sleep(Duration.ofHours(1)), SHORT));
             // And the runtime's own timers inside it count virtual time: an hour is not 50 ms.
@@ -90,7 +90,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void onTheCurrentThreadFlavourTheWaitingThreadRunsTheTasks() {
-        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).build()) {
             AtomicInteger turns = new AtomicInteger();
             JoinHandle<Void> busy = runtime.spawn(cx -> {
                 turns.incrementAndGet();
@@ -106,7 +106,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void insideATaskItFailsFastAndClosesTheFuture() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             ProbeFuture<String> inner = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(cx -> Poll.ready(runtime.blockOn(inner, Duration.ofSeconds(10))));
             assertThrows(IllegalStateException.class, () -> runtime.blockOn(handle));
@@ -116,7 +116,7 @@ class BlockOnTimeoutTest {
 
     @Test
     void badArgumentsLeaveTheFutureToItsCallerAndAClosedRuntimeRejects() {
-        Runtime runtime = Runtime.builder().workers(1).build();
+        PollRuntime runtime = PollRuntime.builder().workers(1).build();
         ProbeFuture<String> future = new ProbeFuture<>();
         assertThrows(NullPointerException.class, () -> runtime.blockOn(future, null));
         assertEquals(0, future.closes(), "still the caller's");

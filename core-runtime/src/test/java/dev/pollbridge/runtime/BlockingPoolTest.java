@@ -21,7 +21,7 @@ class BlockingPoolTest {
 
     @Test
     void excessWorkQueuesAndAClosedQueuedJobNeverRuns() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(1).build()) {
             CountDownLatch release = new CountDownLatch(1);
             AtomicInteger ran = new AtomicInteger();
             PollFuture<String> first = runtime.spawnBlocking(() -> {
@@ -46,7 +46,7 @@ class BlockingPoolTest {
 
     @Test
     void sequentialJobsReuseAnIdleThread() {
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(16).threadNamePrefix("reuse-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(16).threadNamePrefix("reuse-").build()) {
             java.util.Set<String> threads = new java.util.HashSet<>();
             for (int i = 0; i < 20; i++) {
                 threads.add(runtime.blockOn(runtime.spawnBlocking(() -> Thread.currentThread().getName())));
@@ -59,7 +59,7 @@ class BlockingPoolTest {
 
     @Test
     void thePoolGrowsToItsMaximumAndIdleThreadsExitAfterTheKeepAlive() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(3)
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(3)
                 .blockingKeepAlive(Duration.ofMillis(100)).threadNamePrefix("keepalive-").build()) {
             CountDownLatch release = new CountDownLatch(1);
             CountDownLatch started = new CountDownLatch(3);
@@ -87,7 +87,7 @@ class BlockingPoolTest {
 
     @Test
     void closeDropsQueuedJobsAndInterruptsRunningOnes() throws Exception {
-        Runtime runtime = Runtime.builder().workers(1).blockingThreads(1).threadNamePrefix("blocking-close-").build();
+        PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(1).threadNamePrefix("blocking-close-").build();
         CountDownLatch started = new CountDownLatch(1);
         AtomicInteger interrupted = new AtomicInteger();
         PollFuture<Void> running = runtime.spawnBlocking(() -> {
@@ -106,7 +106,7 @@ class BlockingPoolTest {
         assertEquals(1, interrupted.get());
         assertTrue(Thread.getAllStackTraces().keySet().stream()
                 .noneMatch(t -> t.getName().startsWith("blocking-close-") && t.isAlive()));
-        try (Runtime other = Runtime.builder().workers(1).build()) {
+        try (PollRuntime other = PollRuntime.builder().workers(1).build()) {
             assertThrows(CancellationException.class, () -> other.blockOn(queued));
         }
         running.close();

@@ -32,7 +32,7 @@ class BufferStressTest {
     private static final int ROUNDS = 100;
     private static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(3);
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("buffer-stress-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("buffer-stress-").build();
 
     @AfterEach
     void close() {

@@ -52,7 +52,7 @@ class CoopTest {
      * on a one-worker runtime; a neighbour task is queued behind it. Returns how many ready results
      * the loop got before it saw the neighbour had run; fails if it never did.
      */
-    private static int readyResultsBeforeTheNeighbourRan(Runtime runtime, Supplier<PollFuture<?>> op, Release release) {
+    private static int readyResultsBeforeTheNeighbourRan(PollRuntime runtime, Supplier<PollFuture<?>> op, Release release) {
         AtomicBoolean neighbourRan = new AtomicBoolean();
         int[] ready = {0};
         PollFuture<Integer> greedy = new PollFuture<>() {
@@ -101,13 +101,13 @@ class CoopTest {
         return count;
     }
 
-    private static void assertYields(Runtime runtime, Supplier<PollFuture<?>> op, Release release) {
+    private static void assertYields(PollRuntime runtime, Supplier<PollFuture<?>> op, Release release) {
         int count = readyResultsBeforeTheNeighbourRan(runtime, op, release);
         assertTrue(count <= 2 * 128, "the neighbour ran only after " + count + " ready results");
     }
 
-    private static Runtime oneWorker(String name) {
-        return Runtime.builder().workers(1).threadNamePrefix("coop-" + name + "-").build();
+    private static PollRuntime oneWorker(String name) {
+        return PollRuntime.builder().workers(1).threadNamePrefix("coop-" + name + "-").build();
     }
 
     private static void nothing(Object value) {}
@@ -117,7 +117,7 @@ class CoopTest {
     /** Tokio's {@code coop}: handles of finished tasks are always ready; joining them yields. */
     @Test
     void joinHandle() {
-        try (Runtime runtime = oneWorker("join")) {
+        try (PollRuntime runtime = oneWorker("join")) {
             List<JoinHandle<Integer>> finished = new ArrayList<>();
             for (int i = 0; i < 400; i++) {
                 finished.add(runtime.spawn(cx -> Poll.ready(1)));
@@ -131,7 +131,7 @@ class CoopTest {
 
     @Test
     void promise() {
-        try (Runtime runtime = oneWorker("promise")) {
+        try (PollRuntime runtime = oneWorker("promise")) {
             assertYields(runtime, () -> {
                 Promise<Integer> promise = Promise.create();
                 promise.complete(1);
@@ -142,7 +142,7 @@ class CoopTest {
 
     @Test
     void promiseClosed() {
-        try (Runtime runtime = oneWorker("promise-closed")) {
+        try (PollRuntime runtime = oneWorker("promise-closed")) {
             assertYields(runtime, () -> {
                 Promise<Integer> promise = Promise.create();
                 promise.future().close();
@@ -153,7 +153,7 @@ class CoopTest {
 
     @Test
     void semaphore() {
-        try (Runtime runtime = oneWorker("semaphore")) {
+        try (PollRuntime runtime = oneWorker("semaphore")) {
             Semaphore semaphore = new Semaphore(1);
             assertYields(runtime, semaphore::acquire, permit -> ((AutoCloseable) permit).close());
             assertEquals(1, semaphore.availablePermits(), "a yielding acquire takes no permit");
@@ -162,7 +162,7 @@ class CoopTest {
 
     @Test
     void notifyPrimitive() {
-        try (Runtime runtime = oneWorker("notify")) {
+        try (PollRuntime runtime = oneWorker("notify")) {
             Notify notify = new Notify();
             assertYields(runtime, () -> {
                 notify.notifyOne();
@@ -173,7 +173,7 @@ class CoopTest {
 
     @Test
     void channelReceive() {
-        try (Runtime runtime = oneWorker("receive")) {
+        try (PollRuntime runtime = oneWorker("receive")) {
             Channel<Integer> channel = Channel.bounded(1);
             assertYields(runtime, () -> {
                 channel.trySend(1);
@@ -184,7 +184,7 @@ class CoopTest {
 
     @Test
     void channelReceiveMany() {
-        try (Runtime runtime = oneWorker("receive-many")) {
+        try (PollRuntime runtime = oneWorker("receive-many")) {
             Channel<Integer> channel = Channel.bounded(4);
             assertYields(runtime, () -> {
                 channel.trySend(1);
@@ -196,7 +196,7 @@ class CoopTest {
 
     @Test
     void channelSend() {
-        try (Runtime runtime = oneWorker("send")) {
+        try (PollRuntime runtime = oneWorker("send")) {
             Channel<Integer> channel = Channel.bounded(1);
             assertYields(runtime, () -> channel.send(1), sent -> channel.tryReceive());
             assertEquals(0, channel.size(), "a yielding send puts nothing in");
@@ -205,7 +205,7 @@ class CoopTest {
 
     @Test
     void channelReserve() {
-        try (Runtime runtime = oneWorker("reserve")) {
+        try (PollRuntime runtime = oneWorker("reserve")) {
             Channel<Integer> channel = Channel.bounded(1);
             assertYields(runtime, channel::reserve, permit -> ((AutoCloseable) permit).close());
         }
@@ -213,7 +213,7 @@ class CoopTest {
 
     @Test
     void sleep() {
-        try (Runtime runtime = oneWorker("sleep")) {
+        try (PollRuntime runtime = oneWorker("sleep")) {
             assertYields(runtime, () -> runtime.sleep(Duration.ZERO), CoopTest::nothing);
         }
     }
@@ -222,7 +222,7 @@ class CoopTest {
     @Test
     void interval() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("coop-interval-").clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("coop-interval-").clock(clock).build()) {
             PollStream<Long> ticks = runtime.interval(Duration.ofMillis(1), MissedTickBehavior.BURST);
             clock.advance(Duration.ofHours(1)); // 3.6 million ticks behind
             assertYields(runtime, () -> (PollFuture<Long>) ticks::pollNext, CoopTest::nothing);
@@ -233,7 +233,7 @@ class CoopTest {
     /** A timeout whose work is ready at once answers with the work's result and spends its budget. */
     @Test
     void timeoutAroundReadyWork() {
-        try (Runtime runtime = oneWorker("timeout")) {
+        try (PollRuntime runtime = oneWorker("timeout")) {
             Notify notify = new Notify();
             assertYields(runtime, () -> {
                 notify.notifyOne();
@@ -244,7 +244,7 @@ class CoopTest {
 
     @Test
     void blockingFuture() {
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(4).threadNamePrefix("coop-blocking-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(4).threadNamePrefix("coop-blocking-").build()) {
             CountDownLatch gate = new CountDownLatch(1);
             List<PollFuture<Integer>> jobs = new ArrayList<>();
             List<dev.pollbridge.test.CountingWaker> wakers = new ArrayList<>();
@@ -270,7 +270,7 @@ class CoopTest {
     /** Tokio's {@code join_set_coop}: draining many finished children yields at least once. */
     @Test
     void taskScopeNext() throws InterruptedException {
-        try (Runtime runtime = oneWorker("scope")) {
+        try (PollRuntime runtime = oneWorker("scope")) {
             TaskScope<Integer> scope = TaskScope.open(runtime);
             CountDownLatch ran = new CountDownLatch(1_000);
             for (int i = 0; i < 1_000; i++) {
@@ -289,12 +289,12 @@ class CoopTest {
 
     /**
      * Tokio's {@code join_set_coop}, as written there: 1,000 finished children, joined with a
-     * {@code now_or_never} that yields (here {@code Runtime.yieldNow()}) whenever the join is not
+     * {@code now_or_never} that yields (here {@code PollRuntime.yieldNow()}) whenever the join is not
      * ready; the join must be not-ready at least once, and every outcome must come out.
      */
     @Test
     void joinSetCoop() throws InterruptedException {
-        try (Runtime runtime = oneWorker("join-set")) {
+        try (PollRuntime runtime = oneWorker("join-set")) {
             TaskScope<Integer> scope = TaskScope.open(runtime);
             Semaphore finished = new Semaphore(0);
             for (int i = 0; i < 1_000; i++) {
@@ -324,7 +324,7 @@ class CoopTest {
                         Poll<TaskOutcome<Integer>> outcome = next.poll(cx); // now_or_never
                         if (outcome.isPending()) {
                             result[1]++;
-                            yielding = Runtime.yieldNow();
+                            yielding = PollRuntime.yieldNow();
                             continue;
                         }
                         next = null;
@@ -342,7 +342,7 @@ class CoopTest {
 
     @Test
     void consumeBudget() {
-        try (Runtime runtime = oneWorker("consume")) {
+        try (PollRuntime runtime = oneWorker("consume")) {
             assertYields(runtime, Coop::consumeBudget, CoopTest::nothing);
         }
     }
@@ -350,7 +350,7 @@ class CoopTest {
     /** Tokio's {@code coop_unconstrained}: with the budget lifted the loop never yields. */
     @Test
     void unconstrainedNeverYields() {
-        try (Runtime runtime = oneWorker("unconstrained")) {
+        try (PollRuntime runtime = oneWorker("unconstrained")) {
             Notify notify = new Notify();
             int count = readyResultsBeforeTheNeighbourRanOrLimit(runtime, () -> {
                 notify.notifyOne();
@@ -363,15 +363,15 @@ class CoopTest {
     /** A user future that takes part through {@code Coop.proceed} yields like the runtime's own. */
     @Test
     void aUserFutureThatCallsProceedYields() {
-        try (Runtime runtime = oneWorker("proceed")) {
+        try (PollRuntime runtime = oneWorker("proceed")) {
             assertYields(runtime, () -> cx -> Coop.proceed(cx) ? Poll.ready(1) : Poll.pending(), CoopTest::nothing);
         }
     }
 
-    /** {@code Runtime.yieldNow()}: one pending, the task goes behind the queued neighbour. */
+    /** {@code PollRuntime.yieldNow()}: one pending, the task goes behind the queued neighbour. */
     @Test
     void yieldNowLetsAQueuedTaskRunFirst() {
-        try (Runtime runtime = oneWorker("yield")) {
+        try (PollRuntime runtime = oneWorker("yield")) {
             AtomicBoolean neighbourRan = new AtomicBoolean();
             boolean sawNeighbour = runtime.blockOn(runtime.spawn(new PollFuture<Boolean>() {
                 private PollFuture<Void> yielding;
@@ -383,7 +383,7 @@ class CoopTest {
                             neighbourRan.set(true);
                             return Poll.ready(null);
                         }).close();
-                        yielding = Runtime.yieldNow();
+                        yielding = PollRuntime.yieldNow();
                     }
                     if (yielding.poll(cx).isPending()) {
                         return Poll.pending();
@@ -397,7 +397,7 @@ class CoopTest {
 
     // ---- helpers ---------------------------------------------------------------------------
 
-    private static int readyResultsBeforeTheNeighbourRanOrLimit(Runtime runtime, Supplier<PollFuture<?>> op) {
+    private static int readyResultsBeforeTheNeighbourRanOrLimit(PollRuntime runtime, Supplier<PollFuture<?>> op) {
         int[] ready = {0};
         runtime.blockOn(runtime.spawn((PollFuture<Void>) cx -> {
             while (ready[0] < LIMIT) {

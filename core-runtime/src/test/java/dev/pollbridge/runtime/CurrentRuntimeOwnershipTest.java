@@ -54,7 +54,7 @@ class CurrentRuntimeOwnershipTest {
                 Retry.backoff(1, LIMIT).run(ProbeFuture::new));
         for (PollFuture<?> future : made) {
             assertInstanceOf(SingleUse.class, future, future.toString());
-            SingleUse.claim(future, "Runtime.spawn");
+            SingleUse.claim(future, "PollRuntime.spawn");
             IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> SingleUse.claim(future, "a second task"));
             assertTrue(refused.getMessage().contains("rule 11"), refused.getMessage());
@@ -82,12 +82,12 @@ class CurrentRuntimeOwnershipTest {
 
     @Test
     void blockOnWithALimitRefusesAFutureWithAnotherOwnerBeforeItWaits() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             ProbeFuture<String> owned = new ProbeFuture<>();
             PollFuture<String> bounded = Time.timeout(owned, LIMIT);
             IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> runtime.blockOn(owned, Duration.ofSeconds(10)));
-            assertTrue(refused.getMessage().contains("Runtime.blockOn") && refused.getMessage().contains("rule 11"),
+            assertTrue(refused.getMessage().contains("PollRuntime.blockOn") && refused.getMessage().contains("rule 11"),
                     refused.getMessage());
             assertFalse(owned.isCancelled(), "still its owner's");
             bounded.close();

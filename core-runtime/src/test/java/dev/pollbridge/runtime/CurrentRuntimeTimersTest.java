@@ -97,7 +97,7 @@ class CurrentRuntimeTimersTest {
 
     @Test
     void blockOnCarriesItsRuntimeToo() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             CompletionException failure = assertThrows(CompletionException.class,
                     () -> runtime.blockOn(Time.timeout(new ProbeFuture<String>(), Duration.ofMillis(20))));
             assertInstanceOf(TimeoutException.class, failure.getCause());
@@ -137,7 +137,7 @@ class CurrentRuntimeTimersTest {
 
     @Test
     void theThreadDoesNotCountOnlyThePollerAHandMadeContextOnAWorkerHasNoRuntime() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             PollFuture<Void> sleep = Time.sleep(Duration.ofMillis(1));
             Poll<Void> byHand = runtime.blockOn(runtime.spawn(cx -> Poll.ready(sleep.poll(Context.of(Waker.noop())))));
             sleep.close();

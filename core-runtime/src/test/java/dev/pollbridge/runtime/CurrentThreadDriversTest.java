@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class CurrentThreadDriversTest {
 
-    private final Runtime runtime = Runtime.builder().workers(0).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(0).build();
 
     @AfterEach
     void stop() {
@@ -47,7 +47,7 @@ class CurrentThreadDriversTest {
         };
     }
 
-    private static Thread blockOnInThread(Runtime runtime, PollFuture<?> future, String name, AtomicReference<Object> outcome) {
+    private static Thread blockOnInThread(PollRuntime runtime, PollFuture<?> future, String name, AtomicReference<Object> outcome) {
         Thread thread = new Thread(() -> {
             try {
                 outcome.set(runtime.blockOn(future));

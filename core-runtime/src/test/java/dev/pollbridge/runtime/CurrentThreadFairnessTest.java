@@ -29,12 +29,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class CurrentThreadFairnessTest {
 
-    private Runtime runtime;
+    private PollRuntime runtime;
     private Thread driver;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(0).build();
+        runtime = PollRuntime.builder().workers(0).build();
     }
 
     @AfterEach

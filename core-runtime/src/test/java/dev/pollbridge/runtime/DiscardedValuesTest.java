@@ -30,7 +30,7 @@ class DiscardedValuesTest {
     private static final Context NO_WAKE = Context.of(() -> {});
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX)
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX)
             .uncaughtFailureHandler(uncaught::add).build();
     private final Semaphore semaphore = new Semaphore(1);
 

@@ -33,13 +33,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FailureRuleTest {
 
-    private static Runtime workers;
-    private static Runtime currentThread;
+    private static PollRuntime workers;
+    private static PollRuntime currentThread;
 
     @BeforeAll
     static void start() {
-        workers = Runtime.builder().workers(1).threadNamePrefix("failure-rule-").build();
-        currentThread = Runtime.builder().workers(0).build();
+        workers = PollRuntime.builder().workers(1).threadNamePrefix("failure-rule-").build();
+        currentThread = PollRuntime.builder().workers(0).build();
     }
 
     @AfterAll
@@ -58,8 +58,8 @@ class FailureRuleTest {
 
     static List<Boundary> boundaries() {
         return List.of(
-                new Boundary("Runtime.blockOn", failure -> thrown(() -> workers.blockOn(Futures.failed(failure)))),
-                new Boundary("Runtime.blockOn, workers(0)",
+                new Boundary("PollRuntime.blockOn", failure -> thrown(() -> workers.blockOn(Futures.failed(failure)))),
+                new Boundary("PollRuntime.blockOn, workers(0)",
                         failure -> thrown(() -> currentThread.blockOn(Futures.failed(failure)))),
                 new Boundary("Async.await", failure -> thrownInBody(() -> Async.await(Futures.failed(failure)))),
                 new Boundary("Async.next", failure -> thrownInBody(() -> {

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Nested;
  */
 class JoinHandleContractTest {
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void startRuntime() {
-        runtime = Runtime.builder().workers(1).build();
+        runtime = PollRuntime.builder().workers(1).build();
     }
 
     @AfterEach

@@ -36,7 +36,7 @@ class LifoSlotTest {
      */
     @Test
     void aChildInTheLifoSlotRunsElsewhereWhileItsSpawnerStaysInOnePoll() {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("lifo-rescue-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("lifo-rescue-").build()) {
             assertTrue(runtime.blockOn(runtime.spawn(new SpawnThenBlock(runtime))),
                     "the child in the LIFO slot never ran while its spawner was stuck in its poll");
         }
@@ -45,7 +45,7 @@ class LifoSlotTest {
     /** The same with the slot switched off: the child goes to the queue, where the idle worker steals it. */
     @Test
     void withTheSlotOffTheChildIsQueuedAndStolen() {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("lifo-off-").lifoSlot(false)
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("lifo-off-").lifoSlot(false)
                 .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration()).build()) { // no watchdog thread at all
             assertTrue(runtime.blockOn(runtime.spawn(new SpawnThenBlock(runtime))));
         }
@@ -60,7 +60,7 @@ class LifoSlotTest {
      */
     @Test
     void anEndlessChainOfSpawnsThroughTheLifoSlotLetsTheQueueRun() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("lifo-chain-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("lifo-chain-").build()) {
             AtomicBoolean neighbourRan = new AtomicBoolean();
             AtomicInteger links = new AtomicInteger();
             Promise<Integer> linksBeforeNeighbour = Promise.create();
@@ -86,7 +86,7 @@ class LifoSlotTest {
      */
     @Test
     void twoTasksWakingEachOtherForEverDoNotStarveAThirdOne() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("lifo-pingpong-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("lifo-pingpong-").build()) {
             AtomicBoolean thirdRan = new AtomicBoolean();
             AtomicInteger rounds = new AtomicInteger();
             Ball ball = new Ball(thirdRan, rounds, 1_000_000, () -> runtime.spawn((PollFuture<Void>) cx -> {
@@ -105,7 +105,7 @@ class LifoSlotTest {
     @Test
     void aLongPingPongCompletesWithTheSlotOnAndOff() {
         for (boolean slot : new boolean[] {true, false}) {
-            try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("lifo-handoff-").lifoSlot(slot).build()) {
+            try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("lifo-handoff-").lifoSlot(slot).build()) {
                 AtomicInteger rounds = new AtomicInteger();
                 Ball ball = new Ball(new AtomicBoolean(), rounds, 10_000, () -> { });
                 runtime.spawn(ball.player(0)).close();
@@ -118,9 +118,9 @@ class LifoSlotTest {
 
     /** Spawns a child, then blocks in the same poll until the child ran (rule 4 broken on purpose). */
     private static final class SpawnThenBlock implements PollFuture<Boolean> {
-        private final Runtime runtime;
+        private final PollRuntime runtime;
 
-        SpawnThenBlock(Runtime runtime) {
+        SpawnThenBlock(PollRuntime runtime) {
             this.runtime = runtime;
         }
 
@@ -142,12 +142,12 @@ class LifoSlotTest {
 
     /** One link of an endless chain: spawns the next link until the neighbour ran. */
     private static final class Link implements PollFuture<Void> {
-        private final Runtime runtime;
+        private final PollRuntime runtime;
         private final AtomicBoolean neighbourRan;
         private final AtomicInteger links;
         private final Promise<Integer> result;
 
-        Link(Runtime runtime, AtomicBoolean neighbourRan, AtomicInteger links, Promise<Integer> result) {
+        Link(PollRuntime runtime, AtomicBoolean neighbourRan, AtomicInteger links, Promise<Integer> result) {
             this.runtime = runtime;
             this.neighbourRan = neighbourRan;
             this.links = links;

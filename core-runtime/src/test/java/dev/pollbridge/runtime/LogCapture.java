@@ -8,7 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * Hooks the runtime's logger the way a logging backend sits behind {@link System.Logger}: a
  * {@code java.util.logging} filter (the default backend) on the logger named after
- * {@link Runtime}, consulted on every record. It records the messages logged from threads with a
+ * {@link PollRuntime}, consulted on every record. It records the messages logged from threads with a
  * given name prefix, or throws instead, as a broken backend would. Close it to remove it.
  *
  * <p>The filter is installed through reflection because the tests compile inside the runtime's
@@ -26,7 +26,7 @@ public final class LogCapture implements AutoCloseable {
             Class<?> filterClass = Class.forName("java.util.logging.Filter");
             Class<?> recordClass = Class.forName("java.util.logging.LogRecord");
             Method getMessage = recordClass.getMethod("getMessage");
-            logger = loggerClass.getMethod("getLogger", String.class).invoke(null, Runtime.class.getName());
+            logger = loggerClass.getMethod("getLogger", String.class).invoke(null, PollRuntime.class.getName());
             setFilter = loggerClass.getMethod("setFilter", filterClass);
             Object filter = Proxy.newProxyInstance(filterClass.getClassLoader(), new Class<?>[] {filterClass},
                     (proxy, method, args) -> {

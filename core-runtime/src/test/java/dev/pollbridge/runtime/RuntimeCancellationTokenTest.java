@@ -13,10 +13,10 @@ import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link Runtime#spawn(dev.pollbridge.api.PollFuture, CancellationToken)}: a task its token cancels. */
+/** {@link PollRuntime#spawn(dev.pollbridge.api.PollFuture, CancellationToken)}: a task its token cancels. */
 class RuntimeCancellationTokenTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("token-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("token-test-").build();
 
     @AfterEach
     void closeRuntime() {

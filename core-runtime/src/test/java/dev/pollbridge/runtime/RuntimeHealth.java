@@ -18,13 +18,13 @@ public final class RuntimeHealth {
      * Asserts that a new task runs to completion, that {@code workers} threads named
      * {@code <prefix>worker-<n>} are alive, and that no worker thread ever died.
      */
-    public static void assertHealthy(Runtime runtime, String threadNamePrefix, int workers) {
+    public static void assertHealthy(PollRuntime runtime, String threadNamePrefix, int workers) {
         assertTasksRun(runtime, threadNamePrefix, workers);
         assertEquals(0, runtime.metrics().deadWorkers(), "worker threads that died");
     }
 
     /** Asserts that a new task runs to completion and that {@code workers} worker threads are alive. */
-    public static void assertTasksRun(Runtime runtime, String threadNamePrefix, int workers) {
+    public static void assertTasksRun(PollRuntime runtime, String threadNamePrefix, int workers) {
         JoinHandle<String> later = runtime.spawn(cx -> Poll.ready("later"));
         await().atMost(Duration.ofSeconds(10)).until(later::isFinished);
         assertEquals("later", runtime.blockOn(later));

@@ -32,7 +32,7 @@ class RuntimeShutdownTest {
     private static final Context NO_WAKE = Context.of(() -> {});
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX)
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX)
             .uncaughtFailureHandler(uncaught::add).build();
 
     @AfterEach

@@ -25,8 +25,8 @@ class RuntimeStreamsContractTest {
 
     /** The subject {@code operator} builds over a fresh probe on a fresh runtime. */
     private static StreamSubject<Object> subject(int workers,
-            BiFunction<PollStream<Object>, Runtime, PollStream<?>> operator, boolean asynchronousClose) {
-        Runtime runtime = Runtime.builder().workers(workers).threadNamePrefix("streams-contract-").build();
+            BiFunction<PollStream<Object>, PollRuntime, PollStream<?>> operator, boolean asynchronousClose) {
+        PollRuntime runtime = PollRuntime.builder().workers(workers).threadNamePrefix("streams-contract-").build();
         ProbeStream<Object> source = new ProbeStream<>();
         @SuppressWarnings("unchecked")
         PollStream<Object> stream = (PollStream<Object>) operator.apply(source, runtime);
@@ -102,7 +102,7 @@ class RuntimeStreamsContractTest {
         @Override
         protected StreamSubject<Object> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = Runtime.builder().workers(0).clock(clock).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build();
             ProbeStream<Object> source = new ProbeStream<>();
             return StreamSubject.of(RuntimeStreams.<Object>timeout(source, Duration.ofSeconds(1), runtime))
                     .fails(() -> clock.advance(Duration.ofSeconds(1)), TimeoutException.class)
@@ -116,7 +116,7 @@ class RuntimeStreamsContractTest {
     class ChunksTimeout extends PollStreamContract<Object> {
         @Override
         protected StreamSubject<Object> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             ProbeStream<Object> source = new ProbeStream<>();
             return StreamSubject.of((PollStream<Object>) (PollStream<?>) RuntimeStreams.chunksTimeout(source, 10, SHORT, runtime))
                     .emits(i -> source.emit("e" + i), i -> List.of("e" + i))

@@ -33,15 +33,15 @@ class RuntimeThreadContainmentTest {
     private static final String PREFIX = "contain-rt-";
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
-    private Runtime start(RuntimeBuilder builder) {
+    private PollRuntime start(PollRuntimeBuilder builder) {
         runtime = builder.workers(1).threadNamePrefix(PREFIX).build();
         return runtime;
     }
 
-    private Runtime start() {
-        return start(Runtime.builder().uncaughtFailureHandler(uncaught::add));
+    private PollRuntime start() {
+        return start(PollRuntime.builder().uncaughtFailureHandler(uncaught::add));
     }
 
     @AfterEach
@@ -67,7 +67,7 @@ class RuntimeThreadContainmentTest {
 
     @Test
     void aSlowPollReportWhoseLoggerThrowsIsReportedAndTheWorkerLivesOn() {
-        start(Runtime.builder().uncaughtFailureHandler(uncaught::add).slowPollThreshold(Duration.ofMillis(1)));
+        start(PollRuntime.builder().uncaughtFailureHandler(uncaught::add).slowPollThreshold(Duration.ofMillis(1)));
         IllegalStateException brokenLogger = new IllegalStateException("broken logging backend");
         try (LogCapture ignored = LogCapture.throwing(PREFIX, brokenLogger)) {
             JoinHandle<String> slow = runtime.spawn(cx -> {
@@ -83,7 +83,7 @@ class RuntimeThreadContainmentTest {
     @Test
     void anUncaughtFailureHandlerAndALoggerThatBothThrowDoNotKillTheWorker() {
         CountDownLatch handled = new CountDownLatch(1);
-        start(Runtime.builder().uncaughtFailureHandler(failure -> {
+        start(PollRuntime.builder().uncaughtFailureHandler(failure -> {
             handled.countDown();
             throw new IllegalStateException("broken handler");
         }));
@@ -114,7 +114,7 @@ class RuntimeThreadContainmentTest {
 
     @Test
     void aBlockingJobWakerThatThrowsIsReportedAndThePoolThreadLivesOn() throws Exception {
-        start(Runtime.builder().uncaughtFailureHandler(uncaught::add).blockingThreads(1));
+        start(PollRuntime.builder().uncaughtFailureHandler(uncaught::add).blockingThreads(1));
         CountDownLatch release = new CountDownLatch(1);
         AtomicReference<Thread> first = new AtomicReference<>();
         PollFuture<Integer> job = runtime.spawnBlocking(() -> {

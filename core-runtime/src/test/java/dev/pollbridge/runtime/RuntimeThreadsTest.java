@@ -41,7 +41,7 @@ class RuntimeThreadsTest {
      * Makes the runtime start its timer thread (a pending timer: the first poll of a long sleep
      * registers it) and a blocking thread, and waits until a thread named {@code timerName} runs.
      */
-    private static void useEveryKindOfThread(Runtime runtime, String timerName) {
+    private static void useEveryKindOfThread(PollRuntime runtime, String timerName) {
         runtime.spawn(runtime.sleep(Duration.ofHours(1))).close(); // detached; close() cancels it
         runtime.blockOn(runtime.spawnBlocking(() -> "blocking"));
         await().until(() -> !threadsNamed(timerName).isEmpty());
@@ -49,7 +49,7 @@ class RuntimeThreadsTest {
 
     @Test
     void byDefaultEveryThreadIsADaemon() {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("daemon-default-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("daemon-default-").build()) {
             useEveryKindOfThread(runtime, "daemon-default-timer");
             Set<Thread> threads = threadsNamed("daemon-default-");
             Set<String> kinds = threads.stream().map(t -> t.getName().replaceAll("-\\d+$", "")).collect(Collectors.toSet());
@@ -61,7 +61,7 @@ class RuntimeThreadsTest {
 
     @Test
     void daemonFalseMakesEveryThreadKeepTheJvmAlive() {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("daemon-false-").daemon(false).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("daemon-false-").daemon(false).build()) {
             useEveryKindOfThread(runtime, "daemon-false-timer");
             Set<Thread> threads = threadsNamed("daemon-false-");
             assertEquals(5, threads.size(), () -> "2 workers, timer, blocking, watchdog: " + threads);
@@ -87,12 +87,12 @@ class RuntimeThreadsTest {
     @Test
     void aThreadFactoryMakesWorkersTimerAndBlockingThreads() {
         NamingFactory factory = new NamingFactory();
-        Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("ignored-").threadFactory(factory).build();
+        PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("ignored-").threadFactory(factory).build();
         try {
             assertEquals(3, factory.made.get(), "the workers and the watchdog are made at build()");
             String worker = runtime.blockOn(runtime.spawn(cx -> Poll.ready(Thread.currentThread().getName())));
             assertTrue(worker.startsWith("custom-"), worker);
-            assertEquals(Optional.of(runtime), runtime.blockOn(runtime.spawn(cx -> Poll.ready(Runtime.current()))),
+            assertEquals(Optional.of(runtime), runtime.blockOn(runtime.spawn(cx -> Poll.ready(PollRuntime.current()))),
                     "a worker on a factory thread knows its runtime");
 
             // A spawn from a task on a factory worker goes to that worker, and still runs.
@@ -120,7 +120,7 @@ class RuntimeThreadsTest {
     @Test
     void closeFromATaskOnAFactoryWorkerDoesNotDeadlock() {
         NamingFactory factory = new NamingFactory();
-        Runtime runtime = Runtime.builder().workers(2).threadFactory(factory).build();
+        PollRuntime runtime = PollRuntime.builder().workers(2).threadFactory(factory).build();
         JoinHandle<String> closer = runtime.spawn(cx -> {
             runtime.close();
             return Poll.ready("closed");
@@ -134,7 +134,7 @@ class RuntimeThreadsTest {
     void aFactoryThatBreaksItsContractFailsTheBuild() {
         ThreadFactory returnsNull = body -> null;
         IllegalStateException nullThread = assertThrows(IllegalStateException.class,
-                () -> Runtime.builder().workers(1).threadFactory(returnsNull).build());
+                () -> PollRuntime.builder().workers(1).threadFactory(returnsNull).build());
         assertTrue(nullThread.getMessage().contains("returned null"), nullThread.getMessage());
 
         List<Thread> started = new ArrayList<>();
@@ -145,9 +145,9 @@ class RuntimeThreadsTest {
             return thread;
         };
         IllegalStateException startedThread = assertThrows(IllegalStateException.class,
-                () -> Runtime.builder().workers(1).threadFactory(returnsStarted).build());
+                () -> PollRuntime.builder().workers(1).threadFactory(returnsStarted).build());
         assertTrue(startedThread.getMessage().contains("unstarted"), startedThread.getMessage());
-        assertThrows(NullPointerException.class, () -> Runtime.builder().threadFactory(null));
+        assertThrows(NullPointerException.class, () -> PollRuntime.builder().threadFactory(null));
     }
 
     // ---- a program that forgets close() ----
@@ -155,11 +155,11 @@ class RuntimeThreadsTest {
     /** The child program: uses every kind of thread and returns from main without closing. */
     static final class ForgetsClose {
         public static void main(String[] args) {
-            RuntimeBuilder builder = Runtime.builder().workers(2);
+            PollRuntimeBuilder builder = PollRuntime.builder().workers(2);
             if (args.length == 1 && args[0].equals("non-daemon")) {
                 builder.daemon(false);
             }
-            Runtime runtime = builder.build();
+            PollRuntime runtime = builder.build();
             useEveryKindOfThread(runtime, "pollbridge-timer"); // leaves a task pending at exit
             System.out.println("main returns without close()");
         }
@@ -219,45 +219,45 @@ class RuntimeThreadsTest {
         }
     }
     /** The thread a task of {@code runtime} is polled on, and what {@code isWorkerThread} said there. */
-    private static boolean isWorkerInsideATask(Runtime runtime, Set<Thread> pollThreads) {
+    private static boolean isWorkerInsideATask(PollRuntime runtime, Set<Thread> pollThreads) {
         return runtime.blockOn(runtime.spawn(cx -> {
             pollThreads.add(Thread.currentThread());
-            return Poll.ready(Runtime.isWorkerThread(Thread.currentThread()));
+            return Poll.ready(PollRuntime.isWorkerThread(Thread.currentThread()));
         }));
     }
 
     @Test
     void isWorkerThreadIsTrueOnWorkersOnly() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("is-worker-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("is-worker-").build()) {
             Set<Thread> pollThreads = ConcurrentHashMap.newKeySet();
             assertTrue(isWorkerInsideATask(runtime, pollThreads));
             Thread worker = pollThreads.iterator().next();
-            assertTrue(Runtime.isWorkerThread(worker), "asked from another thread");
-            boolean onBlockingThread = runtime.blockOn(runtime.spawnBlocking(() -> Runtime.isWorkerThread(Thread.currentThread())));
+            assertTrue(PollRuntime.isWorkerThread(worker), "asked from another thread");
+            boolean onBlockingThread = runtime.blockOn(runtime.spawnBlocking(() -> PollRuntime.isWorkerThread(Thread.currentThread())));
             assertFalse(onBlockingThread, "a blocking-pool thread");
-            boolean insideBlockOn = runtime.blockOn(cx -> Poll.ready(Runtime.isWorkerThread(Thread.currentThread())));
+            boolean insideBlockOn = runtime.blockOn(cx -> Poll.ready(PollRuntime.isWorkerThread(Thread.currentThread())));
             assertFalse(insideBlockOn, "the thread inside blockOn");
-            assertFalse(Runtime.isWorkerThread(Thread.currentThread()));
+            assertFalse(PollRuntime.isWorkerThread(Thread.currentThread()));
         }
-        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).build()) {
             assertFalse(isWorkerInsideATask(runtime, ConcurrentHashMap.newKeySet()),
                     "workers(0): tasks run on the blockOn thread, which is the caller's");
         }
-        assertThrows(NullPointerException.class, () -> Runtime.isWorkerThread(null));
+        assertThrows(NullPointerException.class, () -> PollRuntime.isWorkerThread(null));
     }
 
     @Test
     void aFactoryMadeWorkerIsAWorkerWhileItsLoopRuns() {
         NamingFactory factory = new NamingFactory();
         Set<Thread> pollThreads = ConcurrentHashMap.newKeySet();
-        try (Runtime runtime = Runtime.builder().workers(1).threadFactory(factory).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadFactory(factory).build()) {
             assertTrue(isWorkerInsideATask(runtime, pollThreads));
             Thread worker = pollThreads.iterator().next();
             assertTrue(factory.threads.contains(worker));
-            assertTrue(Runtime.isWorkerThread(worker), "asked from another thread");
+            assertTrue(PollRuntime.isWorkerThread(worker), "asked from another thread");
         }
         Thread worker = pollThreads.iterator().next();
         assertFalse(worker.isAlive(), "close() joined it");
-        assertFalse(Runtime.isWorkerThread(worker), "its loop ended");
+        assertFalse(PollRuntime.isWorkerThread(worker), "its loop ended");
     }
 }

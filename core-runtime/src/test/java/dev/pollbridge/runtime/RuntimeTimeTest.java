@@ -52,7 +52,7 @@ class RuntimeTimeTest {
     @Test
     void aSpawnedTaskSleepsOnTheRealClock() {
         Thread timer;
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rtt-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("rtt-").build()) {
             long start = System.nanoTime();
             // The sleep is made by the task's first poll, so its deadline is still ahead when it
             // registers and the timer thread starts: a sleep made here could expire before a loaded
@@ -73,7 +73,7 @@ class RuntimeTimeTest {
     @Test
     void aRuntimeOnAVirtualClockFiresSleepsOnAdvance() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build();
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build();
                 MockTask<Void> sleep = MockTask.spawn(runtime.sleep(Duration.ofSeconds(5)))) {
             assertPending(sleep.poll());
             clock.advance(Duration.ofSeconds(4));
@@ -92,7 +92,7 @@ class RuntimeTimeTest {
     @Test
     void timeoutAndIntervalUseTheRuntimesClock() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build()) {
             ProbeFuture<String> slow = new ProbeFuture<>();
             try (MockTask<String> limited = MockTask.spawn(runtime.timeout(slow, Duration.ofSeconds(2)))) {
                 assertPending(limited.poll());
@@ -112,7 +112,7 @@ class RuntimeTimeTest {
 
     @Test
     void closingTheRuntimeFailsOutstandingTimers() {
-        Runtime runtime = Runtime.builder().workers(1).clock(new VirtualClock()).build();
+        PollRuntime runtime = PollRuntime.builder().workers(1).clock(new VirtualClock()).build();
         try (MockTask<Void> sleep = MockTask.spawn(runtime.sleep(Duration.ofSeconds(1)))) {
             assertPending(sleep.poll());
             runtime.close();
@@ -123,7 +123,7 @@ class RuntimeTimeTest {
 
     @Test
     void aGracefulShutdownAlsoStopsTheTimers() {
-        Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rtt-graceful-").build();
+        PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("rtt-graceful-").build();
         try (MockTask<Void> sleep = MockTask.spawn(runtime.sleep(Duration.ofDays(1)))) {
             assertPending(sleep.poll());
             assertTrue(runtime.shutdownGracefully(Duration.ofSeconds(1)));

@@ -28,10 +28,10 @@ class SchedulerStressTest {
 
     private static final Duration LIMIT = Duration.ofSeconds(30);
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final List<Runtime> runtimes = new ArrayList<>();
+    private final List<PollRuntime> runtimes = new ArrayList<>();
 
-    private Runtime runtime(String prefix, int workers) {
-        Runtime runtime = Runtime.builder().workers(workers).threadNamePrefix(prefix)
+    private PollRuntime runtime(String prefix, int workers) {
+        PollRuntime runtime = PollRuntime.builder().workers(workers).threadNamePrefix(prefix)
                 .uncaughtFailureHandler(uncaught::add).build();
         runtimes.add(runtime);
         return runtime;
@@ -39,7 +39,7 @@ class SchedulerStressTest {
 
     @AfterEach
     void closeAll() {
-        runtimes.forEach(Runtime::close);
+        runtimes.forEach(PollRuntime::close);
         assertTrue(uncaught.isEmpty(), () -> "uncaught failures: " + uncaught);
     }
 
@@ -54,7 +54,7 @@ class SchedulerStressTest {
 
     @Test
     void aMillionTinyTasksFromOutsideAndInsideAllComplete() {
-        Runtime runtime = runtime("stress-million-", 2);
+        PollRuntime runtime = runtime("stress-million-", 2);
         LongAdder done = new LongAdder();
         PollFuture<Void> tiny = cx -> {
             done.increment();
@@ -78,7 +78,7 @@ class SchedulerStressTest {
         }
         soon().until(() -> done.sum() == 1_000_000);
         soon().until(() -> runtime.metrics().tasksAlive() == 0);
-        RuntimeMetrics metrics = runtime.metrics();
+        PollRuntimeMetrics metrics = runtime.metrics();
         assertEquals(1_000_000 + parents, metrics.tasksSpawned());
         assertEquals(1_000_000 + parents, metrics.tasksCompleted());
         assertTrue(metrics.polls() >= 1_000_000 + parents, metrics.toString());
@@ -111,7 +111,7 @@ class SchedulerStressTest {
 
     @Test
     void concurrentForeignWakesAreNeverLostAndNeverPollConcurrently() throws Exception {
-        Runtime runtime = runtime("stress-wakes-", 2);
+        PollRuntime runtime = runtime("stress-wakes-", 2);
         int taskCount = 100_000;
         int wakers = 4;
         int roundsPerWaker = 2;
@@ -162,7 +162,7 @@ class SchedulerStressTest {
         // Exercises the idle protocol: workers go from running to searching to parked between
         // rounds, and foreign producers must always get one of them back (a lost notification
         // leaves a task in the global queue with every worker parked: a hang here).
-        Runtime runtime = runtime("stress-handoff-", 2);
+        PollRuntime runtime = runtime("stress-handoff-", 2);
         long deadline = System.nanoTime() + 4_000_000_000L;
         AtomicInteger rounds = new AtomicInteger();
         List<Thread> producers = new ArrayList<>();
@@ -191,7 +191,7 @@ class SchedulerStressTest {
 
     @Test
     void abortRacingCompletionYieldsExactlyOneOutcomeAndOneClose() throws Exception {
-        Runtime runtime = runtime("stress-abort-", 2);
+        PollRuntime runtime = runtime("stress-abort-", 2);
         long deadline = System.nanoTime() + 4_000_000_000L;
         int values = 0;
         int cancellations = 0;
@@ -223,7 +223,7 @@ class SchedulerStressTest {
     @Test
     void shutdownWithManyPendingTasksClosesEveryFutureOnce() {
         String prefix = "stress-shutdown-";
-        Runtime runtime = runtime(prefix, 2);
+        PollRuntime runtime = runtime(prefix, 2);
         int taskCount = 100_000;
         List<ProbeFuture<Integer>> probes = new ArrayList<>(taskCount);
         List<JoinHandle<Integer>> handles = new ArrayList<>(taskCount);
@@ -247,7 +247,7 @@ class SchedulerStressTest {
 
     @Test
     void anAlwaysReadySourceCannotStarveItsWorker() {
-        Runtime runtime = runtime("stress-budget-", 1);
+        PollRuntime runtime = runtime("stress-budget-", 1);
         AtomicBoolean neighbourRan = new AtomicBoolean();
         AtomicInteger yields = new AtomicInteger();
         // A cooperative always-ready source, consumed in a loop inside one poll (like forEach).
@@ -276,7 +276,7 @@ class SchedulerStressTest {
 
     @Test
     void pingPongThroughTheLifoSlotCompletes() {
-        Runtime runtime = runtime("stress-pingpong-", 2);
+        PollRuntime runtime = runtime("stress-pingpong-", 2);
         int exchanges = 200_000;
         AtomicInteger ball = new AtomicInteger();
         dev.pollbridge.api.Waker[] wakers = new dev.pollbridge.api.Waker[2];

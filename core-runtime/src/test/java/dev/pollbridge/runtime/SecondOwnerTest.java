@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 class SecondOwnerTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(2).uncaughtFailureHandler(uncaught::add).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).uncaughtFailureHandler(uncaught::add).build();
 
     @AfterEach
     void stop() {
@@ -48,7 +48,7 @@ class SecondOwnerTest {
         JoinHandle<String> first = runtime.spawn(future);
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> runtime.spawn(future));
         assertSaysTheFix(refused);
-        assertTrue(refused.getMessage().contains("Runtime.spawn"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("PollRuntime.spawn"), refused.getMessage());
         promise.complete("value");
         assertEquals("value", runtime.blockOn(first));
     }

@@ -32,7 +32,7 @@ class SlowPollReportTest {
         Path dump = Files.createTempFile("slow-poll", ".jfr");
         // 20 ms: timed by the watchdog, which samples every 5 ms.
         try (Recording recording = new Recording();
-                Runtime runtime = Runtime.builder().workers(1).slowPollThreshold(Duration.ofMillis(20)).build()) {
+                PollRuntime runtime = PollRuntime.builder().workers(1).slowPollThreshold(Duration.ofMillis(20)).build()) {
             recording.enable("dev.pollbridge.SlowPoll");
             recording.start();
             AtomicInteger polls = new AtomicInteger();
@@ -66,7 +66,7 @@ class SlowPollReportTest {
     void fastPollsAreNotReported() throws Exception {
         Path dump = Files.createTempFile("fast-poll", ".jfr");
         try (Recording recording = new Recording();
-                Runtime runtime = Runtime.builder().workers(1).slowPollThreshold(Duration.ofSeconds(5)).build()) {
+                PollRuntime runtime = PollRuntime.builder().workers(1).slowPollThreshold(Duration.ofSeconds(5)).build()) {
             recording.enable("dev.pollbridge.SlowPoll");
             recording.start();
             for (int i = 0; i < 100; i++) {
@@ -85,7 +85,7 @@ class SlowPollReportTest {
     void aDefaultRuntimesWorkerReadsNoClockPerPollYetReportsASlowPoll() throws Exception {
         Path dump = Files.createTempFile("default-slow-poll", ".jfr");
         try (Recording recording = new Recording();
-                Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("default-slow-poll-").build();
+                PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("default-slow-poll-").build();
                 LogCapture log = LogCapture.recording("default-slow-poll-")) {
             recording.enable("dev.pollbridge.SlowPoll");
             recording.start();
@@ -113,7 +113,7 @@ class SlowPollReportTest {
             // Named as the watchdog saw it while it ran: with its future's class, closed since.
             String task = slowPolls.get(0).getString("task");
             assertTrue(task.matches("task-\\S+ \\(.+\\)"), task);
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             assertTrue(metrics.polls() >= 101, metrics::toString);
             assertEquals(0, metrics.pollTimes().totalCount(), "no poll was timed: " + metrics.pollTimes());
         } finally {
@@ -125,7 +125,7 @@ class SlowPollReportTest {
     void withThePollTimeHistogramEveryPollIsTimedExactly() throws Exception {
         Path dump = Files.createTempFile("exact-slow-poll", ".jfr");
         try (Recording recording = new Recording();
-                Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true)
+                PollRuntime runtime = PollRuntime.builder().workers(1).pollTimeHistogram(true)
                         .slowPollThreshold(Duration.ofMillis(20)).build()) {
             recording.enable("dev.pollbridge.SlowPoll");
             recording.start();

@@ -10,16 +10,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * {@link Runtime#spawnBlocking}: not lazy (the work is submitted at once, as documented), and
+ * {@link PollRuntime#spawnBlocking}: not lazy (the work is submitted at once, as documented), and
  * closing it interrupts the running job, which the job sees on its pool thread.
  */
 class SpawnBlockingContractTest extends PollFutureContract<String> {
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void startRuntime() {
-        runtime = Runtime.builder().workers(1).blockingThreads(4).build();
+        runtime = PollRuntime.builder().workers(1).blockingThreads(4).build();
     }
 
     @AfterEach

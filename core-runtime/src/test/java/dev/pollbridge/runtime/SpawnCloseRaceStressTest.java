@@ -42,7 +42,7 @@ class SpawnCloseRaceStressTest {
         int accepted = 0;
         for (; rounds < ROUNDS && System.nanoTime() - start < TIME_LIMIT_NANOS; rounds++) {
             List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-            Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("spawn-close-race-")
+            PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("spawn-close-race-")
                     .uncaughtFailureHandler(uncaught::add).build();
             List<Spawned> fromOutside = new CopyOnWriteArrayList<>();
             List<Spawned> fromInside = new CopyOnWriteArrayList<>();

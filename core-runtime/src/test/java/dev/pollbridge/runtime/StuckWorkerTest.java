@@ -37,7 +37,7 @@ class StuckWorkerTest {
         CountDownLatch release = new CountDownLatch(1);
         try (LogCapture log = LogCapture.recording(PREFIX + "watchdog");
                 Recording recording = new Recording();
-                Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX)
+                PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX)
                         .stuckWorkerThreshold(Duration.ofMillis(50)).build()) {
             recording.enable("dev.pollbridge.StuckWorker");
             recording.start();
@@ -81,7 +81,7 @@ class StuckWorkerTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch polled = new CountDownLatch(1);
         try (LogCapture log = LogCapture.recording(PREFIX + "close-watchdog");
-                Runtime runtime = Runtime.builder().workers(1).threadNamePrefix(PREFIX + "close-")
+                PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix(PREFIX + "close-")
                         .stuckWorkerThreshold(Duration.ofMillis(50)).build()) {
             JoinHandle<Void> task = runtime.spawn(new BlockingClose(polled, release));
             try {
@@ -104,7 +104,7 @@ class StuckWorkerTest {
     @Test
     void quickPollsAreNeverReported() {
         try (LogCapture log = LogCapture.recording(PREFIX + "quick-watchdog");
-                Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX + "quick-")
+                PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX + "quick-")
                         .stuckWorkerThreshold(Duration.ofMillis(50)).build()) {
             for (int i = 0; i < 10_000; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(1)));
@@ -115,7 +115,7 @@ class StuckWorkerTest {
 
     @Test
     void theThresholdMustBePositive() {
-        RuntimeBuilder builder = Runtime.builder();
+        PollRuntimeBuilder builder = PollRuntime.builder();
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> builder.stuckWorkerThreshold(Duration.ZERO));
         org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Issue 19, item 4: {@code Runtime.dump()}, a task dump that never stops the runtime. */
+/** Issue 19, item 4: {@code PollRuntime.dump()}, a task dump that never stops the runtime. */
 @Timeout(60)
 class TaskDumpTest {
 
@@ -47,7 +47,7 @@ class TaskDumpTest {
 
     @Test
     void anIdleTaskIsListedWithWhatItWaitsOnItsAgeAndItsLastPoll() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             WaitsFor future = new WaitsFor("the user service");
             JoinHandle<String> handle = runtime.spawn(future);
             await().until(() -> future.last != null);
@@ -70,7 +70,7 @@ class TaskDumpTest {
 
     @Test
     void aRunningTaskNamesItsWorker() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("dump-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("dump-").build()) {
             CountDownLatch inPoll = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             JoinHandle<Void> busy = runtime.spawn(cx -> {
@@ -94,7 +94,7 @@ class TaskDumpTest {
      */
     @Test
     void aCurrentThreadRuntimeListsATaskHangingInItsFirstPollAsRunningOnItsDriver() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(0).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).build()) {
             CountDownLatch inPoll = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             JoinHandle<Void> busy = runtime.spawn(cx -> {
@@ -123,7 +123,7 @@ class TaskDumpTest {
 
     @Test
     void aTaskQueuedForItsFirstPollIsCountedButNotListed() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             CountDownLatch inPoll = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             JoinHandle<Void> busy = runtime.spawn(cx -> {
@@ -149,7 +149,7 @@ class TaskDumpTest {
 
     @Test
     void spawnSitesAreCapturedWhenAskedFor() {
-        try (Runtime runtime = Runtime.builder().workers(1).captureSpawnSites(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).captureSpawnSites(true).build()) {
             ProbeFuture<Void> pending = new ProbeFuture<>();
             JoinHandle<Void> handle = spawnHere(runtime, pending);
             await().until(() -> !runtime.dump().tasks().isEmpty()); // listed once polled
@@ -163,13 +163,13 @@ class TaskDumpTest {
         }
     }
 
-    private static JoinHandle<Void> spawnHere(Runtime runtime, PollFuture<Void> future) {
+    private static JoinHandle<Void> spawnHere(PollRuntime runtime, PollFuture<Void> future) {
         return runtime.spawn(future);
     }
 
     @Test
     void aThrowingToStringIsNotedAndTheDumpGoesOn() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             WaitsFor good = new WaitsFor("good");
             PollFuture<String> broken = new WaitsFor("broken") {
                 @Override
@@ -196,7 +196,7 @@ class TaskDumpTest {
      */
     @Test
     void aBlockingToStringDelaysOnlyTheDump() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             CountDownLatch inToString = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             WaitsFor slowToString = new WaitsFor("slow") {
@@ -232,7 +232,7 @@ class TaskDumpTest {
      */
     @Test
     void dumpsDuringConcurrentSpawnsAndCompletions() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(2).captureSpawnSites(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).captureSpawnSites(true).build()) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicInteger completed = new AtomicInteger();
             int rounds = 200;

@@ -22,8 +22,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Nested;
 
 /**
- * {@link Runtime#sleep}, {@link Runtime#sleepUntil}, {@link Runtime#timeout},
- * {@link Runtime#timeoutAt} and {@link Runtime#interval} (with each {@link MissedTickBehavior}, its
+ * {@link PollRuntime#sleep}, {@link PollRuntime#sleepUntil}, {@link PollRuntime#timeout},
+ * {@link PollRuntime#timeoutAt} and {@link PollRuntime#interval} (with each {@link MissedTickBehavior}, its
  * {@code tick()} future and a reset one), {@link Time}'s timers of the current runtime and
  * {@link Retry} (an attempt in flight, a delay pending)
  * keep the contract on a runtime with a {@link VirtualClock}: advancing the clock is the trigger,
@@ -34,8 +34,8 @@ class TimeContractTest {
     private static final Duration PERIOD = Duration.ofSeconds(1);
 
     /** A runtime without workers (timers need none) on its own virtual clock. */
-    private static Runtime runtimeOn(VirtualClock clock) {
-        return Runtime.builder().workers(0).clock(clock).build();
+    private static PollRuntime runtimeOn(VirtualClock clock) {
+        return PollRuntime.builder().workers(0).clock(clock).build();
     }
 
     @Nested
@@ -43,7 +43,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<Void> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             return FutureSubject.of(runtime.sleep(PERIOD))
                     .completesWith(null, () -> clock.advance(PERIOD))
                     .fails(runtime::close, CancellationException.class)
@@ -58,7 +58,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(runtime.timeout(inner, PERIOD))
                     .completesWith("in time", () -> inner.complete("in time"))
@@ -74,7 +74,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(runtime.timeout(inner, PERIOD))
                     .fails(() -> clock.advance(PERIOD), TimeoutException.class)
@@ -89,7 +89,7 @@ class TimeContractTest {
         @Override
         protected StreamSubject<Long> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             return StreamSubject.of(runtime.interval(PERIOD))
                     .readyFirst(List.of(0L))
                     .emits(i -> clock.advance(PERIOD), i -> i + 1L)
@@ -105,7 +105,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<Void> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             return FutureSubject.of(runtime.sleepUntil(clock.nanoTime() + PERIOD.toNanos()))
                     .completesWith(null, () -> clock.advance(PERIOD))
                     .fails(runtime::close, CancellationException.class)
@@ -120,7 +120,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<Void> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             dev.pollbridge.runtime.time.Sleep sleep = runtime.sleep(PERIOD);
             sleep.reset(clock.nanoTime() + PERIOD.multipliedBy(2).toNanos());
             return FutureSubject.of(sleep)
@@ -137,7 +137,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(runtime.timeoutAt(inner, clock.nanoTime() + PERIOD.toNanos()))
                     .completesWith("in time", () -> inner.complete("in time"))
@@ -153,7 +153,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(runtime.timeoutAt(inner, clock.nanoTime() + PERIOD.toNanos()))
                     .fails(() -> clock.advance(PERIOD), TimeoutException.class)
@@ -195,7 +195,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<Long> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             dev.pollbridge.runtime.time.Interval interval = runtime.interval(PERIOD);
             interval.pollTick(dev.pollbridge.api.Context.of(dev.pollbridge.api.Waker.noop())); // tick 0, due at once
             long due = clock.nanoTime() + PERIOD.toNanos();
@@ -213,7 +213,7 @@ class TimeContractTest {
         @Override
         protected StreamSubject<Long> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             dev.pollbridge.runtime.time.Interval interval = runtime.interval(PERIOD);
             interval.resetAt(clock.nanoTime() + PERIOD.toNanos());
             return StreamSubject.of((dev.pollbridge.api.PollStream<Long>) interval)
@@ -229,7 +229,7 @@ class TimeContractTest {
      * through the context ({@link Time}, {@link Retry}) is given the context a poller of
      * {@code runtime} passes (its engine as the attachment), as a task's poll would.
      */
-    private static <T> PollFuture<T> polledIn(Runtime runtime, PollFuture<T> future) {
+    private static <T> PollFuture<T> polledIn(PollRuntime runtime, PollFuture<T> future) {
         Object poller = runtime.engine();
         return new PollFuture<>() {
             @Override
@@ -251,7 +251,7 @@ class TimeContractTest {
      * waits for the timer; the timer is linked and the waker stored in one critical section of
      * the driver, so the race with the poll that registers it is still there.
      */
-    private static Runnable advanceOnceLinked(VirtualClock clock, Runtime runtime) {
+    private static Runnable advanceOnceLinked(VirtualClock clock, PollRuntime runtime) {
         BooleanSupplier linked = RuntimeTimers.anyLinked(runtime);
         return () -> {
             Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
@@ -266,7 +266,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(polledIn(runtime, Time.timeout(inner, PERIOD)))
                     .completesWith("in time", () -> inner.complete("in time"))
@@ -282,7 +282,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(polledIn(runtime, Time.timeout(inner, PERIOD)))
                     .fails(advanceOnceLinked(clock, runtime), TimeoutException.class)
@@ -297,7 +297,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             ProbeFuture<String> inner = new ProbeFuture<>();
             return FutureSubject.of(polledIn(runtime, Time.timeoutOrNull(inner, PERIOD)))
                     .completesWith(null, advanceOnceLinked(clock, runtime))
@@ -313,7 +313,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<Void> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             return FutureSubject.of(polledIn(runtime, Time.sleep(PERIOD)))
                     .completesWith(null, advanceOnceLinked(clock, runtime))
                     .fails(runtime::close, CancellationException.class)
@@ -327,7 +327,7 @@ class TimeContractTest {
     class RetryAttempt extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            Runtime runtime = runtimeOn(new VirtualClock());
+            PollRuntime runtime = runtimeOn(new VirtualClock());
             ProbeFuture<String> attempt = new ProbeFuture<>();
             PollFuture<String> retry = Retry.backoff(3, PERIOD).filter(failure -> false).run(() -> attempt);
             return FutureSubject.of(polledIn(runtime, retry))
@@ -344,7 +344,7 @@ class TimeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             VirtualClock clock = new VirtualClock();
-            Runtime runtime = runtimeOn(clock);
+            PollRuntime runtime = runtimeOn(clock);
             List<ProbeFuture<String>> attempts = List.of(
                     ProbeFuture.failedWith(new IllegalStateException("first")), ProbeFuture.completed("second"));
             int[] made = {0};
@@ -359,7 +359,7 @@ class TimeContractTest {
 
     private static StreamSubject<Long> interval(MissedTickBehavior missed) {
         VirtualClock clock = new VirtualClock();
-        Runtime runtime = runtimeOn(clock);
+        PollRuntime runtime = runtimeOn(clock);
         return StreamSubject.of(runtime.interval(PERIOD, missed))
                 .readyFirst(List.of(0L))
                 .emits(i -> clock.advance(PERIOD), i -> i + 1L)

@@ -36,7 +36,7 @@ class UnreadValuesTest {
     private static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(15);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(1).blockingThreads(4)
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(4)
             .uncaughtFailureHandler(uncaught::add).build();
     private final Semaphore semaphore = new Semaphore(1);
 

@@ -20,7 +20,7 @@ import java.util.List;
 final class VirtualTimeline implements AutoCloseable {
 
     final VirtualClock clock = new VirtualClock();
-    final Runtime runtime = Runtime.builder().workers(0).clock(clock).build();
+    final PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build();
     private final CurrentThreadEngine engine = (CurrentThreadEngine) EngineAccess.engineOf(runtime);
     private final long start = clock.nanoTime();
 
@@ -108,7 +108,7 @@ final class VirtualTimeline implements AutoCloseable {
      * collector): a real {@code Sleep} of the runtime per delay. Counts its polls and closes.
      */
     static final class Script<T> implements PollStream<T> {
-        private final Runtime runtime;
+        private final PollRuntime runtime;
         private final List<Object> steps = new ArrayList<>();
         private int next;
         private PollFuture<Void> sleeping;
@@ -116,7 +116,7 @@ final class VirtualTimeline implements AutoCloseable {
         int closes;
         boolean hangs;
 
-        Script(Runtime runtime) {
+        Script(PollRuntime runtime) {
             this.runtime = runtime;
         }
 

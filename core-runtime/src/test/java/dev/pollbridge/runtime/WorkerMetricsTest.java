@@ -19,11 +19,11 @@ class WorkerMetricsTest {
 
     @Test
     void perWorkerCountersAddUpToTheTotals() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             for (int i = 0; i < 200; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             assertEquals(2, metrics.perWorker().size());
             assertEquals(0, metrics.perWorker().get(0).index());
             assertEquals(1, metrics.perWorker().get(1).index());
@@ -32,14 +32,14 @@ class WorkerMetricsTest {
             long steals = metrics.perWorker().stream().mapToLong(WorkerMetrics::steals).sum();
             assertTrue(polls >= 200, metrics.toString());
             // The totals are read one after another while the workers run: never below the parts read first.
-            RuntimeMetrics later = runtime.metrics();
+            PollRuntimeMetrics later = runtime.metrics();
             assertTrue(later.polls() >= polls && later.parks() >= parks && later.steals() >= steals, later.toString());
         }
     }
 
     @Test
     void withTheHistogramOnEveryPollIsInIt() {
-        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
@@ -49,7 +49,7 @@ class WorkerMetricsTest {
             });
             runtime.blockOn(slow);
             await().until(() -> runtime.metrics().pollTimes().totalCount() == runtime.metrics().polls());
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             PollTimeHistogram histogram = metrics.pollTimes();
             assertEquals(101, histogram.totalCount(), histogram.toString());
             long atLeastFourMillis = 0;
@@ -63,11 +63,11 @@ class WorkerMetricsTest {
 
     @Test
     void theCurrentThreadFlavourHasAHistogramAndNoWorkers() {
-        try (Runtime runtime = Runtime.builder().workers(0).pollTimeHistogram(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 10; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             assertTrue(metrics.perWorker().isEmpty());
             assertEquals(10, metrics.pollTimes().totalCount());
         }
@@ -76,7 +76,7 @@ class WorkerMetricsTest {
     @Test
     void theHistogramIsOffByDefaultInBothFlavours() {
         for (int workers : new int[] {1, 0}) {
-            try (Runtime runtime = Runtime.builder().workers(workers).build()) {
+            try (PollRuntime runtime = PollRuntime.builder().workers(workers).build()) {
                 for (int i = 0; i < 10; i++) {
                     runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
                 }
@@ -88,7 +88,7 @@ class WorkerMetricsTest {
 
     @Test
     void theHistogramDoesNotNeedSlowPollReports() {
-        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true)
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).pollTimeHistogram(true)
                 .slowPollThreshold(Duration.ofDays(365L * 1000)).build()) {
             runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             await().until(() -> runtime.metrics().pollTimes().totalCount() == 1);
@@ -97,7 +97,7 @@ class WorkerMetricsTest {
 
     @Test
     void aTaskThatSpendsItsBudgetIsCountedAsAForcedYield() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             long before = runtime.metrics().budgetForcedYields();
             // Spends one unit per step: 3 * 128 steps make at least 3 forced yields.
             JoinHandle<Integer> spender = runtime.spawn(new PollFuture<Integer>() {
@@ -117,14 +117,14 @@ class WorkerMetricsTest {
             assertEquals(3 * 128, runtime.blockOn(spender));
             // The worker counts a poll just after it, so the last one may land a moment after the join.
             await().until(() -> runtime.metrics().budgetForcedYields() - before >= 3);
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             assertEquals(metrics.budgetForcedYields(), metrics.perWorker().get(0).budgetForcedYields());
         }
     }
 
     @Test
     void localQueueDepthShowsTasksWaitingBehindABusyWorker() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(1).lifoSlot(false).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).lifoSlot(false).build()) {
             CountDownLatch release = new CountDownLatch(1);
             AtomicInteger ran = new AtomicInteger();
             JoinHandle<Void> spawner = runtime.spawn(cx -> {
@@ -147,7 +147,7 @@ class WorkerMetricsTest {
 
     @Test
     void blockingPoolSizeAndQueue() throws InterruptedException {
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(1).build()) {
             CountDownLatch release = new CountDownLatch(1);
             PollFuture<Void> first = runtime.spawnBlocking(() -> {
                 release.await();
@@ -155,7 +155,7 @@ class WorkerMetricsTest {
             });
             PollFuture<Void> second = runtime.spawnBlocking(() -> null);
             await().until(() -> runtime.metrics().blockingQueueDepth() == 1);
-            RuntimeMetrics saturated = runtime.metrics();
+            PollRuntimeMetrics saturated = runtime.metrics();
             assertEquals(1, saturated.blockingThreadsMax());
             assertEquals(1, saturated.blockingThreadsBusy());
             release.countDown();

@@ -4,7 +4,7 @@ import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 
 /**
- * {@link Runtime#yieldNow()} keeps the contract. It needs no trigger: its first poll wakes its own
+ * {@link PollRuntime#yieldNow()} keeps the contract. It needs no trigger: its first poll wakes its own
  * task and answers pending, its second is ready. Two checks assume a pending future waits for
  * something outside it and do not apply; they are left out below, each with its reason.
  */
@@ -12,7 +12,7 @@ class YieldNowContractTest extends PollFutureContract<Void> {
 
     @Override
     protected FutureSubject<Void> subject() {
-        return FutureSubject.of(Runtime.yieldNow()).completesWith(null, () -> {});
+        return FutureSubject.of(PollRuntime.yieldNow()).completesWith(null, () -> {});
     }
 
     /**

@@ -2,14 +2,14 @@ package com.example;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 public class FirstCompletableFuture {
 
     public static void main(String[] args) {
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             // A CompletableFuture becomes a future; closing the future would cancel the stage.
             CompletableFuture<Integer> legacy = CompletableFuture.supplyAsync(() -> 21);
             PollFuture<Integer> doubled = CompletableFutureBridge.toFuture(legacy).map(n -> n * 2);

@@ -3,14 +3,14 @@ package com.example;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
 
 public class FirstFuture {
 
     public static void main(String[] args) {
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             PollFuture<Integer> answer = Futures.lazy(() -> 6 * 7);      // lazy: nothing runs yet
             PollFuture<String> text = answer.map(n -> "the answer is " + n);
             JoinHandle<String> task = runtime.spawn(text);               // now it runs, on a worker

@@ -3,7 +3,7 @@ package com.example;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import reactor.core.publisher.Flux;
@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
 public class FirstReactor {
 
     public static void main(String[] args) {
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             // A Mono becomes a future: nothing subscribes until a task polls it.
             Mono<String> greeting = Mono.just("hello").delayElement(Duration.ofMillis(20));
             PollFuture<String> loud = ReactorBridge.toFuture(greeting).map(String::toUpperCase);

@@ -2,7 +2,7 @@ package com.example;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime is imported implicitly too
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Single;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 public class FirstRxJava {
 
     public static void main(String[] args) {
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             // Await a Single inside an Async body; it subscribes on the body's thread.
             Single<Integer> stock = Single.just(7).delay(20, TimeUnit.MILLISECONDS);
             PollFuture<String> line = Async.run(() -> "in stock: " + RxJavaBridge.await(stock));

@@ -4,7 +4,7 @@ package dev.pollbridge.examples;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime; // by name: java.lang.Runtime has the same simple name
+import dev.pollbridge.runtime.PollRuntime;
 // end::readme[]
 import dev.pollbridge.examples.reactor.InventoryService;
 // tag::readme[]
@@ -26,7 +26,7 @@ public final class ReadmeExample {
         InventoryService inventory = new InventoryService();
         // tag::readme[]
 
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             // Reactor services become pull-model futures: nothing subscribes until polled.
             PollFuture<Integer> stock = ReactorBridge.toFuture(inventory.stock("apples"));
             PollFuture<Long> price = runtime.timeout(

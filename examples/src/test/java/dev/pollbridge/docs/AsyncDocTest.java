@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.AbortHandle;
@@ -117,7 +117,7 @@ class AsyncDocTest {
         }
     }
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
     private final Users users = new Users();
     private final Carts carts = new Carts();
     private final Payments payments = new Payments();

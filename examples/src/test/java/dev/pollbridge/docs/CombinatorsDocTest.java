@@ -18,7 +18,7 @@ import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.RuntimeStreams;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
@@ -441,7 +441,7 @@ class CombinatorsDocTest {
 
     @Test
     void bufferAndConflate() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             ProbeStream<Event> events = ProbeStream.of(new Event("a"), new Event("b"));
             ProbeStream<Price> prices = ProbeStream.of(new Price(100), new Price(101), new Price(102));
             // tag::buffer-conflate[]

@@ -7,7 +7,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -64,7 +64,7 @@ class CompletableFutureDocTest {
         }
     }
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
     private final LegacyClient legacyClient = new LegacyClient();
     private final Billing billing = new Billing();
 
@@ -91,7 +91,7 @@ class CompletableFutureDocTest {
         Order order = new Order(4);
         // tag::to-completable-future[]
         CompletableFuture<Invoice> invoice = CompletableFutureBridge.toCompletableFuture(pipeline(order), runtime);
-        CompletableFuture<Invoice> shared = pipeline(order).to(CompletableFutureBridge::toCompletableFuture); // on Runtime.shared()
+        CompletableFuture<Invoice> shared = pipeline(order).to(CompletableFutureBridge::toCompletableFuture); // on PollRuntime.shared()
         // end::to-completable-future[]
         assertEquals(new Invoice(40), invoice.join());
         assertEquals(new Invoice(40), shared.join());

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.time.Clock;
 import java.lang.reflect.Field;
@@ -25,12 +25,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The defaults the docs state are the code's (issue: getting-started once said the workers were
- * not daemon threads while {@link RuntimeBuilder} made daemon threads).
+ * not daemon threads while {@link PollRuntimeBuilder} made daemon threads).
  *
  * <ul>
  *   <li>The builder table of docs/runtime.md (marked {@code checked-by} this class) has one row per
- *       {@link RuntimeBuilder} setting, and its default column is what a new builder holds.
- *   <li>A runtime from {@link Runtime#create()} really has those defaults where a user sees them:
+ *       {@link PollRuntimeBuilder} setting, and its default column is what a new builder holds.
+ *   <li>A runtime from {@link PollRuntime#create()} really has those defaults where a user sees them:
  *       daemon workers, named by the prefix, one per processor.
  *   <li>Where any page restates a default or a bound in prose (see {@link #facts()}), it states the
  *       code's value.
@@ -44,20 +44,20 @@ class DefaultsTest {
     void theBuilderTableOfRuntimeMdIsTheBuilders() throws ReflectiveOperationException {
         Map<String, String> documented = builderTable();
         Set<String> settings = new TreeSet<>();
-        for (Method method : RuntimeBuilder.class.getDeclaredMethods()) {
-            if (Modifier.isPublic(method.getModifiers()) && method.getReturnType() == RuntimeBuilder.class) {
+        for (Method method : PollRuntimeBuilder.class.getDeclaredMethods()) {
+            if (Modifier.isPublic(method.getModifiers()) && method.getReturnType() == PollRuntimeBuilder.class) {
                 settings.add(method.getName());
             }
         }
         assertEquals(settings, new TreeSet<>(documented.keySet()),
-                "docs/runtime.md's builder table has one row per RuntimeBuilder setting");
-        RuntimeBuilder builder = Runtime.builder();
+                "docs/runtime.md's builder table has one row per PollRuntimeBuilder setting");
+        PollRuntimeBuilder builder = PollRuntime.builder();
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, String> row : documented.entrySet()) {
             if (row.getKey().equals("uncaughtFailureHandler")) {
                 continue; // a method reference; what it does (log at ERROR) is the runtime's own tests' to check
             }
-            Field field = RuntimeBuilder.class.getDeclaredField(row.getKey());
+            Field field = PollRuntimeBuilder.class.getDeclaredField(row.getKey());
             field.setAccessible(true); // the builder's own state: the tests run on the class path
             String expected = asDocumented(row.getKey(), field.get(builder));
             if (!row.getValue().equals(expected)) {
@@ -70,7 +70,7 @@ class DefaultsTest {
 
     @Test
     void aDefaultRuntimeHasTheDocumentedThreads() {
-        try (Runtime runtime = Runtime.create()) {
+        try (PollRuntime runtime = PollRuntime.create()) {
             Thread worker = runtime.blockOn(runtime.spawn(Futures.lazy(Thread::currentThread)));
             assertEquals("`" + worker.isDaemon() + "`", builderTable().get("daemon"),
                     "docs/runtime.md: whether a default runtime's workers are daemon threads");
@@ -111,7 +111,7 @@ class DefaultsTest {
      * that must never appear (it contradicts the code) has no group and an impossible value.
      */
     private static Map<Pattern, Supplier<String>> facts() {
-        RuntimeBuilder builder = Runtime.builder();
+        PollRuntimeBuilder builder = PollRuntime.builder();
         Map<Pattern, Supplier<String>> facts = new LinkedHashMap<>();
         boolean daemon = (boolean) field(builder, "daemon");
         facts.put(Pattern.compile(daemon ? "(?i)\\b(?:threads|they) are not daemon|\\bnot daemon threads"

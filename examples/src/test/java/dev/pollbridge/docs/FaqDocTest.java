@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeMetrics;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
@@ -35,13 +35,13 @@ class FaqDocTest {
     @Test
     void boundTheWaitAndLook() {
         PollFuture<String> suspect = cx -> Poll.pending(); // pending, and nobody holds the waker: rule 5 broken
-        RuntimeMetrics seen = null;
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        PollRuntimeMetrics seen = null;
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             // tag::bound-the-wait[]
             try {
                 runtime.blockOn(runtime.timeout(suspect, Duration.ofSeconds(1)));
             } catch (CompletionException e) {                 // caused by a TimeoutException
-                RuntimeMetrics metrics = runtime.metrics();
+                PollRuntimeMetrics metrics = runtime.metrics();
                 System.err.println("still pending after 1 s; tasks alive: " + metrics.tasksAlive()
                         + ", polls so far: " + metrics.polls());
                 // end::bound-the-wait[]
@@ -75,7 +75,7 @@ class FaqDocTest {
     void moveBlockingWorkToTheBlockingPool() {
         Jdbc jdbc = new Jdbc();
         String sql = "select 1";
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             // tag::spawn-blocking[]
             // Blocks a worker for as long as the query takes: a slow-poll warning, and a stalled runtime.
             PollFuture<Row> blocking = Futures.lazy(() -> jdbc.query(sql));

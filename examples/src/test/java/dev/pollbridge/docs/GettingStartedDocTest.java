@@ -9,7 +9,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;   // by name: java.lang.Runtime is imported implicitly too
+import dev.pollbridge.runtime.PollRuntime;
 // end::imports[]
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ class GettingStartedDocTest {
 
     @Test
     void theImportsCompile() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             JoinHandle<Integer> task = runtime.spawn(Futures.lazy(() -> 6 * 7));
             PollFuture<Integer> awaited = Async.run(() -> Async.await(task));
             assertEquals(42, runtime.blockOn(awaited));
@@ -39,7 +39,7 @@ class GettingStartedDocTest {
 
     @Test
     void timeoutFailsWithTimeoutException() {
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             CompletionException e = assertThrows(CompletionException.class,
                     () -> runtime.blockOn(runtime.timeout(runtime.sleep(Duration.ofSeconds(5)), Duration.ofMillis(50))));
             assertInstanceOf(TimeoutException.class, e.getCause());

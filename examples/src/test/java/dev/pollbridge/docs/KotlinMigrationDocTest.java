@@ -3,7 +3,7 @@ package dev.pollbridge.docs;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class KotlinMigrationDocTest {
         Users users = new Users();
         Avatars avatars = new Avatars();
         long id = 1;
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // tag::side-by-side[]
             Mono<String> profile = ReactorBridge.mono(() -> {
                 User user = ReactorBridge.await(users.find(id).single());           // awaitSingle()

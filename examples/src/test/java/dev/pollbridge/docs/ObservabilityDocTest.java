@@ -9,12 +9,12 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollTimeHistogram;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeMetrics;
 import dev.pollbridge.runtime.TaskDump;
 import dev.pollbridge.runtime.WorkerMetrics;
 // tag::micrometer[]
-import dev.pollbridge.micrometer.RuntimeMetricsBinder;
+import dev.pollbridge.micrometer.PollRuntimeMetricsBinder;
 import io.micrometer.core.instrument.MeterRegistry;
 // end::micrometer[]
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -56,14 +56,14 @@ class ObservabilityDocTest {
 
     @Test
     void metrics() {
-        try (Runtime runtime = Runtime.builder().workers(2).pollTimeHistogram(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).pollTimeHistogram(true).build()) {
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
             // A worker counts a poll just after it: the join may return a moment before.
             await().until(() -> runtime.metrics().pollTimes().totalCount() >= 100);
             // tag::metrics[]
-            RuntimeMetrics metrics = runtime.metrics();
+            PollRuntimeMetrics metrics = runtime.metrics();
             for (WorkerMetrics worker : metrics.perWorker()) {
                 System.out.printf("worker %d: %d polls, %d steals, %d parks, %d queued, %d budget yields%n",
                         worker.index(), worker.polls(), worker.steals(), worker.parks(),
@@ -82,7 +82,7 @@ class ObservabilityDocTest {
     @Test
     void dump() {
         // tag::dump[]
-        try (Runtime runtime = Runtime.builder().captureSpawnSites(true).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().captureSpawnSites(true).build()) {
             JoinHandle<String> reply = runtime.spawn(new AwaitReply("GET /users/42"));
             // ... later, when something seems stuck:
             TaskDump dump = runtime.dump();
@@ -115,7 +115,7 @@ class ObservabilityDocTest {
                 recording.enable("dev.pollbridge.TaskSpawn");    // off in the default settings
                 recording.enable("dev.pollbridge.TaskComplete"); // off in the default settings
                 recording.start();
-                try (Runtime runtime = Runtime.builder().workers(1).build()) {
+                try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
                     runtime.blockOn(runtime.spawn(cx -> Poll.ready("done")));
                 }
                 recording.stop();
@@ -137,9 +137,9 @@ class ObservabilityDocTest {
     @Test
     void micrometer() {
         MeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // tag::micrometer[]
-            new RuntimeMetricsBinder(runtime, "main").bindTo(registry);
+            new PollRuntimeMetricsBinder(runtime, "main").bindTo(registry);
             // end::micrometer[]
             runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             await().until(() -> registry.get("pollbridge.tasks.completed").functionCounter().count() == 1);

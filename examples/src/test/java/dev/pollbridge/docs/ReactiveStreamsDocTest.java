@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import java.util.List;
@@ -33,7 +33,7 @@ class ReactiveStreamsDocTest {
         Publisher<Order> ordersPublisher = Flux.just(new Order(1), new Order(2));
         SubmissionPublisher<Config> configs = new SubmissionPublisher<>();
         Flow.Publisher<Config> configPublisher = configs;
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // tag::overview[]
             // A Publisher from any library, consumed by polling:
             PollStream<Order> orders = ReactiveStreamsBridge.toStream(ordersPublisher);

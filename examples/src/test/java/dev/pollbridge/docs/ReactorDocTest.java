@@ -13,7 +13,7 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.examples.reactor.InventoryService;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -54,7 +54,7 @@ class ReactorDocTest {
         }
     }
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
     private final InventoryService service = new InventoryService();
 
     @AfterEach

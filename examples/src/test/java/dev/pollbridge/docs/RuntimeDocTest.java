@@ -10,7 +10,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.Coop;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
@@ -46,7 +46,7 @@ class RuntimeDocTest {
         long id = 42;
         User loaded;
         // tag::create[]
-        try (Runtime runtime = Runtime.create()) {         // one worker per available processor
+        try (PollRuntime runtime = PollRuntime.create()) {         // one worker per available processor
             JoinHandle<User> handle = runtime.spawn(loadUser(id));
             User user = runtime.blockOn(handle);            // waits on this (non-worker) thread
             // end::create[]
@@ -60,7 +60,7 @@ class RuntimeDocTest {
     @Test
     void failures() {
         File file = new File();
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             IOException seen = null;
             // tag::failures-block-on[]
             try {
@@ -99,7 +99,7 @@ class RuntimeDocTest {
     @Test
     void blockOnWithATimeLimit() {
         SlowClient client = new SlowClient();
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             boolean timedOut = false;
             // tag::block-on-timeout[]
             try {
@@ -131,7 +131,7 @@ class RuntimeDocTest {
     @Test
     void budgetAndYield() {
         Cache cache = new Cache();
-        try (Runtime runtime = Runtime.builder().workers(1).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
             // tag::proceed[]
             PollFuture<Integer> cached = cx -> {
                 if (!Coop.proceed(cx)) {              // the task's budget is spent: woken, back next turn
@@ -146,7 +146,7 @@ class RuntimeDocTest {
                 // tag::yield-now[]
                 for (int chunk = 0; chunk < 1_000; chunk++) {
                     sum += crunch(chunk);                     // CPU work in short steps
-                    Async.await(Runtime.yieldNow());          // let the worker's other tasks run
+                    Async.await(PollRuntime.yieldNow());          // let the worker's other tasks run
                 }
                 // end::yield-now[]
                 return sum;
@@ -162,7 +162,7 @@ class RuntimeDocTest {
     @Test
     void schedulerOptions() {
         // tag::scheduler-options[]
-        Runtime runtime = Runtime.builder()
+        PollRuntime runtime = PollRuntime.builder()
                 .stuckWorkerThreshold(Duration.ofMillis(500)) // report a worker stuck in one poll for 0.5 s, while stuck
                 .lifoSlot(true)                                // the default; false queues woken tasks instead
                 .build();

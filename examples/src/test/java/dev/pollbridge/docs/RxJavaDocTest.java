@@ -14,7 +14,7 @@ import dev.pollbridge.api.Streams;
 import dev.pollbridge.examples.rxjava.RxInventoryService;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Completable;
@@ -41,7 +41,7 @@ class RxJavaDocTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("doc-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("doc-").build();
     private final RxInventoryService service = new RxInventoryService();
 
     @AfterEach

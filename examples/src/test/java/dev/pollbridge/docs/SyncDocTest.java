@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.ChannelClosedException;
 import dev.pollbridge.runtime.sync.Permit;
@@ -37,7 +37,7 @@ class SyncDocTest {
 
     record Order(int id) {}
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
 
     @AfterEach
     void close() {

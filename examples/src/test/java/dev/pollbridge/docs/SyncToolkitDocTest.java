@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.sync.Barrier;
 import dev.pollbridge.runtime.sync.BroadcastReceiver;
@@ -47,7 +47,7 @@ class SyncToolkitDocTest {
 
     record Account(int balance) {}
 
-    private final Runtime runtime = Runtime.builder().workers(2).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).build();
 
     @AfterEach
     void close() {

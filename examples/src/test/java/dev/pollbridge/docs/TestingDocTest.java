@@ -13,7 +13,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.runtime.time.VirtualClock;
@@ -93,7 +93,7 @@ class TestingDocTest {
     void virtualClockAndMockTask() {
         // tag::virtual-clock[]
         VirtualClock clock = new VirtualClock();            // reads 0 until advanced
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build();
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build();
              MockTask<Void> task = MockTask.spawn(runtime.sleep(Duration.ofSeconds(30)))) {
             assertPending(task.poll());
             clock.advance(Duration.ofSeconds(29));

@@ -14,7 +14,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.RuntimeStreams;
 import dev.pollbridge.runtime.time.Interval;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
@@ -49,7 +49,7 @@ class TimeDocTest {
         VirtualClock clock = new VirtualClock();
         UserService userService = new UserService();
         long id = 1;
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build()) {
             // tag::overview[]
             PollFuture<Void> pause = runtime.sleep(Duration.ofMillis(250));
             PollFuture<User> user = runtime.timeout(userService.find(id), Duration.ofSeconds(2));
@@ -163,7 +163,7 @@ class TimeDocTest {
     @Test
     void sleepUntilADeadline() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build()) {
             // tag::sleep-until[]
             long deadline = runtime.clock().nanoTime() + Duration.ofSeconds(5).toNanos(); // the runtime's clock
             // end::sleep-until[]
@@ -186,7 +186,7 @@ class TimeDocTest {
     @Test
     void resetAnIdleTimeout() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build()) {
             Duration idle = Duration.ofSeconds(30);
             // tag::reset[]
             Sleep idleTimer = runtime.sleep(idle);
@@ -211,7 +211,7 @@ class TimeDocTest {
     @Test
     void missedTicks() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(1).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).clock(clock).build()) {
             // tag::missed-ticks[]
             PollStream<Long> heartbeats = runtime.interval(Duration.ofSeconds(1), MissedTickBehavior.DELAY);
             // end::missed-ticks[]
@@ -231,7 +231,7 @@ class TimeDocTest {
     @Test
     void tickInstantsAndReset() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(0).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build()) {
             clock.advance(Duration.ofSeconds(10));
             // tag::interval-tick[]
             Interval heartbeat = runtime.interval(Duration.ofSeconds(1));
@@ -259,7 +259,7 @@ class TimeDocTest {
     @Test
     void streamOperators() {
         VirtualClock clock = new VirtualClock();
-        try (Runtime runtime = Runtime.builder().workers(0).clock(clock).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build()) {
             ProbeStream<String> keystrokes = new ProbeStream<>();
             PollStream<Double> readings = Streams.of(1.0, 2.0, 3.0);
             PollStream<String> requests = Streams.of("a", "b");

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  * renamed tags) apply to the histogram as they do to every other meter.
  *
  * <p>Loaded only when Micrometer's Prometheus registry is on the class path
- * ({@link RuntimeMetricsBinder} checks first). Registries added to a composite after binding do
+ * ({@link PollRuntimeMetricsBinder} checks first). Registries added to a composite after binding do
  * not get the histogram.
  */
 final class PrometheusPollTimes {

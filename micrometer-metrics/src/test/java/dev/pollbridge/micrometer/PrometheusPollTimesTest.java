@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.PollTimeHistogram;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -74,8 +74,8 @@ class PrometheusPollTimesTest {
         CompositeMeterRegistry composite = new CompositeMeterRegistry();
         composite.add(new SimpleMeterRegistry());
         composite.add(prometheus);
-        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
-            new RuntimeMetricsBinder(runtime, "main").bindTo(composite);
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).pollTimeHistogram(true).build()) {
+            new PollRuntimeMetricsBinder(runtime, "main").bindTo(composite);
             for (int i = 0; i < 100; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
@@ -116,11 +116,11 @@ class PrometheusPollTimesTest {
     @Test
     void severalRuntimesAreDataPointsOfOneFamilyAndARepeatedBindingKeepsTheFirst() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        try (Runtime web = Runtime.builder().workers(1).pollTimeHistogram(true).build();
-                Runtime batch = Runtime.builder().workers(1).build()) {
-            new RuntimeMetricsBinder(web, "web").bindTo(registry);
-            new RuntimeMetricsBinder(batch, "batch").bindTo(registry);
-            new RuntimeMetricsBinder(batch, "web").bindTo(registry); // same labels: ignored, as Micrometer ignores a second gauge
+        try (PollRuntime web = PollRuntime.builder().workers(1).pollTimeHistogram(true).build();
+                PollRuntime batch = PollRuntime.builder().workers(1).build()) {
+            new PollRuntimeMetricsBinder(web, "web").bindTo(registry);
+            new PollRuntimeMetricsBinder(batch, "batch").bindTo(registry);
+            new PollRuntimeMetricsBinder(batch, "web").bindTo(registry); // same labels: ignored, as Micrometer ignores a second gauge
             web.blockOn(web.spawn(cx -> Poll.ready(null)));
             await().until(() -> count(registry.scrape(), "runtime=\"web\"") >= 1);
 

@@ -12,8 +12,8 @@ import dev.pollbridge.context.TaskLocalAccessor;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
-import dev.pollbridge.micrometer.RuntimeMetricsBinder;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.micrometer.PollRuntimeMetricsBinder;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.spring.boot.PollbridgeProperties;
 import dev.pollbridge.spring.boot.PollbridgeRuntimeAutoConfiguration;
 import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
@@ -22,7 +22,7 @@ import dev.pollbridge.spring.PollbridgeReactiveAdapters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.sync.Channel;
@@ -81,7 +81,7 @@ public final class ModulePathSmoke {
         try {
             checkMode(args.length >= 1 ? args[0] : "");
             expectedAsyncMode = args.length >= 2 ? args[1] : "";
-            try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("smoke-").build()) {
+            try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("smoke-").build()) {
                 runtime(runtime);
                 async(runtime);
                 channel(runtime);
@@ -108,7 +108,7 @@ public final class ModulePathSmoke {
 
     private static void checkMode(String mode) {
         Module ours = ModulePathSmoke.class.getModule();
-        Module runtimeModule = Runtime.class.getModule();
+        Module runtimeModule = PollRuntime.class.getModule();
         switch (mode) {
             case "module" -> {
                 check(ours.isNamed() && ours.getName().equals("dev.pollbridge.smoke"), "runs as a named module, was " + ours);
@@ -121,7 +121,7 @@ public final class ModulePathSmoke {
     }
 
     /** Create (above), spawn, blockOn, sleep, timeout. */
-    private static void runtime(Runtime runtime) {
+    private static void runtime(PollRuntime runtime) {
         JoinHandle<Integer> handle = runtime.spawn(Futures.lazy(() -> 6 * 7));
         check(runtime.blockOn(handle) == 42, "spawned task's value");
 
@@ -140,7 +140,7 @@ public final class ModulePathSmoke {
     }
 
     /** Async.run in the mode the launcher chose: continuations with the export (21+), else threads. */
-    private static void async(Runtime runtime) {
+    private static void async(PollRuntime runtime) {
         check(expectedAsyncMode.isEmpty() || Async.mode().name().equals(expectedAsyncMode),
                 "Async.mode() is " + Async.mode() + ", the launcher expected " + expectedAsyncMode);
         PollFuture<String> body = Async.run(() -> {
@@ -151,7 +151,7 @@ public final class ModulePathSmoke {
         ok("Async.run (mode: " + Async.mode() + ")");
     }
 
-    private static void channel(Runtime runtime) {
+    private static void channel(PollRuntime runtime) {
         Channel<Integer> channel = Channel.bounded(2);
         JoinHandle<Void> producer = runtime.spawn(Async.run(() -> {
             for (int i = 1; i <= 10; i++) {
@@ -166,7 +166,7 @@ public final class ModulePathSmoke {
         ok("channel: bounded send and receive");
     }
 
-    private static void rxJava(Runtime runtime) {
+    private static void rxJava(PollRuntime runtime) {
         check(runtime.blockOn(RxJavaBridge.toFuture(Single.just("single"))).equals("single"), "Single -> future");
         check(runtime.blockOn(RxJavaBridge.toFuture(Maybe.empty())) == null, "empty Maybe -> null");
         check(runtime.blockOn(collect(RxJavaBridge.toStream(Flowable.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
@@ -187,7 +187,7 @@ public final class ModulePathSmoke {
     }
 
     /** Spring's registry, without Spring Boot (its optional modules stay off the module path). */
-    private static void spring(Runtime runtime) {
+    private static void spring(PollRuntime runtime) {
         ReactiveAdapterRegistry registry = new ReactiveAdapterRegistry();
         check(PollbridgeReactiveAdapters.registerAdapters(registry, runtime), "adapters registered");
         ReactiveAdapter adapter = Objects.requireNonNull(registry.getAdapter(PollFuture.class), "PollFuture adapter");
@@ -204,16 +204,16 @@ public final class ModulePathSmoke {
         PollbridgeProperties properties = new PollbridgeProperties();
         check(properties.getBlocking().getMaxThreads() == 512, "the builder's default blocking bound");
         RuntimeBuilderCustomizer customizer = builder -> builder.workers(1).threadNamePrefix("smoke-boot-");
-        RuntimeBuilder builder = Runtime.builder();
+        PollRuntimeBuilder builder = PollRuntime.builder();
         customizer.customize(builder);
-        try (Runtime runtime = builder.build()) {
+        try (PollRuntime runtime = builder.build()) {
             check(runtime.metrics().perWorker().size() == 1, "one worker from the customizer");
         }
         ok("spring boot: the starter's types on the module path");
     }
 
     /** A thread-local and a task-local carried into a task by a snapshot (the qualified export of the bindings). */
-    private static void contextPropagation(Runtime runtime) {
+    private static void contextPropagation(PollRuntime runtime) {
         ThreadLocal<String> user = new ThreadLocal<>();
         TaskLocal<String> request = TaskLocal.create("request");
         ContextRegistry registry = new ContextRegistry()
@@ -238,15 +238,15 @@ public final class ModulePathSmoke {
     }
 
     /** The task dump, and the Micrometer binder on a registry (micrometer.core is an automatic module). */
-    private static void observability(Runtime runtime) {
+    private static void observability(PollRuntime runtime) {
         check(runtime.dump().tasks().isEmpty(), "no live task");
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        new RuntimeMetricsBinder(runtime, "smoke").bindTo(registry);
+        new PollRuntimeMetricsBinder(runtime, "smoke").bindTo(registry);
         check(registry.get("pollbridge.worker.polls").functionCounters().size() == 2, "a polls counter per worker");
-        ok("observability: Runtime.dump(), RuntimeMetricsBinder on a SimpleMeterRegistry");
+        ok("observability: PollRuntime.dump(), PollRuntimeMetricsBinder on a SimpleMeterRegistry");
     }
 
-    private static void reactor(Runtime runtime) {
+    private static void reactor(PollRuntime runtime) {
         check(runtime.blockOn(ReactorBridge.toFuture(Mono.just("mono"))).equals("mono"), "Mono -> future");
         check(runtime.blockOn(collect(ReactorBridge.toStream(Flux.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
                 "Flux -> stream");
@@ -265,7 +265,7 @@ public final class ModulePathSmoke {
         ok("reactor: Mono/Flux both ways, scheduler, StepVerifier");
     }
 
-    private static void completableFuture(Runtime runtime) throws Exception {
+    private static void completableFuture(PollRuntime runtime) throws Exception {
         CompletableFuture<String> source = new CompletableFuture<>();
         PollFuture<String> fromStage = CompletableFutureBridge.toFuture(source);
         JoinHandle<String> awaiting = runtime.spawn(fromStage);
@@ -277,7 +277,7 @@ public final class ModulePathSmoke {
         ok("completablefuture: both ways");
     }
 
-    private static void reactiveStreams(Runtime runtime) {
+    private static void reactiveStreams(PollRuntime runtime) {
         List<Integer> viaPublisher = runtime.blockOn(collect(
                 ReactiveStreamsBridge.toStream(ReactiveStreamsBridge.toPublisher(() -> Streams.of(1, 2, 3), runtime))));
         check(viaPublisher.equals(List.of(1, 2, 3)), "stream -> Publisher -> stream, was " + viaPublisher);
@@ -307,7 +307,7 @@ public final class ModulePathSmoke {
         };
     }
 
-    private static void flow(Runtime runtime) {
+    private static void flow(PollRuntime runtime) {
         List<Integer> viaFlow = runtime.blockOn(collect(
                 FlowBridge.toStream(FlowBridge.toPublisher(() -> Streams.of(4, 5, 6), runtime))));
         check(viaFlow.equals(List.of(4, 5, 6)), "stream -> Flow.Publisher -> stream, was " + viaFlow);
@@ -330,8 +330,8 @@ public final class ModulePathSmoke {
     }
 
     private static void sharedRuntime() {
-        check(Runtime.shared().blockOn(Futures.ready("shared")).equals("shared"), "Runtime.shared()");
-        ok("Runtime.shared()");
+        check(PollRuntime.shared().blockOn(Futures.ready("shared")).equals("shared"), "PollRuntime.shared()");
+        ok("PollRuntime.shared()");
     }
 
     private static void testKit() {

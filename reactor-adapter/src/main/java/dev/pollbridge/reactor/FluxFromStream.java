@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.PublisherFromStream;
 import dev.pollbridge.runtime.internal.bridge.RsAdapter;
@@ -50,15 +50,15 @@ import reactor.util.context.ContextView;
 final class FluxFromStream<T> extends Flux<T> {
 
     private final Supplier<? extends PollStream<? extends T>> streamFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private FluxFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    private FluxFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Flux, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
-    static <T> Flux<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    static <T> Flux<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return onAssembly(new FluxFromStream<>(streamFactory, runtime));
     }
 

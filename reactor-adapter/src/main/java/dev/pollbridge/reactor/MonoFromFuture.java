@@ -3,7 +3,7 @@ package dev.pollbridge.reactor;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -38,7 +38,7 @@ import reactor.core.publisher.Operators;
  * ({@code onError}) as it does for every operator whose subscribe throws. A future whose
  * {@code close()} throws is closed after the outcome was signalled ({@link SubscriberTask}).
  *
- * <p>For an adopted {@link JoinHandle} ({@link ReactorBridge#toMono(JoinHandle, Runtime)}) the
+ * <p>For an adopted {@link JoinHandle} ({@link ReactorBridge#toMono(JoinHandle, PollRuntime)}) the
  * future the relay task owns is the handle itself, so aborting the relay closes the handle,
  * which <em>detaches</em> the task (rule 13): the adopted task runs on. Only one subscription
  * can adopt a handle; later ones fail with {@link IllegalStateException}.
@@ -48,15 +48,15 @@ import reactor.core.publisher.Operators;
 final class MonoFromFuture<T> extends Mono<T> {
 
     private final Supplier<? extends PollFuture<? extends T>> futureFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private MonoFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    private MonoFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Mono, passed through Reactor's assembly hooks ({@code Hooks.onEachOperator}, debug). */
-    static <T> Mono<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    static <T> Mono<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return onAssembly(new MonoFromFuture<>(futureFactory, runtime));
     }
 

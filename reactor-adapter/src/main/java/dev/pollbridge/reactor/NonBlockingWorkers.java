@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.function.Predicate;
 import reactor.core.scheduler.Schedulers;
 
@@ -32,7 +32,7 @@ import reactor.core.scheduler.Schedulers;
 final class NonBlockingWorkers {
 
     /** Reactor asks it on every {@code block()}: a class check, or a set lookup for factory-made threads. */
-    static final Predicate<Thread> IS_WORKER = Runtime::isWorkerThread;
+    static final Predicate<Thread> IS_WORKER = PollRuntime::isWorkerThread;
 
     private NonBlockingWorkers() {}
 

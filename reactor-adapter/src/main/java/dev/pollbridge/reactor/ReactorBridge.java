@@ -8,7 +8,7 @@ import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import java.util.Objects;
@@ -118,7 +118,7 @@ public final class ReactorBridge {
 
     /**
      * {@code mono} as a future subscribed with {@code context} as its Reactor context, whatever
-     * task polls it: for code outside a bridged task (a {@code Runtime.blockOn}, a task spawned
+     * task polls it: for code outside a bridged task (a {@code PollRuntime.blockOn}, a task spawned
      * by other means), the analogue of kotlinx's {@code withContext(ReactorContext(ctx))} around
      * an {@code awaitSingle()}. Same as {@code withContext(context, toFuture(mono))}: the context
      * replaces the task's own for this future (merge them yourself with
@@ -299,14 +299,14 @@ public final class ReactorBridge {
     // ---- PollFuture -> Mono --------------------------------------------------------------------
 
     /**
-     * {@link #toMono(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toMono(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param futureFactory builds one future per subscription, on the subscribing thread
      * @return a cold Mono of each future's value
      */
     public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory) {
-        return toMono(futureFactory, Runtime.shared());
+        return toMono(futureFactory, PollRuntime.shared());
     }
 
     /**
@@ -337,19 +337,19 @@ public final class ReactorBridge {
      * @return a cold Mono of each future's value
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    public static <T> Mono<T> toMono(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return MonoFromFuture.of(futureFactory, runtime);
     }
 
     /**
-     * {@link #toMono(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     * {@link #toMono(JoinHandle, PollRuntime)} relaying on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param handle the running task to adopt; the Mono's relay consumes it
      * @return a Mono of the task's result, subscribable once
      */
     public static <T> Mono<T> toMono(JoinHandle<T> handle) {
-        return toMono(handle, Runtime.shared());
+        return toMono(handle, PollRuntime.shared());
     }
 
     /**
@@ -371,19 +371,19 @@ public final class ReactorBridge {
      * @return a Mono of the task's result, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Mono<T> toMono(JoinHandle<T> handle, Runtime runtime) {
+    public static <T> Mono<T> toMono(JoinHandle<T> handle, PollRuntime runtime) {
         return MonoFromFuture.of(MonoFromFuture.adopting(handle), runtime);
     }
 
     /**
-     * {@link #toMono(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toMono(SharedFuture, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param shared the shared future; each subscription takes a clone of it
      * @return a Mono of the shared outcome, subscribable any number of times
      */
     public static <T> Mono<T> toMono(SharedFuture<T> shared) {
-        return toMono(shared, Runtime.shared());
+        return toMono(shared, PollRuntime.shared());
     }
 
     /**
@@ -405,13 +405,13 @@ public final class ReactorBridge {
      * @return a Mono of the shared outcome, subscribable any number of times
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Mono<T> toMono(SharedFuture<T> shared, Runtime runtime) {
+    public static <T> Mono<T> toMono(SharedFuture<T> shared, PollRuntime runtime) {
         Objects.requireNonNull(shared, "shared");
         return MonoFromFuture.of(shared::share, runtime);
     }
 
     /**
-     * {@link #toMono(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toMono(PollFuture, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code future.to(ReactorBridge::toMono)} reads as Reactor's {@code mono.as(...)}.
      *
      * @param <T> the value type
@@ -419,11 +419,11 @@ public final class ReactorBridge {
      * @return a Mono of the future's value, subscribable once
      */
     public static <T> Mono<T> toMono(PollFuture<T> future) {
-        return toMono(future, Runtime.shared());
+        return toMono(future, PollRuntime.shared());
     }
 
     /**
-     * A Mono of this one future: {@link #toMono(Supplier, Runtime)} with a supplier that hands out
+     * A Mono of this one future: {@link #toMono(Supplier, PollRuntime)} with a supplier that hands out
      * {@code future} to the first subscription. The first subscriber's task owns the future
      * (polls it, closes it; {@code cancel()} aborts the task, which closes the future), exactly
      * as with a supplier. <b>Single use:</b> a future runs once and has one owner (rule 11), so a
@@ -434,9 +434,9 @@ public final class ReactorBridge {
      * polls or closes the future (harmless for a lazy future, which holds nothing before its
      * first poll).
      *
-     * <p>A {@link SharedFuture} is taken as {@link #toMono(SharedFuture, Runtime)} (a clone per
+     * <p>A {@link SharedFuture} is taken as {@link #toMono(SharedFuture, PollRuntime)} (a clone per
      * subscription, any number of them) and a {@link JoinHandle} as
-     * {@link #toMono(JoinHandle, Runtime)} (cancel detaches), whichever static type the caller
+     * {@link #toMono(JoinHandle, PollRuntime)} (cancel detaches), whichever static type the caller
      * had.
      *
      * <p><b>Cancel safety:</b> as the future's own.
@@ -447,7 +447,7 @@ public final class ReactorBridge {
      * @return a Mono of the future's value, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Mono<T> toMono(PollFuture<T> future, Runtime runtime) {
+    public static <T> Mono<T> toMono(PollFuture<T> future, PollRuntime runtime) {
         Objects.requireNonNull(future, "future");
         if (future instanceof SharedFuture) {
             return toMono((SharedFuture<T>) future, runtime);
@@ -462,14 +462,14 @@ public final class ReactorBridge {
     // ---- PollStream -> Flux --------------------------------------------------------------------
 
     /**
-     * {@link #toFlux(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toFlux(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the item type
      * @param streamFactory builds one stream per subscription, on the subscribing thread
      * @return a cold Flux of each stream's items
      */
     public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory) {
-        return toFlux(streamFactory, Runtime.shared());
+        return toFlux(streamFactory, PollRuntime.shared());
     }
 
     /**
@@ -499,12 +499,12 @@ public final class ReactorBridge {
      * @return a cold Flux of each stream's items
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    public static <T> Flux<T> toFlux(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return FluxFromStream.of(streamFactory, runtime);
     }
 
     /**
-     * {@link #toFlux(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toFlux(PollStream, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code stream.to(ReactorBridge::toFlux)} reads as Reactor's {@code flux.as(...)}.
      *
      * @param <T> the item type
@@ -512,11 +512,11 @@ public final class ReactorBridge {
      * @return a Flux of the stream's items, subscribable once
      */
     public static <T> Flux<T> toFlux(PollStream<T> stream) {
-        return toFlux(stream, Runtime.shared());
+        return toFlux(stream, PollRuntime.shared());
     }
 
     /**
-     * A Flux of this one stream: {@link #toFlux(Supplier, Runtime)} with a supplier that hands
+     * A Flux of this one stream: {@link #toFlux(Supplier, PollRuntime)} with a supplier that hands
      * out {@code stream} to the first subscription, whose task then owns it (polls it within the
      * subscriber's demand, closes it; {@code cancel()} aborts the task, which closes the stream).
      * <b>Single use:</b> a second subscription fails with an {@link IllegalStateException} that
@@ -524,7 +524,7 @@ public final class ReactorBridge {
      * new stream per subscription. A Flux that is never subscribed never polls or closes the
      * stream.
      *
-     * <p><b>Cancel safety:</b> as for {@link #toFlux(Supplier, Runtime)}.
+     * <p><b>Cancel safety:</b> as for {@link #toFlux(Supplier, PollRuntime)}.
      *
      * @param <T> the item type
      * @param stream the stream; the Flux's one subscription takes it over
@@ -532,7 +532,7 @@ public final class ReactorBridge {
      * @return a Flux of the stream's items, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flux<T> toFlux(PollStream<T> stream, Runtime runtime) {
+    public static <T> Flux<T> toFlux(PollStream<T> stream, PollRuntime runtime) {
         return FluxFromStream.of(SingleUse.once(stream, "a Flux of one PollStream (ReactorBridge.toFlux(stream))",
                 "ReactorBridge.toFlux(() -> buildTheStream())"), runtime);
     }
@@ -557,7 +557,7 @@ public final class ReactorBridge {
      * {@code future}, polled (and closed) with {@code context} as the Reactor context: during
      * its polls {@link #currentContext()} is {@code context}, every {@code Mono} or {@code Flux}
      * it awaits through the bridge is subscribed with it, and tasks it spawns inherit it. This is
-     * how code outside a bridged task (a {@code Runtime.blockOn}, a {@code main} method, a task
+     * how code outside a bridged task (a {@code PollRuntime.blockOn}, a {@code main} method, a task
      * spawned by other means) gives a Reactor context to what it awaits, kotlinx's
      * {@code withContext(ReactorContext(ctx)) { ... }}. The context replaces the one in force
      * (an empty context hides it); to add to it, pass {@code Context.of(currentContext()).putAll(...)}.
@@ -626,14 +626,14 @@ public final class ReactorBridge {
      * @return a new scheduler; dispose it when done (the runtime stays open)
      * @throws NullPointerException if {@code runtime} is null
      */
-    public static Scheduler scheduler(Runtime runtime) {
+    public static Scheduler scheduler(PollRuntime runtime) {
         return new RuntimeScheduler(runtime);
     }
 
     // ---- Async ---------------------------------------------------------------------------------
 
     /**
-     * {@link #mono(AsyncBody, Runtime)} on {@link Runtime#shared()}: the analogue of kotlinx's
+     * {@link #mono(AsyncBody, PollRuntime)} on {@link PollRuntime#shared()}: the analogue of kotlinx's
      * {@code mono { }}.
      *
      * @param <T> the value type
@@ -641,7 +641,7 @@ public final class ReactorBridge {
      * @return a cold Mono of the body's value
      */
     public static <T> Mono<T> mono(AsyncBody<T> body) {
-        return mono(body, Runtime.shared());
+        return mono(body, PollRuntime.shared());
     }
 
     /**
@@ -660,13 +660,13 @@ public final class ReactorBridge {
      * @return a cold Mono of the body's value
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Mono<T> mono(AsyncBody<T> body, Runtime runtime) {
+    public static <T> Mono<T> mono(AsyncBody<T> body, PollRuntime runtime) {
         Objects.requireNonNull(body, "body");
         return toMono(() -> Async.run(body), runtime);
     }
 
     /**
-     * {@link #flux(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: the analogue of
+     * {@link #flux(AsyncStreamBody, PollRuntime)} on {@link PollRuntime#shared()}: the analogue of
      * kotlinx's {@code flux { }}.
      *
      * @param <T> the item type
@@ -674,7 +674,7 @@ public final class ReactorBridge {
      * @return a cold Flux of the emitted items
      */
     public static <T> Flux<T> flux(AsyncStreamBody<T> body) {
-        return flux(body, Runtime.shared());
+        return flux(body, PollRuntime.shared());
     }
 
     /**
@@ -699,7 +699,7 @@ public final class ReactorBridge {
      * @return a cold Flux of the emitted items
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flux<T> flux(AsyncStreamBody<T> body, Runtime runtime) {
+    public static <T> Flux<T> flux(AsyncStreamBody<T> body, PollRuntime runtime) {
         Objects.requireNonNull(body, "body");
         return toFlux(() -> Async.stream(body), runtime);
     }
@@ -725,7 +725,7 @@ public final class ReactorBridge {
         Objects.requireNonNull(mono, "mono");
         if (!Async.inBody()) {
             throw new IllegalStateException("ReactorBridge.await(Mono) only works inside an Async body "
-                    + "(ReactorBridge.mono, Async.run); elsewhere use toFuture(mono) with Runtime.blockOn or a task");
+                    + "(ReactorBridge.mono, Async.run); elsewhere use toFuture(mono) with PollRuntime.blockOn or a task");
         }
         return Async.await(toFuture(mono));
     }

@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
 import dev.pollbridge.runtime.internal.adapter.SerialWorker;
@@ -14,7 +14,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * A Reactor {@link Scheduler} whose tasks are tasks of a Pollbridge {@link Runtime}, so that
+ * A Reactor {@link Scheduler} whose tasks are tasks of a Pollbridge {@link PollRuntime}, so that
  * {@code publishOn}, {@code subscribeOn}, {@code delayElements} and friends can run on the
  * runtime's workers. The engine is the runtime's {@link SchedulerCore}, shared with the RxJava
  * adapter; this class adds Reactor's rules.
@@ -22,7 +22,7 @@ import reactor.core.scheduler.Schedulers;
  * <h2>Tasks</h2>
  * Each {@code schedule} call decorates the runnable with {@link Schedulers#onSchedule} (so
  * {@code Schedulers.onScheduleHook} decorators apply, as on Reactor's own schedulers) and spawns
- * one runtime task: the delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}
+ * one runtime task: the delay is a {@code PollRuntime.sleep}, a period a {@code PollRuntime.interval}
  * (1 ms resolution; missed ticks are skipped), both on the runtime's timing wheel and clock. A
  * period of zero or less runs the task again right after each run, yielding the worker in
  * between. Direct tasks may run in parallel on several workers; a {@link RuntimeWorker} from
@@ -50,7 +50,7 @@ final class RuntimeScheduler implements Scheduler {
 
     private final SchedulerCore core;
 
-    RuntimeScheduler(Runtime runtime) {
+    RuntimeScheduler(PollRuntime runtime) {
         Objects.requireNonNull(runtime, "runtime");
         this.core = new SchedulerCore(runtime, failure -> TaskFailures.report(runtime, failure));
     }

@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -11,7 +11,7 @@ import reactor.core.scheduler.Schedulers;
  * own schedulers send it, mapped onto the runtime. A Reactor scheduler hands the failure to
  * {@code Schedulers.handleError}, which passes it to the thread's uncaught-exception handler and
  * then to the hook set with {@code Schedulers.onHandleError}. Here the runtime's uncaught-failure
- * handler ({@code RuntimeBuilder.uncaughtFailureHandler}, the same place as the failure of any
+ * handler ({@code PollRuntimeBuilder.uncaughtFailureHandler}, the same place as the failure of any
  * detached task) stands in for the thread's handler, and the {@code onHandleError} hook is called
  * as on Reactor's schedulers: each once per failure, in that order, on the worker that ran the
  * runnable.
@@ -36,7 +36,7 @@ final class TaskFailures {
      * Reports {@code error}, thrown by a scheduled runnable on the calling worker, to the runtime's
      * handler and to {@code Schedulers.onHandleError}, once each. Also once the runtime is closed.
      */
-    static void report(Runtime runtime, Throwable error) {
+    static void report(PollRuntime runtime, Throwable error) {
         Thread thread = Thread.currentThread();
         Thread.UncaughtExceptionHandler own = explicitHandlerOf(thread);
         thread.setUncaughtExceptionHandler((failed, failure) -> UncaughtFailures.of(runtime)

@@ -4,7 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,11 +32,11 @@ class BodyErrorsAfterCancelTest {
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
     private final AtomicInteger dropped = new AtomicInteger();
     private final List<Throwable> droppedOthers = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("leaked-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("leaked-").uncaughtFailureHandler(uncaught::add).build();
         Hooks.onErrorDropped(error -> {
             if (error instanceof TestException) {
                 dropped.incrementAndGet();

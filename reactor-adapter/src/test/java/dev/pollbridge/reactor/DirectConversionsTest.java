@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import java.time.Duration;
@@ -34,11 +34,11 @@ class DirectConversionsTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void startRuntime() {
-        runtime = Runtime.builder().workers(2).uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).uncaughtFailureHandler(uncaught::add).build();
     }
 
     @AfterEach

@@ -9,7 +9,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,11 +41,11 @@ class FatalErrorsTest {
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(1).threadNamePrefix("reactor-fatal-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(1).threadNamePrefix("reactor-fatal-").uncaughtFailureHandler(uncaught::add).build();
         Hooks.onErrorDropped(dropped::add);
     }
 

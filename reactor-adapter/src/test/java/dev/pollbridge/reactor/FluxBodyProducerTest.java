@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.runtime.async.AsyncEmitter;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,7 +19,7 @@ import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
 /**
- * The producer side of {@link ReactorBridge#flux(dev.pollbridge.runtime.async.AsyncStreamBody, Runtime)}:
+ * The producer side of {@link ReactorBridge#flux(dev.pollbridge.runtime.async.AsyncStreamBody, PollRuntime)}:
  * {@link AsyncEmitter#tryEmit} from another thread succeeds only while the subscriber has
  * requested more, and {@link AsyncEmitter#isClosed} tells that the subscriber went away.
  */
@@ -27,11 +27,11 @@ class FluxBodyProducerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).build();
+        runtime = PollRuntime.builder().workers(2).build();
     }
 
     @AfterEach

@@ -12,7 +12,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeStream;
 import java.time.Duration;
 import java.util.List;
@@ -36,11 +36,11 @@ class FluxFromStreamTest {
     private static final Duration WAIT = Duration.ofSeconds(5);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("flux-test-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("flux-test-").uncaughtFailureHandler(uncaught::add).build();
     }
 
     @AfterEach
@@ -161,7 +161,7 @@ class FluxFromStreamTest {
 
     @Test
     void aClosedRuntimeRejectsTheSubscription() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1), closed))
                 .expectError(RejectedExecutionException.class)

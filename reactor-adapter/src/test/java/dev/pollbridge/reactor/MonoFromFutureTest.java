@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,11 +33,11 @@ class MonoFromFutureTest {
     private static final Duration WAIT = Duration.ofSeconds(5);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void startRuntime() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("mono-test-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("mono-test-").uncaughtFailureHandler(uncaught::add).build();
     }
 
     @AfterEach
@@ -135,7 +135,7 @@ class MonoFromFutureTest {
 
     @Test
     void aClosedRuntimeRejectsTheSubscriptionAndTheFutureIsClosedUnpolled() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeFuture<String> probe = new ProbeFuture<>();
         StepVerifier.create(ReactorBridge.toMono(() -> probe, closed))
@@ -147,7 +147,7 @@ class MonoFromFutureTest {
 
     @Test
     void runtimeShutdownFailsAPendingSubscriberWithCancellation() {
-        Runtime doomed = Runtime.builder().workers(1).build();
+        PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeFuture<String> probe = new ProbeFuture<>();
         StepVerifier.create(ReactorBridge.toMono(() -> probe, doomed))
                 .expectSubscription()

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,14 +18,14 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runtime workers are Reactor non-blocking threads: {@code block()} on a worker throws, as it does
+ * PollRuntime workers are Reactor non-blocking threads: {@code block()} on a worker throws, as it does
  * on {@code Schedulers.parallel()}; elsewhere (the blocking pool, {@code blockOn}, any other
  * thread) it works as before.
  */
 @Timeout(60)
 class NonBlockingWorkersTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("nonblocking-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("nonblocking-").build();
 
     @AfterEach
     void close() {
@@ -76,7 +76,7 @@ class NonBlockingWorkersTest {
         assertEquals(2, insideBlockOn);
         assertEquals(3, Mono.just(3).hide().block(), "any other thread");
         // The deterministic runtime polls on the caller's thread: the caller's business, not a worker.
-        try (Runtime deterministic = Runtime.builder().workers(0).build()) {
+        try (PollRuntime deterministic = PollRuntime.builder().workers(0).build()) {
             Integer onTheCaller = deterministic.blockOn(deterministic.spawn(cx -> Poll.ready(Mono.just(4).hide().block())));
             assertEquals(4, onTheCaller);
         }
@@ -85,7 +85,7 @@ class NonBlockingWorkersTest {
     @Test
     void workersOfAThreadFactoryAreNonBlockingToo() {
         ReactorBridge.registerNonBlockingWorkers();
-        try (Runtime custom = Runtime.builder().workers(1).threadFactory(body -> new Thread(body, "my-thread")).build()) {
+        try (PollRuntime custom = PollRuntime.builder().workers(1).threadFactory(body -> new Thread(body, "my-thread")).build()) {
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             custom.blockOn(custom.spawn(cx -> {
                 try {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,11 +27,11 @@ class ReactorAsyncTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).build();
+        runtime = PollRuntime.builder().workers(2).build();
     }
 
     @AfterEach

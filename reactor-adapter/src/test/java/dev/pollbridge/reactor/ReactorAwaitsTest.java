@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -47,11 +47,11 @@ class ReactorAwaitsTest {
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("awaits-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("awaits-").uncaughtFailureHandler(uncaught::add).build();
         Hooks.onErrorDropped(dropped::add);
     }
 

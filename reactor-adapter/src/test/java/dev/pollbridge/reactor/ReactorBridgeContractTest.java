@@ -6,7 +6,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
@@ -39,7 +39,7 @@ class ReactorBridgeContractTest {
 
     private static final String USER = "user";
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("reactor-contract-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("reactor-contract-").build();
 
     @AfterEach
     void closeRuntime() {

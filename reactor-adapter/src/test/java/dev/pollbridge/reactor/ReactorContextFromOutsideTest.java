@@ -7,7 +7,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.TaskScope;
 import java.time.Duration;
 import java.util.List;
@@ -28,11 +28,11 @@ class ReactorContextFromOutsideTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
     private static final Mono<String> USER = Mono.deferContextual(view -> Mono.just(view.getOrDefault("user", "nobody")));
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("context-").build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("context-").build();
     }
 
     @AfterEach

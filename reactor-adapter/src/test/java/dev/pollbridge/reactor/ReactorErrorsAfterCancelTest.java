@@ -8,7 +8,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
@@ -40,11 +40,11 @@ class ReactorErrorsAfterCancelTest {
 
     private final List<Throwable> dropped = new CopyOnWriteArrayList<>();
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("after-cancel-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("after-cancel-").uncaughtFailureHandler(uncaught::add).build();
         Hooks.onErrorDropped(dropped::add);
     }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,12 +37,12 @@ class RuntimeSchedulerTest {
     private static final Duration WAIT = Duration.ofSeconds(5);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
     private Scheduler scheduler;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("sched-test-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("sched-test-").uncaughtFailureHandler(uncaught::add).build();
         scheduler = ReactorBridge.scheduler(runtime);
     }
 
@@ -369,7 +369,7 @@ class RuntimeSchedulerTest {
 
     @Test
     void aClosedRuntimeRejectsScheduling() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         Scheduler onClosed = ReactorBridge.scheduler(closed);
         closed.close();
         RejectedExecutionException rejected = assertThrows(RejectedExecutionException.class, () -> onClosed.schedule(() -> {}));

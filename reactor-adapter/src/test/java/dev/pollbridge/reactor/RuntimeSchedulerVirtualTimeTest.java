@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.runtime.TestRuntime;
 import java.time.Duration;
@@ -26,7 +26,7 @@ import reactor.core.scheduler.Scheduler;
 class RuntimeSchedulerVirtualTimeTest {
 
     private final VirtualClock clock = new VirtualClock();
-    private final TestRuntime runtime = TestRuntime.wrap(Runtime.builder().workers(0).clock(clock).build());
+    private final TestRuntime runtime = TestRuntime.wrap(PollRuntime.builder().workers(0).clock(clock).build());
     private final Scheduler scheduler = ReactorBridge.scheduler(runtime.runtime());
 
     @AfterEach

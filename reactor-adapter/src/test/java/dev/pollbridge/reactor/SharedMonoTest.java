@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,16 +19,16 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** {@link ReactorBridge#toMono(SharedFuture, Runtime)}: a result a Mono hands to every subscriber. */
+/** {@link ReactorBridge#toMono(SharedFuture, PollRuntime)}: a result a Mono hands to every subscriber. */
 class SharedMonoTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("shared-mono-").build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("shared-mono-").build();
     }
 
     @AfterEach

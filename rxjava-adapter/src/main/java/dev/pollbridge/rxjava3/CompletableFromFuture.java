@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -31,15 +31,15 @@ import java.util.function.Supplier;
 final class CompletableFromFuture extends Completable {
 
     private final Supplier<? extends PollFuture<?>> futureFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private CompletableFromFuture(Supplier<? extends PollFuture<?>> futureFactory, Runtime runtime) {
+    private CompletableFromFuture(Supplier<? extends PollFuture<?>> futureFactory, PollRuntime runtime) {
         this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Completable, passed through RxJava's assembly hook. */
-    static Completable of(Supplier<? extends PollFuture<?>> futureFactory, Runtime runtime) {
+    static Completable of(Supplier<? extends PollFuture<?>> futureFactory, PollRuntime runtime) {
         return RxJavaPlugins.onAssembly(new CompletableFromFuture(futureFactory, runtime));
     }
 

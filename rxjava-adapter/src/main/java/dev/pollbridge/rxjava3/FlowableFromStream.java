@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.PublisherFromStream;
 import dev.pollbridge.runtime.internal.bridge.RsAdapter;
@@ -49,7 +49,7 @@ final class FlowableFromStream<T> extends Flowable<T> {
 
     private final Publisher<T> engine;
 
-    private FlowableFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    private FlowableFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         Objects.requireNonNull(streamFactory, "streamFactory");
         Objects.requireNonNull(runtime, "runtime");
         this.engine = RsAdapter.publisher(
@@ -57,7 +57,7 @@ final class FlowableFromStream<T> extends Flowable<T> {
     }
 
     /** The Flowable, passed through RxJava's assembly hook. */
-    static <T> Flowable<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    static <T> Flowable<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return RxJavaPlugins.onAssembly(new FlowableFromStream<>(streamFactory, runtime));
     }
 

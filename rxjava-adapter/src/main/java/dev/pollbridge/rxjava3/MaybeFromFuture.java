@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -31,15 +31,15 @@ import java.util.function.Supplier;
 final class MaybeFromFuture<T> extends Maybe<T> {
 
     private final Supplier<? extends PollFuture<? extends T>> futureFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private MaybeFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    private MaybeFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Maybe, passed through RxJava's assembly hook. */
-    static <T> Maybe<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    static <T> Maybe<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return RxJavaPlugins.onAssembly(new MaybeFromFuture<>(futureFactory, runtime));
     }
 

@@ -1,6 +1,6 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.functions.BooleanSupplier;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 
@@ -58,7 +58,7 @@ final class NonBlockingWorkers {
 
         @Override
         public boolean getAsBoolean() throws Throwable {
-            return Runtime.isWorkerThread(Thread.currentThread()) || (previous != null && previous.getAsBoolean());
+            return PollRuntime.isWorkerThread(Thread.currentThread()) || (previous != null && previous.getAsBoolean());
         }
     }
 }

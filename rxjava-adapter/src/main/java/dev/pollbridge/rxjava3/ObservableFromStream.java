@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -33,15 +33,15 @@ import java.util.function.Supplier;
 final class ObservableFromStream<T> extends Observable<T> {
 
     private final Supplier<? extends PollStream<? extends T>> streamFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private ObservableFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    private ObservableFromStream(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         this.streamFactory = Objects.requireNonNull(streamFactory, "streamFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Observable, passed through RxJava's assembly hook. */
-    static <T> Observable<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    static <T> Observable<T> of(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return RxJavaPlugins.onAssembly(new ObservableFromStream<>(streamFactory, runtime));
     }
 

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.TaskLink;
 import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -79,7 +79,7 @@ abstract class ObserverTask<S extends AutoCloseable> implements PollFuture<Void>
     abstract Poll<Void> step(Context cx);
 
     /** Subscribing thread: hands the observer this Disposable, then spawns the task on {@code runtime}. */
-    final void start(Runtime runtime) {
+    final void start(PollRuntime runtime) {
         try {
             subscribeObserver();
         } catch (Throwable observerFailure) {

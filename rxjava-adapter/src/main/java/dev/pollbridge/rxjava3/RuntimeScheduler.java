@@ -1,6 +1,6 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
 import dev.pollbridge.runtime.time.Clock;
@@ -12,7 +12,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An RxJava {@link Scheduler} whose tasks are tasks of a Pollbridge {@link Runtime}, so that
+ * An RxJava {@link Scheduler} whose tasks are tasks of a Pollbridge {@link PollRuntime}, so that
  * {@code observeOn}, {@code subscribeOn}, {@code interval}, {@code timer}, {@code delay} and
  * friends run on the runtime's workers and timers. The engine is the runtime's
  * {@link SchedulerCore}, shared with the Reactor adapter; this class adds RxJava's rules.
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <h2>Tasks</h2>
  * Each direct schedule call ({@code scheduleDirect}, {@code schedulePeriodicallyDirect})
  * decorates the runnable with {@link RxJavaPlugins#onSchedule} and spawns one runtime task: the
- * delay is a {@code Runtime.sleep}, a period a {@code Runtime.interval}, both on the runtime's
+ * delay is a {@code PollRuntime.sleep}, a period a {@code PollRuntime.interval}, both on the runtime's
  * timing wheel and clock (1 ms resolution; a run that overruns its period makes the missed ticks
  * be skipped). A period of zero or less runs the task again right after each run, yielding the
  * worker in between. Direct tasks may run in parallel on several workers; a {@link RuntimeWorker}
@@ -49,7 +49,7 @@ final class RuntimeScheduler extends Scheduler {
 
     private final SchedulerCore core;
 
-    RuntimeScheduler(Runtime runtime) {
+    RuntimeScheduler(PollRuntime runtime) {
         this.core = new SchedulerCore(Objects.requireNonNull(runtime, "runtime"), Undeliverable::report); // a fatal error too: never into the worker
     }
 

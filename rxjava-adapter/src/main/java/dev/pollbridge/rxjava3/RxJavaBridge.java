@@ -8,7 +8,7 @@ import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Completable;
@@ -396,14 +396,14 @@ public final class RxJavaBridge {
     // ---- PollFuture -> Single / Maybe / Completable -------------------------------------------------
 
     /**
-     * {@link #toSingle(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toSingle(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
      * @return a cold Single
      */
     public static <T> Single<T> toSingle(Supplier<? extends PollFuture<? extends T>> futureFactory) {
-        return toSingle(futureFactory, Runtime.shared());
+        return toSingle(futureFactory, PollRuntime.shared());
     }
 
     /**
@@ -413,7 +413,7 @@ public final class RxJavaBridge {
      * {@code null} is empty (an empty {@code Mono} gives {@code null}), and a Single needs a value:
      * it fails with a {@link java.util.NoSuchElementException} saying so, as RxJava's
      * {@code Single.fromPublisher} and Reactor's {@code Mono.single()} fail an empty source (use
-     * {@link #toMaybe(Supplier, Runtime)} for such futures). Signals arrive on a runtime worker.
+     * {@link #toMaybe(Supplier, PollRuntime)} for such futures). Signals arrive on a runtime worker.
      *
      * <p><b>Cancellation:</b> {@code dispose()} aborts the task: the runtime closes the future
      * exactly once at its next suspension point, and nothing is signalled after (an error the
@@ -431,19 +431,19 @@ public final class RxJavaBridge {
      * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Single<T> toSingle(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    public static <T> Single<T> toSingle(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return SingleFromFuture.of(futureFactory, runtime);
     }
 
     /**
-     * {@link #toSingle(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     * {@link #toSingle(JoinHandle, PollRuntime)} relaying on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param handle the running task to adopt
      * @return a cold Single
      */
     public static <T> Single<T> toSingle(JoinHandle<T> handle) {
-        return toSingle(handle, Runtime.shared());
+        return toSingle(handle, PollRuntime.shared());
     }
 
     /**
@@ -465,19 +465,19 @@ public final class RxJavaBridge {
      * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Single<T> toSingle(JoinHandle<T> handle, Runtime runtime) {
+    public static <T> Single<T> toSingle(JoinHandle<T> handle, PollRuntime runtime) {
         return SingleFromFuture.of(Subscriptions.adopting(handle), runtime);
     }
 
     /**
-     * {@link #toSingle(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toSingle(SharedFuture, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param shared the shared future; each subscription takes a clone of it
      * @return a Single of the shared outcome, subscribable any number of times
      */
     public static <T> Single<T> toSingle(SharedFuture<T> shared) {
-        return toSingle(shared, Runtime.shared());
+        return toSingle(shared, PollRuntime.shared());
     }
 
     /**
@@ -501,13 +501,13 @@ public final class RxJavaBridge {
      * @return a Single of the shared outcome, subscribable any number of times
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Single<T> toSingle(SharedFuture<T> shared, Runtime runtime) {
+    public static <T> Single<T> toSingle(SharedFuture<T> shared, PollRuntime runtime) {
         Objects.requireNonNull(shared, "shared");
         return SingleFromFuture.of(shared::share, runtime);
     }
 
     /**
-     * {@link #toSingle(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toSingle(PollFuture, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code future.to(RxJavaBridge::toSingle)} reads as RxJava's {@code single.to(...)}.
      *
      * @param <T> the value type
@@ -515,11 +515,11 @@ public final class RxJavaBridge {
      * @return a Single of the future's value, subscribable once
      */
     public static <T> Single<T> toSingle(PollFuture<T> future) {
-        return toSingle(future, Runtime.shared());
+        return toSingle(future, PollRuntime.shared());
     }
 
     /**
-     * A Single of this one future: {@link #toSingle(Supplier, Runtime)} with a supplier that
+     * A Single of this one future: {@link #toSingle(Supplier, PollRuntime)} with a supplier that
      * hands out {@code future} to the first subscription, whose task then owns it (polls it,
      * closes it; {@code dispose()} aborts the task, which closes the future). <b>Single use:</b>
      * a future runs once and has one owner (rule 11), so a second subscription fails with an
@@ -528,8 +528,8 @@ public final class RxJavaBridge {
      * subscription, which a Single subscribed to more than once ({@code retry()},
      * {@code repeat()}, several observers) needs. A Single that is never subscribed never polls
      * or closes the future. A {@link SharedFuture} is taken as
-     * {@link #toSingle(SharedFuture, Runtime)} and a {@link JoinHandle} as
-     * {@link #toSingle(JoinHandle, Runtime)}, whichever static type the caller had.
+     * {@link #toSingle(SharedFuture, PollRuntime)} and a {@link JoinHandle} as
+     * {@link #toSingle(JoinHandle, PollRuntime)}, whichever static type the caller had.
      *
      * <p><b>Cancel safety:</b> as the future's own.
      *
@@ -539,7 +539,7 @@ public final class RxJavaBridge {
      * @return a Single of the future's value, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Single<T> toSingle(PollFuture<T> future, Runtime runtime) {
+    public static <T> Single<T> toSingle(PollFuture<T> future, PollRuntime runtime) {
         Objects.requireNonNull(future, "future");
         if (future instanceof SharedFuture) {
             return toSingle((SharedFuture<T>) future, runtime);
@@ -551,21 +551,21 @@ public final class RxJavaBridge {
     }
 
     /**
-     * {@link #toMaybe(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toMaybe(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
      * @return a cold Maybe
      */
     public static <T> Maybe<T> toMaybe(Supplier<? extends PollFuture<? extends T>> futureFactory) {
-        return toMaybe(futureFactory, Runtime.shared());
+        return toMaybe(futureFactory, PollRuntime.shared());
     }
 
     /**
      * A cold Maybe whose every subscription calls {@code futureFactory} and spawns the new future
      * on {@code runtime}: a value becomes {@code onSuccess}, {@code null} an empty
      * {@code onComplete}, a failure {@code onError} with the same instance. Subscription,
-     * cancellation, threads and cancel safety as {@link #toSingle(Supplier, Runtime)}.
+     * cancellation, threads and cancel safety as {@link #toSingle(Supplier, PollRuntime)}.
      *
      * @param <T> the value type
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
@@ -573,25 +573,25 @@ public final class RxJavaBridge {
      * @return a cold Maybe
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Maybe<T> toMaybe(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    public static <T> Maybe<T> toMaybe(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return MaybeFromFuture.of(futureFactory, runtime);
     }
 
     /**
-     * {@link #toMaybe(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     * {@link #toMaybe(JoinHandle, PollRuntime)} relaying on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param handle the running task to adopt
      * @return a cold Maybe
      */
     public static <T> Maybe<T> toMaybe(JoinHandle<T> handle) {
-        return toMaybe(handle, Runtime.shared());
+        return toMaybe(handle, PollRuntime.shared());
     }
 
     /**
      * Adopts a running task as a Maybe of its result ({@code null} completes empty). One
      * subscription only; {@code dispose()} detaches the task, as
-     * {@link #toSingle(JoinHandle, Runtime)}.
+     * {@link #toSingle(JoinHandle, PollRuntime)}.
      *
      * @param <T> the value type
      * @param handle the running task to adopt
@@ -599,24 +599,24 @@ public final class RxJavaBridge {
      * @return a cold Maybe
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Maybe<T> toMaybe(JoinHandle<T> handle, Runtime runtime) {
+    public static <T> Maybe<T> toMaybe(JoinHandle<T> handle, PollRuntime runtime) {
         return MaybeFromFuture.of(Subscriptions.adopting(handle), runtime);
     }
 
     /**
-     * {@link #toMaybe(SharedFuture, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toMaybe(SharedFuture, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the value type
      * @param shared the shared future; each subscription takes a clone of it
      * @return a Maybe of the shared outcome, subscribable any number of times
      */
     public static <T> Maybe<T> toMaybe(SharedFuture<T> shared) {
-        return toMaybe(shared, Runtime.shared());
+        return toMaybe(shared, PollRuntime.shared());
     }
 
     /**
      * A Maybe of a result awaited any number of times (kotlinx's {@code Deferred.asMaybe}): as
-     * {@link #toSingle(SharedFuture, Runtime)}, but a {@code null} value completes empty.
+     * {@link #toSingle(SharedFuture, PollRuntime)}, but a {@code null} value completes empty.
      *
      * @param <T> the value type
      * @param shared the shared future; each subscription takes a clone of it
@@ -624,13 +624,13 @@ public final class RxJavaBridge {
      * @return a Maybe of the shared outcome, subscribable any number of times
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Maybe<T> toMaybe(SharedFuture<T> shared, Runtime runtime) {
+    public static <T> Maybe<T> toMaybe(SharedFuture<T> shared, PollRuntime runtime) {
         Objects.requireNonNull(shared, "shared");
         return MaybeFromFuture.of(shared::share, runtime);
     }
 
     /**
-     * {@link #toMaybe(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toMaybe(PollFuture, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code future.to(RxJavaBridge::toMaybe)} reads as RxJava's {@code maybe.to(...)}.
      *
      * @param <T> the value type
@@ -638,15 +638,15 @@ public final class RxJavaBridge {
      * @return a Maybe of the future's value, subscribable once
      */
     public static <T> Maybe<T> toMaybe(PollFuture<T> future) {
-        return toMaybe(future, Runtime.shared());
+        return toMaybe(future, PollRuntime.shared());
     }
 
     /**
      * A Maybe of this one future ({@code null} completes empty): single use, as
-     * {@link #toSingle(PollFuture, Runtime)}; a second subscription fails with an
+     * {@link #toSingle(PollFuture, PollRuntime)}; a second subscription fails with an
      * {@link IllegalStateException} that names the fix, {@code toMaybe(() -> buildTheFuture())}.
-     * A {@link SharedFuture} is taken as {@link #toMaybe(SharedFuture, Runtime)} and a
-     * {@link JoinHandle} as {@link #toMaybe(JoinHandle, Runtime)}.
+     * A {@link SharedFuture} is taken as {@link #toMaybe(SharedFuture, PollRuntime)} and a
+     * {@link JoinHandle} as {@link #toMaybe(JoinHandle, PollRuntime)}.
      *
      * @param <T> the value type
      * @param future the future; the Maybe's one subscription takes it over
@@ -654,7 +654,7 @@ public final class RxJavaBridge {
      * @return a Maybe of the future's value, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Maybe<T> toMaybe(PollFuture<T> future, Runtime runtime) {
+    public static <T> Maybe<T> toMaybe(PollFuture<T> future, PollRuntime runtime) {
         Objects.requireNonNull(future, "future");
         if (future instanceof SharedFuture) {
             return toMaybe((SharedFuture<T>) future, runtime);
@@ -666,13 +666,13 @@ public final class RxJavaBridge {
     }
 
     /**
-     * {@link #toCompletable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toCompletable(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
      * @return a cold Completable
      */
     public static Completable toCompletable(Supplier<? extends PollFuture<?>> futureFactory) {
-        return toCompletable(futureFactory, Runtime.shared());
+        return toCompletable(futureFactory, PollRuntime.shared());
     }
 
     /**
@@ -681,64 +681,64 @@ public final class RxJavaBridge {
      * closed if it is {@link AutoCloseable}, unless the future is a clone of a
      * {@link SharedFuture}, such as {@code shared::share}: other clones hand out the same value),
      * a failure {@code onError} with the same instance.
-     * Subscription, cancellation and threads as {@link #toSingle(Supplier, Runtime)}.
+     * Subscription, cancellation and threads as {@link #toSingle(Supplier, PollRuntime)}.
      *
      * @param futureFactory makes the future of each subscription; called on the subscribing thread
      * @param runtime runs the task of each subscription
      * @return a cold Completable
      * @throws NullPointerException if an argument is null
      */
-    public static Completable toCompletable(Supplier<? extends PollFuture<?>> futureFactory, Runtime runtime) {
+    public static Completable toCompletable(Supplier<? extends PollFuture<?>> futureFactory, PollRuntime runtime) {
         return CompletableFromFuture.of(futureFactory, runtime);
     }
 
     /**
-     * {@link #toCompletable(JoinHandle, Runtime)} relaying on {@link Runtime#shared()}.
+     * {@link #toCompletable(JoinHandle, PollRuntime)} relaying on {@link PollRuntime#shared()}.
      *
      * @param handle the running task to adopt
      * @return a cold Completable
      */
     public static Completable toCompletable(JoinHandle<?> handle) {
-        return toCompletable(handle, Runtime.shared());
+        return toCompletable(handle, PollRuntime.shared());
     }
 
     /**
      * Adopts a running task as a Completable of its end. One subscription only;
-     * {@code dispose()} detaches the task, as {@link #toSingle(JoinHandle, Runtime)}.
+     * {@code dispose()} detaches the task, as {@link #toSingle(JoinHandle, PollRuntime)}.
      *
      * @param handle the running task to adopt
      * @param runtime runs the task of each subscription
      * @return a cold Completable
      * @throws NullPointerException if an argument is null
      */
-    public static Completable toCompletable(JoinHandle<?> handle, Runtime runtime) {
+    public static Completable toCompletable(JoinHandle<?> handle, PollRuntime runtime) {
         return CompletableFromFuture.of(Subscriptions.adopting(handle), runtime);
     }
 
     /**
-     * {@link #toCompletable(PollFuture, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toCompletable(PollFuture, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code future.to(RxJavaBridge::toCompletable)} reads as RxJava's {@code completable.to(...)}.
      *
      * @param future the future; the Completable's one subscription takes it over
      * @return a Completable of the future's end, subscribable once
      */
     public static Completable toCompletable(PollFuture<?> future) {
-        return toCompletable(future, Runtime.shared());
+        return toCompletable(future, PollRuntime.shared());
     }
 
     /**
      * A Completable of this one future's end (its value ignored, and closed if it is
-     * {@link AutoCloseable}): single use, as {@link #toSingle(PollFuture, Runtime)}; a second
+     * {@link AutoCloseable}): single use, as {@link #toSingle(PollFuture, PollRuntime)}; a second
      * subscription fails with an {@link IllegalStateException} that names the fix,
      * {@code toCompletable(() -> buildTheFuture())}. A {@link JoinHandle} is taken as
-     * {@link #toCompletable(JoinHandle, Runtime)}.
+     * {@link #toCompletable(JoinHandle, PollRuntime)}.
      *
      * @param future the future; the Completable's one subscription takes it over
      * @param runtime runs the subscription's task
      * @return a Completable of the future's end, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static Completable toCompletable(PollFuture<?> future, Runtime runtime) {
+    public static Completable toCompletable(PollFuture<?> future, PollRuntime runtime) {
         Objects.requireNonNull(future, "future");
         if (future instanceof JoinHandle) {
             return toCompletable((JoinHandle<?>) future, runtime);
@@ -756,14 +756,14 @@ public final class RxJavaBridge {
     // ---- PollStream -> Flowable / Observable --------------------------------------------------------
 
     /**
-     * {@link #toFlowable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toFlowable(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the item type
      * @param streamFactory makes the stream of each subscription; called on the subscribing thread
      * @return a cold Flowable
      */
     public static <T> Flowable<T> toFlowable(Supplier<? extends PollStream<? extends T>> streamFactory) {
-        return toFlowable(streamFactory, Runtime.shared());
+        return toFlowable(streamFactory, PollRuntime.shared());
     }
 
     /**
@@ -793,19 +793,19 @@ public final class RxJavaBridge {
      * @return a cold Flowable
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flowable<T> toFlowable(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    public static <T> Flowable<T> toFlowable(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return FlowableFromStream.of(streamFactory, runtime);
     }
 
     /**
-     * {@link #toObservable(Supplier, Runtime)} on {@link Runtime#shared()}.
+     * {@link #toObservable(Supplier, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param <T> the item type
      * @param streamFactory makes the stream of each subscription; called on the subscribing thread
      * @return a cold Observable
      */
     public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory) {
-        return toObservable(streamFactory, Runtime.shared());
+        return toObservable(streamFactory, PollRuntime.shared());
     }
 
     /**
@@ -818,8 +818,8 @@ public final class RxJavaBridge {
      *
      * <p><b>Cancellation:</b> {@code dispose()} aborts the task: the runtime closes the stream
      * exactly once at the task's next suspension point, and nothing is signalled after (a failure
-     * produced meanwhile goes to {@code RxJavaPlugins.onError}). Runtime shutdown, a closed
-     * runtime and a failing factory as {@link #toFlowable(Supplier, Runtime)}.
+     * produced meanwhile goes to {@code RxJavaPlugins.onError}). PollRuntime shutdown, a closed
+     * runtime and a failing factory as {@link #toFlowable(Supplier, PollRuntime)}.
      *
      * <p><b>Cancel safety:</b> items are pulled one at a time and pushed at once, so a dispose
      * loses no pulled item.
@@ -830,12 +830,12 @@ public final class RxJavaBridge {
      * @return a cold Observable
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+    public static <T> Observable<T> toObservable(Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return ObservableFromStream.of(streamFactory, runtime);
     }
 
     /**
-     * {@link #toFlowable(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toFlowable(PollStream, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code stream.to(RxJavaBridge::toFlowable)} reads as RxJava's {@code flowable.to(...)}.
      *
      * @param <T> the item type
@@ -843,11 +843,11 @@ public final class RxJavaBridge {
      * @return a Flowable of the stream's items, subscribable once
      */
     public static <T> Flowable<T> toFlowable(PollStream<T> stream) {
-        return toFlowable(stream, Runtime.shared());
+        return toFlowable(stream, PollRuntime.shared());
     }
 
     /**
-     * A Flowable of this one stream: {@link #toFlowable(Supplier, Runtime)} with a supplier that
+     * A Flowable of this one stream: {@link #toFlowable(Supplier, PollRuntime)} with a supplier that
      * hands out {@code stream} to the first subscription, whose task then owns it.
      * <b>Single use:</b> a second subscription fails with an {@link IllegalStateException} that
      * names the fix, {@code toFlowable(() -> buildTheStream())}, a supplier that builds a new
@@ -860,13 +860,13 @@ public final class RxJavaBridge {
      * @return a Flowable of the stream's items, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flowable<T> toFlowable(PollStream<T> stream, Runtime runtime) {
+    public static <T> Flowable<T> toFlowable(PollStream<T> stream, PollRuntime runtime) {
         Objects.requireNonNull(stream, "stream");
         return FlowableFromStream.of(once(stream, "a Flowable", "toFlowable"), runtime);
     }
 
     /**
-     * {@link #toObservable(PollStream, Runtime)} on {@link Runtime#shared()}: so that
+     * {@link #toObservable(PollStream, PollRuntime)} on {@link PollRuntime#shared()}: so that
      * {@code stream.to(RxJavaBridge::toObservable)} reads as RxJava's {@code observable.to(...)}.
      *
      * @param <T> the item type
@@ -874,11 +874,11 @@ public final class RxJavaBridge {
      * @return an Observable of the stream's items, subscribable once
      */
     public static <T> Observable<T> toObservable(PollStream<T> stream) {
-        return toObservable(stream, Runtime.shared());
+        return toObservable(stream, PollRuntime.shared());
     }
 
     /**
-     * An Observable of this one stream: single use, as {@link #toFlowable(PollStream, Runtime)};
+     * An Observable of this one stream: single use, as {@link #toFlowable(PollStream, PollRuntime)};
      * a second subscription fails with an {@link IllegalStateException} that names the fix,
      * {@code toObservable(() -> buildTheStream())}.
      *
@@ -888,7 +888,7 @@ public final class RxJavaBridge {
      * @return an Observable of the stream's items, subscribable once
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Observable<T> toObservable(PollStream<T> stream, Runtime runtime) {
+    public static <T> Observable<T> toObservable(PollStream<T> stream, PollRuntime runtime) {
         Objects.requireNonNull(stream, "stream");
         return ObservableFromStream.of(once(stream, "an Observable", "toObservable"), runtime);
     }
@@ -896,14 +896,14 @@ public final class RxJavaBridge {
     // ---- Async builders and awaits -------------------------------------------------------------------
 
     /**
-     * {@link #single(AsyncBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxSingle { }}.
+     * {@link #single(AsyncBody, PollRuntime)} on {@link PollRuntime#shared()}: kotlinx's {@code rxSingle { }}.
      *
      * @param <T> the value type
      * @param body the body, run once per subscription
      * @return a cold Single
      */
     public static <T> Single<T> single(AsyncBody<T> body) {
-        return single(body, Runtime.shared());
+        return single(body, PollRuntime.shared());
     }
 
     /**
@@ -923,20 +923,20 @@ public final class RxJavaBridge {
      * @return a cold Single
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Single<T> single(AsyncBody<T> body, Runtime runtime) {
+    public static <T> Single<T> single(AsyncBody<T> body, PollRuntime runtime) {
         Objects.requireNonNull(body, "body");
         return toSingle(() -> Async.run(body), runtime);
     }
 
     /**
-     * {@link #flowable(AsyncStreamBody, Runtime)} on {@link Runtime#shared()}: kotlinx's {@code rxFlowable { }}.
+     * {@link #flowable(AsyncStreamBody, PollRuntime)} on {@link PollRuntime#shared()}: kotlinx's {@code rxFlowable { }}.
      *
      * @param <T> the item type
      * @param body the body, run once per subscription
      * @return a cold Flowable
      */
     public static <T> Flowable<T> flowable(AsyncStreamBody<T> body) {
-        return flowable(body, Runtime.shared());
+        return flowable(body, PollRuntime.shared());
     }
 
     /**
@@ -959,7 +959,7 @@ public final class RxJavaBridge {
      * @return a cold Flowable
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Flowable<T> flowable(AsyncStreamBody<T> body, Runtime runtime) {
+    public static <T> Flowable<T> flowable(AsyncStreamBody<T> body, PollRuntime runtime) {
         Objects.requireNonNull(body, "body");
         return toFlowable(() -> Async.stream(body), runtime);
     }
@@ -1021,7 +1021,7 @@ public final class RxJavaBridge {
         if (!Async.inBody()) {
             throw new IllegalStateException("RxJavaBridge." + method + " only works inside an Async body "
                     + "(RxJavaBridge.single, RxJavaBridge.flowable, Async.run); elsewhere use toFuture with "
-                    + "Runtime.blockOn or a task");
+                    + "PollRuntime.blockOn or a task");
         }
     }
 
@@ -1059,7 +1059,7 @@ public final class RxJavaBridge {
      * @return a new Scheduler on {@code runtime}
      * @throws NullPointerException if {@code runtime} is null
      */
-    public static Scheduler scheduler(Runtime runtime) {
+    public static Scheduler scheduler(PollRuntime runtime) {
         return new RuntimeScheduler(runtime);
     }
 }

@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -37,15 +37,15 @@ import java.util.function.Supplier;
 final class SingleFromFuture<T> extends Single<T> {
 
     private final Supplier<? extends PollFuture<? extends T>> futureFactory;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private SingleFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    private SingleFromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         this.futureFactory = Objects.requireNonNull(futureFactory, "futureFactory");
         this.runtime = Objects.requireNonNull(runtime, "runtime");
     }
 
     /** The Single, passed through RxJava's assembly hook ({@code RxJavaPlugins.onAssembly}). */
-    static <T> Single<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+    static <T> Single<T> of(Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return RxJavaPlugins.onAssembly(new SingleFromFuture<>(futureFactory, runtime));
     }
 

@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.function.Supplier;
@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 class CompletableFromFutureFaultsTest extends FutureSourceFaultsContract {
 
     @Override
-    void subscribe(Supplier<? extends PollFuture<?>> factory, Runtime runtime, Seen seen, Throws throwing,
+    void subscribe(Supplier<? extends PollFuture<?>> factory, PollRuntime runtime, Seen seen, Throws throwing,
             RuntimeException failure) {
         RxJavaBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
             @Override

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Semaphore;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -20,30 +20,30 @@ import org.junit.jupiter.api.Test;
 class CompletableFromFutureTest extends FutureSourceContract {
 
     @Override
-    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         return RxJavaBridge.toCompletable(factory, runtime).test();
     }
 
     @Override
-    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime) {
+    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime) {
         var source = RxJavaBridge.toCompletable(handle, runtime);
         return source::test;
     }
 
     @Override
-    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime) {
+    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime) {
         var source = future.to(f -> RxJavaBridge.toCompletable(f, runtime));
         return source::test;
     }
 
     @Override
-    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
+    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler) {
         return RxJavaBridge.toCompletable(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
     }
 
     @Override
-    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         TestObserver<Void> observer = new TestObserver<>();
         RxJavaBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
             @Override

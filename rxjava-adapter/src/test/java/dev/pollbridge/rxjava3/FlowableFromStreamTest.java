@@ -9,7 +9,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Flowable;
@@ -158,7 +158,7 @@ class FlowableFromStreamTest extends OnRuntime {
         }, runtime).test().assertError(error -> error == bad);
         RxJavaBridge.<Integer>toFlowable(() -> null, runtime).test().assertError(NullPointerException.class);
 
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeStream<Integer> unpolled = new ProbeStream<>();
         RxJavaBridge.toFlowable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
@@ -168,7 +168,7 @@ class FlowableFromStreamTest extends OnRuntime {
 
     @Test
     void runtimeShutdownEndsALiveSubscriptionWithCancellation() throws InterruptedException {
-        Runtime doomed = Runtime.builder().workers(1).build();
+        PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeStream<Integer> probe = new ProbeStream<>();
         TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, doomed).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);

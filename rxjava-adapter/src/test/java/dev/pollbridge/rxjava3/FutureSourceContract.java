@@ -10,7 +10,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -39,17 +39,17 @@ abstract class FutureSourceContract extends OnRuntime {
     }
 
     /** Converts and subscribes; the returned observer has requested nothing special. */
-    abstract <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime);
+    abstract <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime);
 
     /** Adopts {@code handle}: each call of the result subscribes the same RxJava source once more. */
-    abstract <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime);
+    abstract <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime);
 
     /**
      * The form that takes the future itself, through the fluent {@code future.to(...)}
      * ({@code future.to(f -> RxJavaBridge.toSingle(f, runtime))}): each call of the result
      * subscribes the same RxJava source once more.
      */
-    abstract <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime);
+    abstract <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime);
 
     /** Checks the observer saw what a future of {@code value} (non-null) turns into, and completed. */
     abstract void assertSucceeded(TestObserver<?> observer, Object value);
@@ -136,7 +136,7 @@ abstract class FutureSourceContract extends OnRuntime {
     }
 
     /** {@link #subscribe} with {@code timeout(1 s, scheduler)} after the conversion. */
-    abstract <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
+    abstract <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler);
 
     @Test
@@ -150,7 +150,7 @@ abstract class FutureSourceContract extends OnRuntime {
 
     @Test
     void aClosedRuntimeRejectsTheSubscriptionAndTheFutureIsClosedUnpolled() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeFuture<String> probe = new ProbeFuture<>();
         subscribe(() -> probe, closed).assertError(RejectedExecutionException.class);
@@ -160,7 +160,7 @@ abstract class FutureSourceContract extends OnRuntime {
 
     @Test
     void runtimeShutdownFailsAPendingObserverWithCancellation() throws InterruptedException {
-        Runtime doomed = Runtime.builder().workers(1).build();
+        PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeFuture<String> probe = new ProbeFuture<>();
         TestObserver<?> observer = subscribe(() -> probe, doomed);
         await().atMost(WAIT).until(() -> probe.polls() > 0);
@@ -184,7 +184,7 @@ abstract class FutureSourceContract extends OnRuntime {
 
     /** Subscribes an observer that disposes inside {@code onSubscribe}. */
     abstract <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory,
-            Runtime runtime);
+            PollRuntime runtime);
 
     /**
      * The future fails while the observer disposes (deterministically: the dispose happens inside

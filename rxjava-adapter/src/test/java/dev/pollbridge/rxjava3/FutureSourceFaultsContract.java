@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.List;
@@ -47,7 +47,7 @@ abstract class FutureSourceFaultsContract extends OnRuntime {
      * {@code throwing} names ({@link Throws#ON_VALUE}: {@code onSuccess}, or {@code onComplete}
      * for a Completable).
      */
-    abstract void subscribe(Supplier<? extends PollFuture<?>> factory, Runtime runtime, Seen seen, Throws throwing,
+    abstract void subscribe(Supplier<? extends PollFuture<?>> factory, PollRuntime runtime, Seen seen, Throws throwing,
             RuntimeException failure);
 
     private Seen subscribe(Supplier<? extends PollFuture<?>> factory, Throws throwing, RuntimeException failure) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.observers.TestObserver;
@@ -18,30 +18,30 @@ import org.junit.jupiter.api.Test;
 class MaybeFromFutureTest extends FutureSourceContract {
 
     @Override
-    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+    <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         return RxJavaBridge.toMaybe(factory, runtime).test();
     }
 
     @Override
-    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, Runtime runtime) {
+    <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime) {
         var source = RxJavaBridge.toMaybe(handle, runtime);
         return source::test;
     }
 
     @Override
-    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, Runtime runtime) {
+    <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime) {
         var source = future.to(f -> RxJavaBridge.toMaybe(f, runtime));
         return source::test;
     }
 
     @Override
-    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime,
+    <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler) {
         return RxJavaBridge.toMaybe(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
     }
 
     @Override
-    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, Runtime runtime) {
+    <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         TestObserver<T> observer = new TestObserver<>();
         RxJavaBridge.<T>toMaybe(factory, runtime).subscribe(new MaybeObserver<T>() {
             @Override

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.functions.BooleanSupplier;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Runtime workers are RxJava non-blocking threads: with
+ * PollRuntime workers are RxJava non-blocking threads: with
  * {@code RxJavaPlugins.setFailOnNonBlockingScheduler(true)}, {@code blockingGet()} and its kin
  * throw on a worker as they do on {@code Schedulers.computation()}, instead of parking the worker
  * and every task queued behind it; elsewhere (the blocking pool, {@code blockOn}, other threads)
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class NonBlockingWorkersTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("rx-nonblocking-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("rx-nonblocking-").build();
     private BooleanSupplier previousHook;
 
     @BeforeEach

@@ -9,7 +9,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;
@@ -136,7 +136,7 @@ class ObservableFromStreamTest extends OnRuntime {
             throw bad;
         }, runtime).test().assertError(error -> error == bad);
         RxJavaBridge.<Integer>toObservable(() -> null, runtime).test().assertError(NullPointerException.class);
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeStream<Integer> unpolled = new ProbeStream<>();
         RxJavaBridge.toObservable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
@@ -146,7 +146,7 @@ class ObservableFromStreamTest extends OnRuntime {
 
     @Test
     void runtimeShutdownEndsALiveSubscriptionWithCancellation() throws InterruptedException {
-        Runtime doomed = Runtime.builder().workers(1).build();
+        PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeStream<Integer> probe = new ProbeStream<>();
         TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, doomed).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);

@@ -2,7 +2,7 @@ package dev.pollbridge.rxjava3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,7 +28,7 @@ abstract class OnRuntime {
     final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
     private final int workers;
     private final String threadNamePrefix;
-    Runtime runtime;
+    PollRuntime runtime;
 
     /**
      * @param workers worker threads; a one-worker runtime is also checked for health after each
@@ -41,7 +41,7 @@ abstract class OnRuntime {
 
     @BeforeEach
     final void startRuntime() {
-        runtime = Runtime.builder().workers(workers).threadNamePrefix(threadNamePrefix)
+        runtime = PollRuntime.builder().workers(workers).threadNamePrefix(threadNamePrefix)
                 .uncaughtFailureHandler(uncaught::add).build();
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Scheduler;
@@ -266,7 +266,7 @@ class RuntimeSchedulerTest extends OnRuntime {
 
     @Test
     void aClosedRuntimeReportsTheRejectionAndRunsNothing() {
-        Runtime closed = Runtime.builder().workers(1).build();
+        PollRuntime closed = PollRuntime.builder().workers(1).build();
         Scheduler onClosed = RxJavaBridge.scheduler(closed);
         closed.close();
         assertSame(Disposable.disposed(), onClosed.scheduleDirect(() -> {}));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class RuntimeSchedulerVirtualTimeTest {
 
     private final VirtualClock clock = new VirtualClock(Duration.ofDays(1).toNanos());
-    private final TestRuntime runtime = TestRuntime.wrap(Runtime.builder().workers(0).clock(clock).build());
+    private final TestRuntime runtime = TestRuntime.wrap(PollRuntime.builder().workers(0).clock(clock).build());
     private final Scheduler scheduler = RxJavaBridge.scheduler(runtime.runtime());
 
     @AfterEach

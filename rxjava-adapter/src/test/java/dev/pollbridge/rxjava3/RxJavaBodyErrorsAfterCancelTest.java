@@ -4,7 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.exceptions.UndeliverableException;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -28,11 +28,11 @@ class RxJavaBodyErrorsAfterCancelTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
     private final List<Throwable> unexpected = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("rx-leaked-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("rx-leaked-").uncaughtFailureHandler(uncaught::add).build();
         RxJavaPlugins.setErrorHandler(error -> {
             if (!(error instanceof UndeliverableException && error.getCause() instanceof TestException)) {
                 unexpected.add(error);

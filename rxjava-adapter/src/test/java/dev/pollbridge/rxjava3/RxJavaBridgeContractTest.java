@@ -5,7 +5,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Nested;
  */
 class RxJavaBridgeContractTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rx-contract-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("rx-contract-").build();
 
     @AfterEach
     void closeRuntime() {

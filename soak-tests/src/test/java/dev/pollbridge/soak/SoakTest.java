@@ -10,8 +10,8 @@ import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeMetrics;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.runtime.sync.Permit;
@@ -60,7 +60,7 @@ class SoakTest {
 
     private final String prefix = "soak-" + System.nanoTime() + "-";
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(WORKERS).blockingThreads(4).threadNamePrefix(prefix)
+    private final PollRuntime runtime = PollRuntime.builder().workers(WORKERS).blockingThreads(4).threadNamePrefix(prefix)
             .uncaughtFailureHandler(uncaught::add).build();
     private final Queue<Tracked<?>> tracked = new ConcurrentLinkedQueue<>();
     private final Semaphore permits = new Semaphore(PERMITS);
@@ -122,7 +122,7 @@ class SoakTest {
                 .collect(Collectors.toList());
         assertEquals(List.of(), broken, "tracked futures that broke their contract");
         assertEquals(PERMITS, permits.availablePermits(), "every permit came back");
-        RuntimeMetrics metrics = runtime.metrics();
+        PollRuntimeMetrics metrics = runtime.metrics();
         assertEquals(0, metrics.deadWorkers(), "worker threads that died");
         assertEquals(WORKERS, liveThreads("worker-"), "live worker threads");
         assertEquals(List.of(), uncaught, "failures that reached the uncaught-failure handler");

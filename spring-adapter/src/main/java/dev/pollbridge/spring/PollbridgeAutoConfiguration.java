@@ -1,6 +1,6 @@
 package dev.pollbridge.spring;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,11 +17,11 @@ import org.springframework.core.ReactiveAdapterRegistry;
  * <ul>
  *   <li>Every {@link ReactiveAdapterRegistry} bean (WebFlux's {@code webFluxAdapterRegistry}, or
  *       one of your own) gets the adapters as it is initialised, running tasks on the
- *       application's {@link Runtime} bean if it has exactly one, else on
- *       {@link Runtime#shared()}.
+ *       application's {@link PollRuntime} bean if it has exactly one, else on
+ *       {@link PollRuntime#shared()}.
  *   <li>{@link ReactiveAdapterRegistry#getSharedInstance()} (used by Spring MVC's
  *       {@code RequestMappingHandlerAdapter}, {@code BodyInserters} and other code given no
- *       registry) gets them with {@link Runtime#shared()}: that registry outlives any one
+ *       registry) gets them with {@link PollRuntime#shared()}: that registry outlives any one
  *       application context, so it is given the runtime that does too.
  * </ul>
  * Registration is idempotent, so several application contexts in one JVM (tests) are fine.
@@ -42,7 +42,7 @@ public class PollbridgeAutoConfiguration {
      * @return the post-processor
      */
     @Bean
-    public static BeanPostProcessor pollbridgeReactiveAdapterRegistrar(ObjectProvider<Runtime> runtime) {
+    public static BeanPostProcessor pollbridgeReactiveAdapterRegistrar(ObjectProvider<PollRuntime> runtime) {
         PollbridgeReactiveAdapters.registerAdapters(ReactiveAdapterRegistry.getSharedInstance());
         return new RegistryPostProcessor(runtime);
     }
@@ -50,16 +50,16 @@ public class PollbridgeAutoConfiguration {
     /** Registers the adapters in every {@link ReactiveAdapterRegistry} bean as it is initialised. */
     private static final class RegistryPostProcessor implements BeanPostProcessor {
 
-        private final ObjectProvider<Runtime> runtime;
+        private final ObjectProvider<PollRuntime> runtime;
 
-        RegistryPostProcessor(ObjectProvider<Runtime> runtime) {
+        RegistryPostProcessor(ObjectProvider<PollRuntime> runtime) {
             this.runtime = runtime;
         }
 
         @Override
         public Object postProcessAfterInitialization(Object bean, String beanName) {
             if (bean instanceof ReactiveAdapterRegistry registry) {
-                PollbridgeReactiveAdapters.registerAdapters(registry, runtime.getIfUnique(Runtime::shared));
+                PollbridgeReactiveAdapters.registerAdapters(registry, runtime.getIfUnique(PollRuntime::shared));
             }
             return bean;
         }

@@ -6,7 +6,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
@@ -24,14 +24,14 @@ import reactor.core.publisher.Mono;
  *   <tr><th>type</th><th>descriptor</th><th>to a {@code Publisher}</th><th>from a {@code Publisher}</th></tr>
  *   <tr><td>{@code JoinHandle}</td><td>single value, not deferred (the task already runs); empty:
  *       a task finished with {@code null}</td>
- *       <td>{@link ReactorBridge#toMono(JoinHandle, Runtime)}</td>
+ *       <td>{@link ReactorBridge#toMono(JoinHandle, PollRuntime)}</td>
  *       <td>a task spawned at once that subscribes and yields the first value</td></tr>
  *   <tr><td>{@code PollFuture}</td><td>single optional value, deferred; empty: a future ready with
  *       {@code null}</td>
- *       <td>{@link ReactorBridge#toMono(java.util.function.Supplier, Runtime)} of this instance</td>
+ *       <td>{@link ReactorBridge#toMono(java.util.function.Supplier, PollRuntime)} of this instance</td>
  *       <td>{@link ReactorBridge#toFuture}: subscribes on the first poll, yields the first value</td></tr>
  *   <tr><td>{@code PollStream}</td><td>multi value, deferred; empty: {@link Streams#empty()}</td>
- *       <td>{@link ReactorBridge#toFlux(java.util.function.Supplier, Runtime)} of this instance</td>
+ *       <td>{@link ReactorBridge#toFlux(java.util.function.Supplier, PollRuntime)} of this instance</td>
  *       <td>{@link ReactorBridge#toStream(org.reactivestreams.Publisher)}</td></tr>
  * </table>
  *
@@ -44,7 +44,7 @@ import reactor.core.publisher.Mono;
  * {@code PollFuture} has no result until someone polls it, and it is polled once. A
  * {@code JoinHandle} likewise delivers its task's result to one subscriber. Code that needs a
  * fresh future per subscription should hand Spring a {@code Mono} from
- * {@link ReactorBridge#toMono(java.util.function.Supplier, Runtime)} instead. A publisher that is
+ * {@link ReactorBridge#toMono(java.util.function.Supplier, PollRuntime)} instead. A publisher that is
  * never subscribed never polls nor closes its instance: whoever dropped it dropped the future
  * unclosed, as with any owner that forgets to close.
  *
@@ -57,7 +57,7 @@ import reactor.core.publisher.Mono;
  *
  * <h2>Threads</h2>
  * Each subscription spawns a task on the runtime given at registration (by default
- * {@link Runtime#shared()}); a worker of that runtime polls the future or stream and signals the
+ * {@link PollRuntime#shared()}); a worker of that runtime polls the future or stream and signals the
  * subscriber on that worker (WebFlux encodes each value there; MVC hands it to a container thread
  * or its task executor). The subscribing thread (a Netty event loop in WebFlux, the request
  * thread in MVC) only spawns the task and never waits.
@@ -72,14 +72,14 @@ public final class PollbridgeReactiveAdapters {
     private PollbridgeReactiveAdapters() {}
 
     /**
-     * {@link #registerAdapters(ReactiveAdapterRegistry, Runtime)} on {@link Runtime#shared()}.
+     * {@link #registerAdapters(ReactiveAdapterRegistry, PollRuntime)} on {@link PollRuntime#shared()}.
      *
      * @param registry the registry to add the adapters to
      * @return true if they were registered; false if {@code registry} already had them
      * @throws NullPointerException if {@code registry} is null
      */
     public static boolean registerAdapters(ReactiveAdapterRegistry registry) {
-        return registerAdapters(registry, Runtime.shared());
+        return registerAdapters(registry, PollRuntime.shared());
     }
 
     /**
@@ -93,7 +93,7 @@ public final class PollbridgeReactiveAdapters {
      *     {@code PollFuture} (from an earlier call), in which case nothing changes
      * @throws NullPointerException if an argument is null
      */
-    public static boolean registerAdapters(ReactiveAdapterRegistry registry, Runtime runtime) {
+    public static boolean registerAdapters(ReactiveAdapterRegistry registry, PollRuntime runtime) {
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(runtime, "runtime");
         // Makes check-then-register atomic between concurrent calls of ours (Spring itself takes no

@@ -14,7 +14,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import java.time.Duration;
@@ -44,12 +44,12 @@ class PollbridgeReactiveAdaptersTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
     private ReactiveAdapterRegistry registry;
 
     @BeforeEach
     void setUp() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("adapter-test-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("adapter-test-").uncaughtFailureHandler(uncaught::add).build();
         registry = new ReactiveAdapterRegistry();
         assertTrue(PollbridgeReactiveAdapters.registerAdapters(registry, runtime));
     }
@@ -100,7 +100,7 @@ class PollbridgeReactiveAdaptersTest {
     @Test
     void registeringAgainChangesNothing() {
         ReactiveAdapter first = adapterFor(PollFuture.class);
-        assertFalse(PollbridgeReactiveAdapters.registerAdapters(registry, Runtime.shared()));
+        assertFalse(PollbridgeReactiveAdapters.registerAdapters(registry, PollRuntime.shared()));
         assertSame(first, adapterFor(PollFuture.class));
     }
 
@@ -127,9 +127,9 @@ class PollbridgeReactiveAdaptersTest {
     @Test
     void futureIsPolledOnlyOnceSubscribedAndOnAWorkerOfTheRuntime() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        AtomicReference<Runtime> pollingRuntime = new AtomicReference<>();
+        AtomicReference<PollRuntime> pollingRuntime = new AtomicReference<>();
         PollFuture<String> future = Futures.defer(() -> {
-            pollingRuntime.set(Runtime.current().orElse(null));
+            pollingRuntime.set(PollRuntime.current().orElse(null));
             return probe;
         });
         Publisher<String> publisher = adapterFor(PollFuture.class).toPublisher(future);

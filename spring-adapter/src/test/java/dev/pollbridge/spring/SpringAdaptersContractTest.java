@@ -4,7 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -29,7 +29,7 @@ import reactor.core.publisher.Sinks;
  */
 class SpringAdaptersContractTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("spring-contract-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("spring-contract-").build();
     private final ReactiveAdapterRegistry registry = new ReactiveAdapterRegistry();
 
     {

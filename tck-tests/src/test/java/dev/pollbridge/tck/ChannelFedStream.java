@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Receiver;
 import dev.pollbridge.runtime.sync.Sender;
@@ -28,7 +28,7 @@ final class ChannelFedStream implements PollStream<Long> {
     }
 
     /** A stream of {@code count} items sent by a task spawned on {@code runtime}. */
-    static ChannelFedStream fedBy(Runtime runtime, long count) {
+    static ChannelFedStream fedBy(PollRuntime runtime, long count) {
         Channel<Long> channel = Channel.bounded(CAPACITY);
         ChannelFedStream stream = new ChannelFedStream(channel.receiver());
         runtime.spawn(new Producer(channel.sender(), count)).close(); // detached: it ends by itself

@@ -1,6 +1,6 @@
 package dev.pollbridge.tck;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
@@ -12,7 +12,7 @@ import org.testng.annotations.AfterClass;
  */
 public class ChannelPublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = TckSettings.runtime();
+    private final PollRuntime runtime = TckSettings.runtime();
 
     public ChannelPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

@@ -1,6 +1,6 @@
 package dev.pollbridge.tck;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowPublisherVerification;
@@ -12,7 +12,7 @@ import org.testng.annotations.AfterClass;
  */
 public class FlowChannelPublisherTckTest extends FlowPublisherVerification<Long> {
 
-    private final Runtime runtime = TckSettings.runtime();
+    private final PollRuntime runtime = TckSettings.runtime();
 
     public FlowChannelPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

@@ -10,7 +10,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,7 @@ import org.reactivestreams.Subscription;
  */
 class FuturePublisherRulesTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("rules-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("rules-").build();
 
     @AfterEach
     void close() {

@@ -2,7 +2,7 @@ package dev.pollbridge.tck;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.tck.TestEnvironment;
 
 /** The timeouts every verification in this module uses: generous enough for two busy cores, no retries. */
@@ -31,8 +31,8 @@ public final class TckSettings {
     }
 
     /** A runtime for one verification class; the class closes it when done. */
-    static Runtime runtime() {
-        return Runtime.builder().workers(2).threadNamePrefix("tck-").build();
+    static PollRuntime runtime() {
+        return PollRuntime.builder().workers(2).threadNamePrefix("tck-").build();
     }
 
     /** A stream or future factory that refuses: the TCK's "failed publisher" (rule 1.9). */
@@ -41,7 +41,7 @@ public final class TckSettings {
     }
 
     /** The join handle of a task computing the one value ({@code null} when zero are wanted). */
-    static JoinHandle<Long> valueTask(Runtime runtime, long elements) {
+    static JoinHandle<Long> valueTask(PollRuntime runtime, long elements) {
         Long value = elements == 0 ? null : 42L;
         return runtime.spawn(cx -> Poll.ready(value));
     }

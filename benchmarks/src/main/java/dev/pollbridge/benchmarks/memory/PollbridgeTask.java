@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks.memory;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;
 
 /**
@@ -13,7 +13,7 @@ import dev.pollbridge.runtime.sync.Promise;
  */
 public final class PollbridgeTask implements Subject {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("footprint").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("footprint").build();
     /** Static, so that the user's future holds only its source (as a {@code map} stage would). */
     private static final Progress PENDING = new Progress();
     private static final Progress FINISHED = new Progress();

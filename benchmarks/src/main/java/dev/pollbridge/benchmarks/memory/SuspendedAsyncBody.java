@@ -2,7 +2,7 @@ package dev.pollbridge.benchmarks.memory;
 
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;
 
 /**
@@ -20,7 +20,7 @@ public class SuspendedAsyncBody implements Subject {
     private static final Progress SUSPENDED = new Progress();
     private static final Progress FINISHED = new Progress();
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("footprint").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("footprint").build();
 
     /** Thread mode on virtual threads; refuses any other mode. */
     public SuspendedAsyncBody() {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -31,7 +31,7 @@ abstract class MigrationStepContract {
 
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
-    private static Runtime runtime;
+    private static PollRuntime runtime;
     private static ExecutorService pool;
 
     private Shop shop;
@@ -40,7 +40,7 @@ abstract class MigrationStepContract {
     private Services services;
 
     /** The runtime the migrated stages run on. */
-    static Runtime runtime() {
+    static PollRuntime runtime() {
         return runtime;
     }
 
@@ -57,7 +57,7 @@ abstract class MigrationStepContract {
 
     @BeforeAll
     static void start() {
-        runtime = Runtime.builder().workers(2).blockingThreads(2).threadNamePrefix("migration-").build();
+        runtime = PollRuntime.builder().workers(2).blockingThreads(2).threadNamePrefix("migration-").build();
         pool = Executors.newFixedThreadPool(2);
     }
 

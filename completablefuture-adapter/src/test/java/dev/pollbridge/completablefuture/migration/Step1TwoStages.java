@@ -7,7 +7,7 @@ import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.migration.Shop.Customer;
 import dev.pollbridge.completablefuture.migration.Shop.Request;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -20,7 +20,7 @@ final class Step1TwoStages implements OrderPipeline {
     private final Shop shop;
     private final UserDirectory users;
     private final OrderHistory history;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
     Step1TwoStages(Services services) {
         this.shop = services.shop();

@@ -5,7 +5,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.completablefuture.migration.Shop.Customer;
 import dev.pollbridge.completablefuture.migration.Shop.Request;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,7 +18,7 @@ final class Step4PurePollbridge implements OrderPipeline {
     private final Shop shop;
     private final UserDirectory users;
     private final OrderHistory history;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
     Step4PurePollbridge(Services services) {
         this.shop = services.shop();

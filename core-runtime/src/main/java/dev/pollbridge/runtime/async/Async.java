@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.async;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.async.Fiber;
 import java.util.Objects;
@@ -53,7 +53,7 @@ import java.util.Objects;
  * {@link AsyncEmitter#emit}. In continuation mode it runs on a runtime worker, so a blocking call
  * blocks that worker like any blocking poll (pull-model rule 4): slow-poll reports, Reactor's
  * {@code NonBlocking} check and BlockHound apply to it. Put blocking work in
- * {@code Runtime.spawnBlocking} and await that future, in either mode.
+ * {@code PollRuntime.spawnBlocking} and await that future, in either mode.
  *
  * <h2>Cancellation</h2>
  * Closing the returned future or stream cancels the body, following rules 11 and 12:
@@ -71,7 +71,7 @@ import java.util.Objects;
  * </ul>
  * Whoever closed a running body learns that it ended only after its {@code finally} blocks ran:
  * a task's {@link dev.pollbridge.runtime.JoinHandle} and its {@code TaskScope} count it as ended,
- * and {@link Runtime#blockOn} returns, only then (in thread mode without holding a worker). What a
+ * and {@link PollRuntime#blockOn} returns, only then (in thread mode without holding a worker). What a
  * cancelled body's cleanup throws is never dropped: it is added as suppressed to the
  * {@link java.util.concurrent.CancellationException} a joiner or {@code blockOn} caller receives,
  * or goes to the hook of the adapter that cancelled it ({@code Hooks.onErrorDropped},
@@ -80,7 +80,7 @@ import java.util.Objects;
  *
  * <h2>Failures and checked exceptions</h2>
  * {@link #await} and {@link #next} follow the runtime's one failure rule, like
- * {@link Runtime#blockOn}: an unchecked failure ({@link RuntimeException}, {@link Error}) is
+ * {@link PollRuntime#blockOn}: an unchecked failure ({@link RuntimeException}, {@link Error}) is
  * rethrown as the same instance; a checked one is wrapped in a
  * {@link java.util.concurrent.CompletionException} whose cause is the same instance, unless you
  * call {@link #await(PollFuture, Class)}, which declares the checked type. What the body throws
@@ -170,7 +170,7 @@ public final class Async {
      * @param future the future to wait for; this call owns it from now on
      * @return the future's value, possibly {@code null}
      * @throws IllegalStateException if called outside an {@code Async} body, on a runtime worker
-     *     too (before touching the future: use {@link Runtime#blockOn} from plain code, compose
+     *     too (before touching the future: use {@link PollRuntime#blockOn} from plain code, compose
      *     futures inside a poll), or from inside a poll that the body makes; in continuation mode
      *     also if the JVM refuses to suspend the body (pinned: a class initializer or native
      *     frame on its stack, or {@code synchronized} on Java 21 to 23), after closing the future;

@@ -2,7 +2,7 @@ package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.bridge.FlowAdapter;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
@@ -30,12 +30,12 @@ import java.util.function.Supplier;
  * subscription (once, and not after the publisher terminated) and drops the queued items.
  *
  * <h2>Stream to publisher</h2>
- * {@link #toPublisher(Supplier, Runtime)} serves each subscriber a fresh stream, polled by a
+ * {@link #toPublisher(Supplier, PollRuntime)} serves each subscriber a fresh stream, polled by a
  * task on the runtime at most one item ahead of the subscriber's demand, so its end is signalled
  * without waiting for a request; {@code cancel()} aborts the task, which closes the stream
- * exactly once. {@link #fromFuture(Supplier, Runtime)} does
+ * exactly once. {@link #fromFuture(Supplier, PollRuntime)} does
  * the same for a future, as a publisher of at most one item. Without a runtime argument they
- * use {@link Runtime#shared()}.
+ * use {@link PollRuntime#shared()}.
  *
  * <h2>Threads</h2>
  * The publisher may signal on any thread, including inside {@code subscribe} or
@@ -109,8 +109,8 @@ public final class FlowBridge {
 
     /**
      * A cold publisher that serves each subscriber a fresh stream from {@code streamFactory},
-     * driven by a task on {@link Runtime#shared()} (looked up at the first subscription). See
-     * {@link #toPublisher(Supplier, Runtime)}.
+     * driven by a task on {@link PollRuntime#shared()} (looked up at the first subscription). See
+     * {@link #toPublisher(Supplier, PollRuntime)}.
      *
      * @param <T> the item type
      * @param streamFactory builds one stream per subscriber, on the subscribing thread
@@ -167,14 +167,14 @@ public final class FlowBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> toPublisher(
-            Supplier<? extends PollStream<? extends T>> streamFactory, Runtime runtime) {
+            Supplier<? extends PollStream<? extends T>> streamFactory, PollRuntime runtime) {
         return FlowAdapter.publisher(new PublisherFromStream<T>(streamFactory, RuntimeSpawner.on(runtime)));
     }
 
     /**
      * A cold publisher of at most one item: each subscriber gets a fresh future from
-     * {@code futureFactory}, driven by a task on {@link Runtime#shared()}. See
-     * {@link #fromFuture(Supplier, Runtime)}.
+     * {@code futureFactory}, driven by a task on {@link PollRuntime#shared()}. See
+     * {@link #fromFuture(Supplier, PollRuntime)}.
      *
      * @param <T> the value type
      * @param futureFactory builds one future per subscriber, on the subscribing thread
@@ -187,11 +187,11 @@ public final class FlowBridge {
     /**
      * A cold publisher of at most one item: each subscriber gets a fresh future from
      * {@code futureFactory}, polled by a task on {@code runtime} from the subscription on (the
-     * look-ahead of {@link #toPublisher(Supplier, Runtime)}; the value waits for a request). A
+     * look-ahead of {@link #toPublisher(Supplier, PollRuntime)}; the value waits for a request). A
      * value becomes {@code onNext} and {@code onComplete}; a {@code null} value is
      * an empty completion; a failure becomes {@code onError}. Subscription, demand,
      * cancellation (which closes the future) and subscriber exceptions behave as in
-     * {@link #toPublisher(Supplier, Runtime)}.
+     * {@link #toPublisher(Supplier, PollRuntime)}.
      *
      * @param <T> the value type
      * @param futureFactory builds one future per subscriber, on the subscribing thread
@@ -200,7 +200,7 @@ public final class FlowBridge {
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> fromFuture(
-            Supplier<? extends PollFuture<? extends T>> futureFactory, Runtime runtime) {
+            Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return FlowAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.on(runtime)));
     }
 

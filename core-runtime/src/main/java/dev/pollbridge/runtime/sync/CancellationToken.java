@@ -32,7 +32,7 @@ import java.util.Objects;
  * It is a signal between tasks, like {@link Notify} (a one-shot "notify waiters" with a tree),
  * where tokio-util keeps it too; it cancels nothing by itself. What it cancels is up to its users:
  * {@link #runUntilCancelled} closes a future, {@code TaskScope.closeOn(token)} closes a scope and
- * {@code Runtime.spawn(future, token)} a task.
+ * {@code PollRuntime.spawn(future, token)} a task.
  *
  * <h2>The tree</h2>
  * A token is shared by reference (a Tokio {@code clone} is the same Java object), and compares by

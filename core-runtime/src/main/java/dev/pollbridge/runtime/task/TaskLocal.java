@@ -41,13 +41,13 @@ import java.util.function.Supplier;
  * <h2>Inheritance</h2>
  * A task-local made by {@link #create} is not inherited by tasks spawned from inside its scope,
  * as in Tokio: a spawned future is a new task; wrap it in its own scope. One made by
- * {@link #createInheritable} is: {@code Runtime.spawn} (and {@code TaskScope.spawn}, which
+ * {@link #createInheritable} is: {@code PollRuntime.spawn} (and {@code TaskScope.spawn}, which
  * spawns through it), called while the value is bound (in a poll of the scoped future, or in an
  * {@code Async} body polled from it), binds the same value in every poll and the close of the
  * spawned future, and so on down to the tasks that one spawns, as a kotlinx child coroutine
  * inherits its parent's context. The value is read at the spawn; the child keeps it even if the
  * parent's scope ends first. A scope inside the child shadows it as usual. Only
- * {@code Runtime.spawn} inherits: {@code spawnBlocking} work, {@code executor()} runnables and
+ * {@code PollRuntime.spawn} inherits: {@code spawnBlocking} work, {@code executor()} runnables and
  * futures polled by other executors do not.
  *
  * <pre>{@code

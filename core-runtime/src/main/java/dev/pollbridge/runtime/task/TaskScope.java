@@ -7,7 +7,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.sync.CancellationToken;
@@ -26,7 +26,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Structured concurrency: a set of child tasks spawned on a {@link Runtime}, whose results are
+ * Structured concurrency: a set of child tasks spawned on a {@link PollRuntime}, whose results are
  * collected as they finish, and none of which outlives the scope (Tokio's {@code JoinSet}, with
  * an optional fail-fast policy like Java's {@code StructuredTaskScope.ShutdownOnFailure}).
  *
@@ -82,7 +82,7 @@ import java.util.concurrent.RejectedExecutionException;
  * unwinding is over. So nothing a child started is still running after the scope is done with
  * it, as with the JDK's {@code StructuredTaskScope}, whose {@code close()} returns only once
  * every thread it started has finished. (Plain futures and tasks that a child spawned on its own
- * with {@code Runtime.spawn} are independent tasks, not children: rule 13.) A child whose body's
+ * with {@code PollRuntime.spawn} are independent tasks, not children: rule 13.) A child whose body's
  * cleanup never returns keeps the scope from completing, just as a thread that never finishes
  * keeps a {@code StructuredTaskScope} from closing.
  *
@@ -101,7 +101,7 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class TaskScope<T> implements AutoCloseable {
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final FailurePolicy policy;
     /** At most this many children started and not ended; {@code Integer.MAX_VALUE}: no bound. Immutable. */
     private final int maxRunning;
@@ -134,7 +134,7 @@ public final class TaskScope<T> implements AutoCloseable {
     /** The tasks that wait for the tokens of {@link #closeOn}; ended by close(). Guarded by lock. */
     private List<JoinHandle<Void>> tokenWatchers = List.of();
 
-    private TaskScope(Runtime runtime, FailurePolicy policy, int maxRunning) {
+    private TaskScope(PollRuntime runtime, FailurePolicy policy, int maxRunning) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.policy = Objects.requireNonNull(policy, "policy");
         if (maxRunning < 1) {
@@ -150,7 +150,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @param runtime the runtime the children are spawned on
      * @return an open, empty scope; close it to abort the children still running
      */
-    public static <T> TaskScope<T> open(Runtime runtime) {
+    public static <T> TaskScope<T> open(PollRuntime runtime) {
         return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING, Integer.MAX_VALUE);
     }
 
@@ -162,7 +162,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @param policy what a child's failure does to its siblings
      * @return an open, empty scope; close it to abort the children still running
      */
-    public static <T> TaskScope<T> open(Runtime runtime, FailurePolicy policy) {
+    public static <T> TaskScope<T> open(PollRuntime runtime, FailurePolicy policy) {
         return new TaskScope<>(runtime, policy, Integer.MAX_VALUE);
     }
 
@@ -176,7 +176,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @return an open, bounded scope
      * @throws IllegalArgumentException if {@code maxRunning < 1}
      */
-    public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning) {
+    public static <T> TaskScope<T> bounded(PollRuntime runtime, int maxRunning) {
         return new TaskScope<>(runtime, FailurePolicy.KEEP_GOING, maxRunning);
     }
 
@@ -192,7 +192,7 @@ public final class TaskScope<T> implements AutoCloseable {
      * @return an open, bounded scope
      * @throws IllegalArgumentException if {@code maxRunning < 1}
      */
-    public static <T> TaskScope<T> bounded(Runtime runtime, int maxRunning, FailurePolicy policy) {
+    public static <T> TaskScope<T> bounded(PollRuntime runtime, int maxRunning, FailurePolicy policy) {
         return new TaskScope<>(runtime, policy, maxRunning);
     }
 

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 /**
  * Ticks on the grid {@code start + k * period} of a runtime's {@link Clock} (Tokio's
- * {@code time::Interval}), made by {@code Runtime.interval}. As a {@link PollStream} it yields the
+ * {@code time::Interval}), made by {@code PollRuntime.interval}. As a {@link PollStream} it yields the
  * tick numbers {@code 0, 1, 2, ...}; {@link #tick()} and {@link #pollTick} give each tick's
  * <em>scheduled instant</em> instead, the clock nanoseconds it was due at (Tokio's {@code tick()}
  * returning an {@code Instant}), which is not the time it was taken when the consumer is late.

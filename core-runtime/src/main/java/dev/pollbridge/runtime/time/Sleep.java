@@ -4,8 +4,8 @@ import dev.pollbridge.api.PollFuture;
 
 /**
  * A future that completes ({@code null}) once its runtime's {@link Clock} reaches a deadline, and
- * whose deadline can be moved (Tokio's {@code Sleep}). Made by {@code Runtime.sleep(Duration)}
- * and {@code Runtime.sleepUntil(long)}.
+ * whose deadline can be moved (Tokio's {@code Sleep}). Made by {@code PollRuntime.sleep(Duration)}
+ * and {@code PollRuntime.sleepUntil(long)}.
  *
  * <h2>Deadlines are clock nanoseconds</h2>
  * A deadline is a value of the runtime's {@link Clock#nanoTime()}: monotonic nanoseconds with an

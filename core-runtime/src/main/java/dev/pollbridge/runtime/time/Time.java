@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * Timers of the runtime that polls them: {@link #timeout}, {@link #timeoutOrNull} and
- * {@link #sleep} with no {@code Runtime} argument, as Tokio's {@code time::timeout} and
+ * {@link #sleep} with no {@code PollRuntime} argument, as Tokio's {@code time::timeout} and
  * {@code time::sleep} use the current runtime's timer.
  *
  * <pre>{@code
@@ -34,7 +34,7 @@ import java.util.Objects;
  * {@code Context.of(waker)} made by hand, another library's poller), the first poll fails with an
  * {@link IllegalStateException} that says so and names the fixes (poll it inside a runtime, or
  * name the runtime: {@code runtime.timeout(future, d)}, {@code runtime.sleep(d)}); the work given
- * to a timeout is closed. The {@code Runtime} methods of the same names work under any poller.
+ * to a timeout is closed. The {@code PollRuntime} methods of the same names work under any poller.
  *
  * <h2>When the time starts</h2>
  * At the first poll, the first moment the runtime, and so its clock, is known: the deadline is

@@ -13,11 +13,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * timer that falls due, on the calling thread. Nothing ever waits in real time.
  *
  * <p>Timers of every timer driver built on this clock (for example a runtime created with
- * {@code Runtime.builder().clock(virtualClock)}) are driven by it.
+ * {@code PollRuntime.builder().clock(virtualClock)}) are driven by it.
  *
  * <pre>{@code
  * VirtualClock clock = new VirtualClock();
- * try (Runtime runtime = Runtime.builder().clock(clock).build()) {
+ * try (PollRuntime runtime = PollRuntime.builder().clock(clock).build()) {
  *     PollFuture<Void> sleep = runtime.sleep(Duration.ofSeconds(5));
  *     // poll it: pending
  *     clock.advance(Duration.ofSeconds(5)); // the sleep's waker is called here

@@ -8,7 +8,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -67,7 +67,7 @@ class AsyncAbortRaceStressTest {
         AtomicInteger reached = new AtomicInteger();
         AtomicInteger rounds = new AtomicInteger();
         long deadline = System.nanoTime() + BUDGET_NANOS;
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("abort-race-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("abort-race-").build()) {
             for (int i = 0; i < ROUNDS && System.nanoTime() - deadline < 0; i++) {
                 Channel<Item> channel = Channel.bounded(1);
                 AtomicBoolean waiting = new AtomicBoolean();
@@ -103,7 +103,7 @@ class AsyncAbortRaceStressTest {
 
     @Test
     void theAbortedTaskEndsCancelled() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("abort-end-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("abort-end-").build()) {
             Channel<Item> channel = Channel.bounded(1);
             JoinHandle<Item> handle = runtime.spawn(Async.run(() -> Async.await(channel.receive())));
             handle.abort();

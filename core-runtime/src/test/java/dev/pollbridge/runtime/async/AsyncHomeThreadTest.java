@@ -10,7 +10,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.MockTask;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Rule A9: a continuation-mode body resumes only on the thread it suspended on, or anywhere once
- * that thread has ended. The runtime keeps it by itself (task rule T12, and {@code Runtime.close()}
+ * that thread has ended. The runtime keeps it by itself (task rule T12, and {@code PollRuntime.close()}
  * joins its workers before it closes their tasks); a poll or a close away from a live home thread
  * fails clearly instead of resuming the body there. Continuation mode made explicitly, so these
  * run in both modes of CI's JDK 25 pass.
@@ -151,7 +151,7 @@ class AsyncHomeThreadTest {
         CountDownLatch suspended = new CountDownLatch(1);
         AtomicBoolean cleanedUp = new AtomicBoolean();
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("home-close-")
+        PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("home-close-")
                 .uncaughtFailureHandler(uncaught::add).build();
         JoinHandle<String> handle = runtime.spawn(AsyncEngine.continuationFuture(() -> {
             try {
@@ -163,7 +163,7 @@ class AsyncHomeThreadTest {
         }));
         assertTrue(suspended.await(10, TimeUnit.SECONDS));
         runtime.close(); // joins the workers, then closes the task here: its home thread has ended
-        assertTrue(cleanedUp.get(), "the body unwound inside Runtime.close()");
+        assertTrue(cleanedUp.get(), "the body unwound inside PollRuntime.close()");
         assertTrue(pending.closed.get());
         assertEquals(List.of(), uncaught);
         handle.close();
@@ -172,7 +172,7 @@ class AsyncHomeThreadTest {
     @Test
     void aCurrentThreadRuntimeDrivenInTurnFailsATaskWhoseBodySuspendedOnTheOtherDriver() throws Exception {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        try (Runtime runtime = Runtime.builder().workers(0).uncaughtFailureHandler(uncaught::add).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).uncaughtFailureHandler(uncaught::add).build()) {
             Promise<Void> started = Promise.create();
             PollFuture<Void> startedReader = started.future();
             Promise<String> promise = Promise.create();

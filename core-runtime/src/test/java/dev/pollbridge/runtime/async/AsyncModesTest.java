@@ -16,7 +16,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.async.PooledLauncher;
 import dev.pollbridge.runtime.task.Coop;
@@ -69,7 +69,7 @@ class AsyncModesTest {
             assertEquals(AsyncMode.PLATFORM_THREAD, mode);
         }
         String where = Thread.currentThread().getName();
-        String ranOn = Runtime.shared().blockOn(Async.run(() -> Thread.currentThread().getName()));
+        String ranOn = PollRuntime.shared().blockOn(Async.run(() -> Thread.currentThread().getName()));
         assertEquals(mode == AsyncMode.CONTINUATION, ranOn.equals(where), ranOn); // blockOn's thread is the owner
     }
 
@@ -137,7 +137,7 @@ class AsyncModesTest {
     @Test
     void anAwaitInAStaticInitializerFailsClearlyInContinuationMode() {
         assumeTrue(continuationsAvailable(), "continuation mode needs JDK 21+ with the export");
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("pinned-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("pinned-").build()) {
             Object outcome = runtime.blockOn(runtime.spawn(AsyncEngine.continuationFuture(AwaitsInContinuationInit::touch)));
             IllegalStateException refused = assertInstanceOf(IllegalStateException.class, outcome);
             assertTrue(refused.getMessage().contains("pinned: NATIVE") && refused.getMessage().contains("class initializer")
@@ -150,7 +150,7 @@ class AsyncModesTest {
 
     @Test
     void anAwaitInAStaticInitializerWaitsInThreadMode() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("clinit-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("clinit-").build()) {
             JoinHandle<Object> handle = runtime.spawn(AsyncEngine.threadFuture(AwaitsInThreadInit::touch, POOL));
             await().until(() -> THREAD_INIT_GATE.waker != null); // the initializer's await was polled
             THREAD_INIT_GATE.complete("initialized");
@@ -188,7 +188,7 @@ class AsyncModesTest {
         // the body's hot loop is compiled, where the JIT keeps Thread.currentThread() across a
         // yield. Without rule T12 the body would resume on the other worker and see a stale thread.
         int rounds = 5_000;
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("home-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("home-").build()) {
             java.util.concurrent.ExecutorService completer = java.util.concurrent.Executors.newSingleThreadExecutor();
             try {
                 AtomicInteger staleOrMoved = new AtomicInteger();
@@ -217,7 +217,7 @@ class AsyncModesTest {
 
     @Test
     void coopInsideABodySpendsItsOwnersBudget() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("coop-body-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("coop-body-").build()) {
             AtomicBoolean neighbourRan = new AtomicBoolean();
             AtomicBoolean sawSpentBudget = new AtomicBoolean();
             AtomicBoolean neighbourRanBeforeTheEnd = new AtomicBoolean();
@@ -249,7 +249,7 @@ class AsyncModesTest {
 
     @Test
     void aTaskLocalABodyBindsAroundAnAwaitDoesNotLeakIntoTheWorkersNextTask() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("local-leak-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("local-leak-").build()) {
             ProbeFuture<String> gate = new ProbeFuture<>();
             List<String> bodySaw = new CopyOnWriteArrayList<>();
             JoinHandle<String> body = runtime.spawn(Async.run(() -> LOCAL.syncScope("body's", () -> {
@@ -271,7 +271,7 @@ class AsyncModesTest {
     @Test
     @Timeout(30)
     void aGracefulShutdownCalledFromABodyDoesNotWaitForItsOwnTask() {
-        Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("shutdown-from-body-").build();
+        PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("shutdown-from-body-").build();
         try {
             JoinHandle<Boolean> body = runtime.spawn(Async.run(() -> runtime.shutdownGracefully(Duration.ofMinutes(5))));
             // Waiting for its own task would take the whole five minutes (and time this test out).
@@ -321,7 +321,7 @@ class AsyncModesTest {
                 return Poll.ready("refused");
             }
         };
-        String value = Runtime.shared().blockOn(Async.run(() -> Async.await(sneaky)));
+        String value = PollRuntime.shared().blockOn(Async.run(() -> Async.await(sneaky)));
         // Both modes: the poll of what a body awaits is its owner's, where there is no body to suspend.
         assertEquals("refused", value);
         assertTrue(refused.get().getMessage().contains("outside an Async body"), refused.get().getMessage());

@@ -12,7 +12,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +45,7 @@ class PublisherAwaitsTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder()
+    private final PollRuntime runtime = PollRuntime.builder()
             .workers(2)
             .threadNamePrefix("awaits-")
             .uncaughtFailureHandler(uncaught::add)
@@ -84,7 +84,7 @@ class PublisherAwaitsTest {
     enum Bridge {
         REACTIVE_STREAMS {
             @Override
-            <T> Source<T> publish(Runtime runtime, AsyncStreamBody<T> body) {
+            <T> Source<T> publish(PollRuntime runtime, AsyncStreamBody<T> body) {
                 return of(ReactiveStreamsBridge.toPublisher(() -> Async.stream(body), runtime));
             }
 
@@ -135,7 +135,7 @@ class PublisherAwaitsTest {
         },
         FLOW {
             @Override
-            <T> Source<T> publish(Runtime runtime, AsyncStreamBody<T> body) {
+            <T> Source<T> publish(PollRuntime runtime, AsyncStreamBody<T> body) {
                 return ofFlow(FlowBridge.toPublisher(() -> Async.stream(body), runtime));
             }
 
@@ -190,7 +190,7 @@ class PublisherAwaitsTest {
         };
 
         /** kotlinx's {@code publish { }}: a cold publisher running {@code body} per subscription. */
-        abstract <T> Source<T> publish(Runtime runtime, AsyncStreamBody<T> body);
+        abstract <T> Source<T> publish(PollRuntime runtime, AsyncStreamBody<T> body);
 
         /** The awaits of this bridge over a hand-written Reactive Streams publisher. */
         abstract <T> Source<T> of(Publisher<T> publisher);

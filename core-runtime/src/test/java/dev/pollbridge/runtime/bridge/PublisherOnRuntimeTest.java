@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -33,7 +33,7 @@ import org.reactivestreams.Subscription;
 class PublisherOnRuntimeTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder()
+    private final PollRuntime runtime = PollRuntime.builder()
             .workers(2)
             .threadNamePrefix("bridge-test-")
             .uncaughtFailureHandler(uncaught::add)

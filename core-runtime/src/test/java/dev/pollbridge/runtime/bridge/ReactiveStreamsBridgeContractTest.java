@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.bridge;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Nested;
  */
 class ReactiveStreamsBridgeContractTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("rs-contract-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("rs-contract-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class ChannelBudgetTest {
 
     @Test
     void aConsumerLoopingOnAnAlwaysReadyChannelLetsItsNeighbourRun() {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("channel-budget-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("channel-budget-").build()) {
             Channel<Integer> channel = Channel.bounded(4);
             channel.trySend(0);
             PollStream<Integer> items = channel.stream();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -26,7 +26,7 @@ final class Cooperation {
      * until a poll answers pending; fails if none does within {@link #GIVE_UP_AFTER} rounds.
      */
     static void assertLoopYields(Supplier<PollFuture<?>> next) {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("cooperation-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("cooperation-").build()) {
             AtomicInteger rounds = new AtomicInteger();
             boolean yielded = runtime.blockOn(runtime.spawn(cx -> {
                 if (rounds.get() > 0) {

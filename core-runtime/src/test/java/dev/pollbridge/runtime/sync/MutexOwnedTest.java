@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class MutexOwnedTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("mutex-owned-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("mutex-owned-test-").build();
 
     @AfterEach
     void closeRuntime() {

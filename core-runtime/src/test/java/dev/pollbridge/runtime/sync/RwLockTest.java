@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.MockTask;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class RwLockTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("rwlock-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("rwlock-test-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -9,7 +9,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +21,7 @@ class InheritableTaskLocalTest {
     private static final TaskLocal<String> TENANT = TaskLocal.createInheritable("tenant");
     private static final TaskLocal<String> REQUEST = TaskLocal.create("request");
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("inherit-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("inherit-").build();
 
     @AfterEach
     void close() {

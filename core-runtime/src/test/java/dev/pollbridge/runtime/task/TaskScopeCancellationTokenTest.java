@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.CancellationToken;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** {@link TaskScope#closeOn}: a scope cancelled by a {@link CancellationToken}. */
 class TaskScopeCancellationTokenTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("scope-token-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("scope-token-test-").build();
 
     @AfterEach
     void closeRuntime() {

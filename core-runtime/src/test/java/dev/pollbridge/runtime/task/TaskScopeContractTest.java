@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.test.FutureSubject;
@@ -33,7 +33,7 @@ class TaskScopeContractTest {
     class Next extends PollFutureContract<TaskOutcome<String>> {
         @Override
         protected FutureSubject<TaskOutcome<String>> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.open(runtime);
             ProbeFuture<String> child = new ProbeFuture<>();
             scope.spawn(child);
@@ -58,7 +58,7 @@ class TaskScopeContractTest {
     class JoinAll extends PollFutureContract<List<String>> {
         @Override
         protected FutureSubject<List<String>> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.open(runtime);
             ProbeFuture<String> first = new ProbeFuture<>();
             ProbeFuture<String> second = new ProbeFuture<>();
@@ -94,7 +94,7 @@ class TaskScopeContractTest {
     class Shutdown extends PollFutureContract<Void> {
         @Override
         protected FutureSubject<Void> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.open(runtime);
             scope.spawn(new ProbeFuture<>());
             return FutureSubject.of(scope.shutdown())
@@ -109,7 +109,7 @@ class TaskScopeContractTest {
     class NextOfAnAbortedChild extends PollFutureContract<TaskOutcome<String>> {
         @Override
         protected FutureSubject<TaskOutcome<String>> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.open(runtime);
             ProbeFuture<String> child = new ProbeFuture<>();
             AbortHandle handle = scope.spawn(child);
@@ -135,7 +135,7 @@ class TaskScopeContractTest {
     class BoundedJoinAll extends PollFutureContract<List<String>> {
         @Override
         protected FutureSubject<List<String>> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.bounded(runtime, 1);
             ProbeFuture<String> first = new ProbeFuture<>();
             ProbeFuture<String> second = new ProbeFuture<>();
@@ -163,7 +163,7 @@ class TaskScopeContractTest {
     class BoundedNextOfAnAbortedWaitingChild extends PollFutureContract<TaskOutcome<String>> {
         @Override
         protected FutureSubject<TaskOutcome<String>> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.bounded(runtime, 1);
             ProbeFuture<String> running = new ProbeFuture<>();
             ProbeFuture<String> waiting = new ProbeFuture<>();
@@ -186,7 +186,7 @@ class TaskScopeContractTest {
     class BoundedShutdown extends PollFutureContract<Void> {
         @Override
         protected FutureSubject<Void> subject() {
-            Runtime runtime = Runtime.builder().workers(0).build();
+            PollRuntime runtime = PollRuntime.builder().workers(0).build();
             TaskScope<String> scope = TaskScope.bounded(runtime, 1);
             ProbeFuture<String> running = new ProbeFuture<>();
             ProbeFuture<String> waiting = new ProbeFuture<>();
@@ -210,7 +210,7 @@ class TaskScopeContractTest {
      */
     private static <R> FutureSubject<?> droppingThroughShutdown(AutoCloseable value,
             Function<TaskScope<AutoCloseable>, PollFuture<R>> wait, Consumer<R> check) {
-        Runtime runtime = Runtime.builder().workers(0).build();
+        PollRuntime runtime = PollRuntime.builder().workers(0).build();
         TaskScope<AutoCloseable> scope = TaskScope.open(runtime);
         ProbeFuture<AutoCloseable> child = new ProbeFuture<>();
         scope.spawn(child);
@@ -223,7 +223,7 @@ class TaskScopeContractTest {
                 .closing(() -> runtime.blockOn(scope.shutdown()));
     }
 
-    private static void runUntilIdle(Runtime runtime) {
+    private static void runUntilIdle(PollRuntime runtime) {
         ((CurrentThreadEngine) EngineAccess.engineOf(runtime)).runUntilIdle();
     }
 

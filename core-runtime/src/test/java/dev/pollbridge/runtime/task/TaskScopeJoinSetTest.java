@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class TaskScopeJoinSetTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("joinset-test-")
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("joinset-test-")
             .uncaughtFailureHandler(uncaught::add).build();
 
     @AfterEach
@@ -325,7 +325,7 @@ class TaskScopeJoinSetTest {
     /** Tokio: {@code runtime_gone}: the runtime closing with children waiting ends every one of them. */
     @Test
     void aRuntimeThatClosesEndsRunningAndWaitingChildren() {
-        Runtime own = Runtime.builder().workers(1).threadNamePrefix("joinset-gone-").build();
+        PollRuntime own = PollRuntime.builder().workers(1).threadNamePrefix("joinset-gone-").build();
         List<ProbeFuture<Integer>> children = probes(4);
         TaskScope<Integer> scope = TaskScope.bounded(own, 1);
         for (ProbeFuture<Integer> child : children) {

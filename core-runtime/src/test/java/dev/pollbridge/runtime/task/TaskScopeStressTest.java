@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ class TaskScopeStressTest {
 
     private static final long BUDGET_NANOS = 2_000_000_000L;
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("scope-stress-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("scope-stress-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -14,7 +14,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Permit;
 import dev.pollbridge.runtime.sync.Semaphore;
 import dev.pollbridge.test.MockTask;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 
 class TaskScopeTest {
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("scope-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("scope-test-").build();
 
     @AfterEach
     void closeRuntime() {
@@ -247,7 +247,7 @@ class TaskScopeTest {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         IOException checked = new IOException("checked, thrown sneakily");
         ProbeFuture<String> sibling = new ProbeFuture<>();
-        try (Runtime own = Runtime.builder().workers(1).uncaughtFailureHandler(uncaught::add).build();
+        try (PollRuntime own = PollRuntime.builder().workers(1).uncaughtFailureHandler(uncaught::add).build();
                 TaskScope<String> scope = TaskScope.open(own, FailurePolicy.CANCEL_SIBLINGS)) {
             scope.spawn(sibling);
             awaitPolled(sibling);
@@ -305,7 +305,7 @@ class TaskScopeTest {
 
     @Test
     void spawningOnAClosedRuntimeIsRejectedAndClosesTheFuture() {
-        Runtime closedRuntime = Runtime.builder().workers(1).build();
+        PollRuntime closedRuntime = PollRuntime.builder().workers(1).build();
         closedRuntime.close();
         ProbeFuture<String> probe = new ProbeFuture<>();
         try (TaskScope<String> scope = TaskScope.open(closedRuntime)) {

@@ -4,7 +4,7 @@ import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockStreamTask;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class IntervalMissedTickTest {
 
     private final VirtualClock clock = new VirtualClock();
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("interval-test-").clock(clock).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("interval-test-").clock(clock).build();
 
     @AfterEach
     void close() {

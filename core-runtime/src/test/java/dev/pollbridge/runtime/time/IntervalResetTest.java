@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class IntervalResetTest {
 
     private final VirtualClock clock = new VirtualClock();
-    private final Runtime runtime = Runtime.builder().workers(0).clock(clock).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build();
     private final CountingWaker waker = new CountingWaker();
     private final long start = clock.nanoTime();
 

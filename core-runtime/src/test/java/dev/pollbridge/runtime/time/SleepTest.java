@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class SleepTest {
 
     private final VirtualClock clock = new VirtualClock();
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("sleep-test-").clock(clock).build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("sleep-test-").clock(clock).build();
 
     @AfterEach
     void close() {

@@ -6,7 +6,7 @@ import static dev.pollbridge.completablefuture.CompletableFutureBridge.toComplet
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.examples.Story;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.io.PrintStream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +47,7 @@ public final class MigrateCompletableFutureChain {
     public static void run(PrintStream out) throws InterruptedException {
         Story story = new Story(out, "MigrateCompletableFutureChain: one chain, migrated one stage at a time");
         ScheduledExecutorService legacyThread = LegacyPricing.thread();
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
             LegacyPricing legacy = new LegacyPricing(story, legacyThread);
             MigratedPricing migrated = new MigratedPricing(story, runtime);
 

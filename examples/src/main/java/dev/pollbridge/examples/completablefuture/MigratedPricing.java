@@ -5,7 +5,7 @@ import dev.pollbridge.examples.Story;
 import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain.Order;
 import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain.Priced;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -17,10 +17,10 @@ import java.util.concurrent.CountDownLatch;
 final class MigratedPricing {
 
     private final Story story;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private volatile CountDownLatch[] watch = {new CountDownLatch(1), new CountDownLatch(1)};
 
-    MigratedPricing(Story story, Runtime runtime) {
+    MigratedPricing(Story story, PollRuntime runtime) {
         this.story = story;
         this.runtime = runtime;
     }

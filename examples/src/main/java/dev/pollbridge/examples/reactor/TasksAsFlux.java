@@ -5,7 +5,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.TaskScope;
 import java.io.PrintStream;
@@ -34,7 +34,7 @@ public final class TasksAsFlux {
 
     public static void run(PrintStream out) throws InterruptedException {
         Story story = new Story(out, "TasksAsFlux: runtime tasks as a Flux");
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
             story.step("1. An Async.stream body as a Flux, cancelled by take(3)");
             CountDownLatch bodyEnded = new CountDownLatch(1);
             Flux<Long> ticks = ReactorBridge.flux(emitter -> {
@@ -96,7 +96,7 @@ public final class TasksAsFlux {
     }
 
     /** Sends an order every 10 ms until cancelled; its finally block records where it ran. */
-    private static PollFuture<Void> producer(String name, Channel<String> channel, Runtime runtime,
+    private static PollFuture<Void> producer(String name, Channel<String> channel, PollRuntime runtime,
             Map<String, String> cleanups, CountDownLatch ended, Story story) {
         return Async.run(() -> {
             try {

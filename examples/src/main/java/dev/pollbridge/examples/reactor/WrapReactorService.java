@@ -6,7 +6,7 @@ import dev.pollbridge.examples.Story;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
@@ -30,7 +30,7 @@ public final class WrapReactorService {
     public static void run(PrintStream out) throws InterruptedException {
         Story story = new Story(out, "WrapReactorService: a Reactor service, wrapped into futures");
         InventoryService service = new InventoryService(story);
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
             story.step("1. Await two calls in straight-line code (Async.await)");
             long start = System.nanoTime();
             String line = runtime.blockOn(Async.run(() -> {

@@ -3,7 +3,7 @@ package dev.pollbridge.examples.rxjava;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
@@ -33,7 +33,7 @@ public final class RxJavaInterop {
     public static void run(PrintStream out) throws InterruptedException {
         Story story = new Story(out, "RxJavaInterop: an RxJava service and the runtime, both ways");
         RxInventoryService service = new RxInventoryService(story);
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
             story.step("1. Await a Single and a Maybe in straight-line code (RxJavaBridge.await)");
             String line = runtime.blockOn(Async.run(() -> {
                 int stock = RxJavaBridge.await(service.stock("pears"));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
@@ -43,7 +43,7 @@ class BridgeFlowControlTest {
 
     private final SlowConsumer consumer = new SlowConsumer();
     private final FlowMeter meter = new FlowMeter(consumer.consumed);
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("flow-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("flow-").build();
 
     @AfterEach
     void report() {

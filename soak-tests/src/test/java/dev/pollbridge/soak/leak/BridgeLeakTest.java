@@ -12,7 +12,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
@@ -52,7 +52,7 @@ import reactor.core.publisher.Flux;
  */
 class BridgeLeakTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("bridge-leak-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("bridge-leak-").build();
 
     @AfterEach
     void closeRuntime() {

@@ -11,7 +11,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.runtime.sync.Permit;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class DroppedWaiterLeakTest {
 
-    private final Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("leak-test-").build();
+    private final PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("leak-test-").build();
 
     @AfterEach
     void closeRuntime() {

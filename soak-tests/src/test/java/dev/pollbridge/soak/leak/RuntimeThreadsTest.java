@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * After {@link Runtime#close()} returns, no thread of the runtime is alive: its workers, its
+ * After {@link PollRuntime#close()} returns, no thread of the runtime is alive: its workers, its
  * blocking pool and its timer thread were all joined, whatever they were doing when it closed.
  */
 class RuntimeThreadsTest {
@@ -32,7 +32,7 @@ class RuntimeThreadsTest {
     @Test
     void closeLeavesNoThreadOfTheRuntimeAlive() throws InterruptedException {
         String prefix = "census-" + System.nanoTime() + "-";
-        Runtime runtime = Runtime.builder().workers(2).blockingThreads(3).threadNamePrefix(prefix).build();
+        PollRuntime runtime = PollRuntime.builder().workers(2).blockingThreads(3).threadNamePrefix(prefix).build();
         Channel<String> never = Channel.bounded(1);
         CountDownLatch blockingStarted = new CountDownLatch(3);
         for (int i = 0; i < 3; i++) {

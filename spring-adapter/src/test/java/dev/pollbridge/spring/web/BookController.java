@@ -3,7 +3,7 @@ package dev.pollbridge.spring.web;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -18,9 +18,9 @@ import org.springframework.web.bind.annotation.RestController;
 class BookController {
 
     private final Catalog catalog;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    BookController(Catalog catalog, Runtime runtime) {
+    BookController(Catalog catalog, PollRuntime runtime) {
         this.catalog = catalog;
         this.runtime = runtime;
     }

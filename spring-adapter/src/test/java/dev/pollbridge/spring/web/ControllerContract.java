@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import java.io.BufferedReader;
@@ -64,7 +64,7 @@ abstract class ControllerContract {
     abstract WebApplicationType webApplicationType();
 
     /** The runtime whose workers poll what the controller returns. */
-    abstract Runtime pollingRuntime();
+    abstract PollRuntime pollingRuntime();
 
     /** The application: Boot's auto-configuration (ours included), the controller, a runtime. */
     @SpringBootConfiguration
@@ -78,8 +78,8 @@ abstract class ControllerContract {
         }
 
         @Bean
-        Runtime pollbridgeRuntime(UncaughtFailures uncaught) {
-            return Runtime.builder().workers(2).threadNamePrefix("web-runtime-").uncaughtFailureHandler(uncaught).build();
+        PollRuntime pollbridgeRuntime(UncaughtFailures uncaught) {
+            return PollRuntime.builder().workers(2).threadNamePrefix("web-runtime-").uncaughtFailureHandler(uncaught).build();
         }
 
         @Bean
@@ -104,7 +104,7 @@ abstract class ControllerContract {
         UncaughtFailures uncaught = app.getBean(UncaughtFailures.class);
         app.close(); // closes the runtime bean: its tasks are all done after this
         for (ProbeFuture<?> future : futures) {
-            await().atMost(WAIT).until(future::isClosed); // a task of Runtime.shared() may still be finishing
+            await().atMost(WAIT).until(future::isClosed); // a task of PollRuntime.shared() may still be finishing
             assertEquals(1, future.closes(), "closes of a future");
         }
         for (ProbeStream<?> stream : streams) {
@@ -135,9 +135,9 @@ abstract class ControllerContract {
     @Test
     void aFutureIsPolledOnARuntimeWorkerAndItsValueIsTheJsonBody() {
         ProbeFuture<Book> lookup = probeFuture();
-        AtomicReference<Runtime> pollingRuntime = new AtomicReference<>();
+        AtomicReference<PollRuntime> pollingRuntime = new AtomicReference<>();
         catalog.willFind(() -> Futures.defer(() -> {
-            pollingRuntime.set(Runtime.current().orElse(null));
+            pollingRuntime.set(PollRuntime.current().orElse(null));
             return lookup;
         }));
         Book book = new Book("978-0-00-000001-1", "Pulling, not pushing");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.WebApplicationType;
@@ -14,7 +14,7 @@ import org.springframework.core.ReactiveAdapterRegistry;
 /**
  * {@link ControllerContract} on Spring MVC and Tomcat. MVC's {@code RequestMappingHandlerAdapter}
  * looks adapters up in {@link ReactiveAdapterRegistry#getSharedInstance()}, which the
- * auto-configuration gave {@link Runtime#shared()}.
+ * auto-configuration gave {@link PollRuntime#shared()}.
  */
 class MvcApplicationTest extends ControllerContract {
 
@@ -24,8 +24,8 @@ class MvcApplicationTest extends ControllerContract {
     }
 
     @Override
-    Runtime pollingRuntime() {
-        return Runtime.shared();
+    PollRuntime pollingRuntime() {
+        return PollRuntime.shared();
     }
 
     @Test

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.net.Socket;
@@ -21,7 +21,7 @@ import org.springframework.http.MediaType;
 /**
  * {@link ControllerContract} on Spring WebFlux and reactor-netty. WebFlux looks adapters up in
  * its {@code webFluxAdapterRegistry} bean, which the auto-configuration gave the application's
- * {@code Runtime} bean.
+ * {@code PollRuntime} bean.
  */
 class WebFluxApplicationTest extends ControllerContract {
 
@@ -31,8 +31,8 @@ class WebFluxApplicationTest extends ControllerContract {
     }
 
     @Override
-    Runtime pollingRuntime() {
-        return app.getBean(Runtime.class);
+    PollRuntime pollingRuntime() {
+        return app.getBean(PollRuntime.class);
     }
 
     @Test

@@ -1,12 +1,12 @@
 package dev.pollbridge.spring.boot;
 
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The {@code pollbridge.*} properties: how {@link PollbridgeRuntimeAutoConfiguration} builds the
- * application's {@code Runtime}. Each property is a {@link RuntimeBuilder} option; its default is
+ * application's {@code PollRuntime}. Each property is a {@link PollRuntimeBuilder} option; its default is
  * the builder's, and a value the builder refuses (a negative worker count, a zero threshold) stops
  * the application at start-up with the builder's message. What properties cannot carry (a clock, a
  * thread factory, an uncaught-failure handler) goes through a {@link RuntimeBuilderCustomizer}
@@ -253,7 +253,7 @@ public class PollbridgeProperties {
     }
 
     /** Applies these properties to {@code builder}, each through its builder option (which checks it). */
-    void applyTo(RuntimeBuilder builder) {
+    void applyTo(PollRuntimeBuilder builder) {
         if (workers != null) {
             builder.workers(workers);
         }
@@ -325,7 +325,7 @@ public class PollbridgeProperties {
 
         /**
          * How long closing the context waits for the runtime's tasks to finish before it aborts
-         * the rest (Runtime.shutdownGracefully); 0 aborts them at once (Runtime.close).
+         * the rest (PollRuntime.shutdownGracefully); 0 aborts them at once (PollRuntime.close).
          */
         private Duration awaitTerminationPeriod = Duration.ZERO;
 

@@ -1,14 +1,14 @@
 package dev.pollbridge.spring.boot;
 
-import dev.pollbridge.micrometer.RuntimeMetricsBinder;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.micrometer.PollRuntimeMetricsBinder;
+import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Objects;
 import org.springframework.beans.factory.ListableBeanFactory;
 
 /**
- * Binds a {@link RuntimeMetricsBinder} for every {@link Runtime} bean of the application, tagged
+ * Binds a {@link PollRuntimeMetricsBinder} for every {@link PollRuntime} bean of the application, tagged
  * {@code runtime=<bean name>} ({@code pollbridgeRuntime} for the starter's). Spring Boot binds
  * each {@link MeterBinder} bean to its meter registries once every singleton exists, so the
  * runtimes are looked up then, on the thread that starts the application.
@@ -23,6 +23,6 @@ final class RuntimeBeansMeterBinder implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        beans.getBeansOfType(Runtime.class).forEach((name, runtime) -> new RuntimeMetricsBinder(runtime, name).bindTo(registry));
+        beans.getBeansOfType(PollRuntime.class).forEach((name, runtime) -> new PollRuntimeMetricsBinder(runtime, name).bindTo(registry));
     }
 }

@@ -1,13 +1,13 @@
 package dev.pollbridge.spring.boot;
 
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 
 /**
- * A bean that adjusts the {@link RuntimeBuilder} of the application's runtime, for what
+ * A bean that adjusts the {@link PollRuntimeBuilder} of the application's runtime, for what
  * {@code pollbridge.*} properties cannot carry: a {@code Clock}, a {@code ThreadFactory}, an
  * uncaught-failure handler that reports to your error tracker. Customizers run after the
  * properties were applied, in {@code @Order} order, on the thread that creates the runtime bean
- * (start-up), and only when the starter makes the runtime: a {@code Runtime} bean of your own is
+ * (start-up), and only when the starter makes the runtime: a {@code PollRuntime} bean of your own is
  * left as you built it.
  */
 @FunctionalInterface
@@ -18,5 +18,5 @@ public interface RuntimeBuilderCustomizer {
      *
      * @param builder the builder, with the {@code pollbridge.*} properties applied
      */
-    void customize(RuntimeBuilder builder);
+    void customize(PollRuntimeBuilder builder);
 }

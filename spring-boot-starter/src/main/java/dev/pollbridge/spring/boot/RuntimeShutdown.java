@@ -1,6 +1,6 @@
 package dev.pollbridge.spring.boot;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.beans.factory.DisposableBean;
@@ -10,18 +10,18 @@ import org.springframework.beans.factory.DisposableBean;
  * ({@code pollbridge.shutdown.await-termination-period}). A bean that depends on the runtime, so
  * Spring destroys it first, after the context's lifecycle beans stopped (the web server has
  * stopped taking requests, and drained them if Boot's graceful shutdown is on): with a period it
- * waits that long for the runtime's tasks to finish ({@link Runtime#shutdownGracefully}), then
- * aborts the rest; with none it aborts them at once ({@link Runtime#close()}). Either way each
+ * waits that long for the runtime's tasks to finish ({@link PollRuntime#shutdownGracefully}), then
+ * aborts the rest; with none it aborts them at once ({@link PollRuntime#close()}). Either way each
  * task's future is closed exactly once and every runtime thread has ended when it returns.
  */
 final class RuntimeShutdown implements DisposableBean {
 
     private static final System.Logger LOGGER = System.getLogger(RuntimeShutdown.class.getName());
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final Duration awaitTermination;
 
-    RuntimeShutdown(Runtime runtime, Duration awaitTermination) {
+    RuntimeShutdown(PollRuntime runtime, Duration awaitTermination) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.awaitTermination = Objects.requireNonNull(awaitTermination, "awaitTermination");
         if (awaitTermination.isNegative()) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -30,7 +30,7 @@ import org.springframework.boot.convert.DurationStyle;
 /**
  * The metadata that spring-boot-configuration-processor generated from {@link PollbridgeProperties}
  * ({@code META-INF/spring-configuration-metadata.json}, what IDEs complete {@code pollbridge.*}
- * from), checked against the code and the docs: every {@link RuntimeBuilder} option has a
+ * from), checked against the code and the docs: every {@link PollRuntimeBuilder} option has a
  * property (or is left to customizers), every property is described, every default is the
  * builder's, and the properties table in docs/spring.md is this metadata.
  */
@@ -59,8 +59,8 @@ class ConfigurationMetadataTest {
     void everyBuilderOptionIsAPropertyOrLeftToCustomizers() throws IOException {
         Set<String> properties = metadata().keySet();
         Set<String> expected = new TreeSet<>(STARTER_ONLY);
-        for (Method option : RuntimeBuilder.class.getMethods()) {
-            if (option.getReturnType() == RuntimeBuilder.class && !Modifier.isStatic(option.getModifiers())
+        for (Method option : PollRuntimeBuilder.class.getMethods()) {
+            if (option.getReturnType() == PollRuntimeBuilder.class && !Modifier.isStatic(option.getModifiers())
                     && !CUSTOMIZER_ONLY.contains(option.getName())) {
                 expected.add(RENAMED.getOrDefault(option.getName(), "pollbridge." + kebab(option.getName())));
             }
@@ -76,7 +76,7 @@ class ConfigurationMetadataTest {
             assertTrue(property.getDefaultValue() != null || DEFAULT_SENTENCE.matcher(property.getDescription()).find(),
                     () -> property.getId() + " has no default, so its description must end with 'Default: ...'");
         }
-        RuntimeBuilder defaults = Runtime.builder();
+        PollRuntimeBuilder defaults = PollRuntime.builder();
         PollbridgeProperties properties = new PollbridgeProperties();
         Map<String, Object> builderDefaults = new TreeMap<>(Map.of(
                 "pollbridge.thread-name-prefix", field(defaults, "threadNamePrefix"),
@@ -98,14 +98,14 @@ class ConfigurationMetadataTest {
                 "pollbridge.poll-time-histogram", properties.isPollTimeHistogram(),
                 "pollbridge.blocking.max-threads", properties.getBlocking().getMaxThreads(),
                 "pollbridge.blocking.keep-alive", properties.getBlocking().getKeepAlive()));
-        assertEquals(builderDefaults, propertyDefaults, "PollbridgeProperties' defaults are RuntimeBuilder's");
+        assertEquals(builderDefaults, propertyDefaults, "PollbridgeProperties' defaults are PollRuntimeBuilder's");
         Map<String, Object> metadataDefaults = new TreeMap<>();
         for (String name : builderDefaults.keySet()) {
             ConfigurationMetadataProperty property = metadata.get(name);
             Object value = property.getDefaultValue();
             metadataDefaults.put(name, property.getType().equals("java.time.Duration") ? DurationStyle.detectAndParse(value.toString()) : value);
         }
-        assertEquals(builderDefaults, metadataDefaults, "the metadata's defaults are RuntimeBuilder's");
+        assertEquals(builderDefaults, metadataDefaults, "the metadata's defaults are PollRuntimeBuilder's");
         // Left to the builder: no default in the metadata, the builder's in the description.
         assertEquals(null, properties.getWorkers());
         assertEquals(null, properties.getGlobalQueueInterval());

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.spring.PollbridgeAutoConfiguration;
 import dev.pollbridge.test.ProbeFuture;
@@ -45,7 +45,7 @@ class RuntimeAutoConfigurationTest {
 
     @Test
     void everyPropertyReachesTheRuntimeBuilder() {
-        AtomicReference<RuntimeBuilder> configured = new AtomicReference<>();
+        AtomicReference<PollRuntimeBuilder> configured = new AtomicReference<>();
         contexts.withBean(RuntimeBuilderCustomizer.class, () -> configured::set)
                 .withPropertyValues("pollbridge.workers=3", "pollbridge.thread-name-prefix=props-", "pollbridge.daemon=false",
                         "pollbridge.slow-poll-threshold=250ms", "pollbridge.stuck-worker-threshold=3s",
@@ -53,7 +53,7 @@ class RuntimeAutoConfigurationTest {
                         "pollbridge.capture-spawn-sites=true", "pollbridge.poll-time-histogram=true",
                         "pollbridge.blocking.max-threads=8", "pollbridge.blocking.keep-alive=2m")
                 .run(context -> {
-                    RuntimeBuilder builder = configured.get();
+                    PollRuntimeBuilder builder = configured.get();
                     assertEquals(3, field(builder, "workers"));
                     assertEquals("props-", field(builder, "threadNamePrefix"));
                     assertEquals(false, field(builder, "daemon"));
@@ -66,7 +66,7 @@ class RuntimeAutoConfigurationTest {
                     assertEquals(8, field(builder, "blockingThreads"));
                     assertEquals(Duration.ofMinutes(2), field(builder, "blockingKeepAlive"));
 
-                    Runtime runtime = context.getBean("pollbridgeRuntime", Runtime.class);
+                    PollRuntime runtime = context.getBean("pollbridgeRuntime", PollRuntime.class);
                     assertEquals(3, runtime.metrics().perWorker().size());
                     assertEquals(8, runtime.metrics().blockingThreadsMax());
                     List<Thread> workers = threadsNamed("props-worker-");
@@ -116,7 +116,7 @@ class RuntimeAutoConfigurationTest {
     @Test
     void aRuntimeBeanOfTheApplicationReplacesTheStartersAndIsTheOneMeasured() {
         contexts.withUserConfiguration(OwnRuntime.class).run(context -> {
-            assertEquals(Map.of("ownRuntime", context.getBean(Runtime.class)), context.getBeansOfType(Runtime.class));
+            assertEquals(Map.of("ownRuntime", context.getBean(PollRuntime.class)), context.getBeansOfType(PollRuntime.class));
             assertFalse(context.containsBean("pollbridgeRuntime"));
             assertFalse(context.containsBean("pollbridgeRuntimeShutdown"));
 
@@ -130,8 +130,8 @@ class RuntimeAutoConfigurationTest {
     static class OwnRuntime {
 
         @Bean
-        Runtime ownRuntime() {
-            return Runtime.builder().workers(1).threadNamePrefix("own-").build();
+        PollRuntime ownRuntime() {
+            return PollRuntime.builder().workers(1).threadNamePrefix("own-").build();
         }
     }
 
@@ -174,9 +174,9 @@ class RuntimeAutoConfigurationTest {
     @Test
     void closingTheContextAbortsTheRuntimesTasksAndClosesEachFutureOnce() {
         ProbeFuture<String> pending = new ProbeFuture<>();
-        AtomicReference<Runtime> runtime = new AtomicReference<>();
+        AtomicReference<PollRuntime> runtime = new AtomicReference<>();
         contexts.withPropertyValues("pollbridge.workers=1").run(context -> {
-            runtime.set(context.getBean(Runtime.class));
+            runtime.set(context.getBean(PollRuntime.class));
             runtime.get().spawn(pending);
             await().atMost(WAIT).until(() -> pending.polls() > 0);
         });
@@ -189,7 +189,7 @@ class RuntimeAutoConfigurationTest {
     void withAnAwaitTerminationPeriodClosingLetsTheTasksFinish() throws InterruptedException {
         Promise<String> reply = Promise.create();
         AtomicReference<String> delivered = new AtomicReference<>();
-        AtomicReference<Runtime> runtime = new AtomicReference<>();
+        AtomicReference<PollRuntime> runtime = new AtomicReference<>();
         Thread closing = Thread.currentThread(); // ApplicationContextRunner closes the context on this thread
         Thread replier = new Thread(() -> {
             // Completes the reply only once the closing thread waits in the graceful shutdown.
@@ -198,7 +198,7 @@ class RuntimeAutoConfigurationTest {
             reply.complete("finished during the shutdown");
         });
         contexts.withPropertyValues("pollbridge.workers=1", "pollbridge.shutdown.await-termination-period=30s").run(context -> {
-            runtime.set(context.getBean(Runtime.class));
+            runtime.set(context.getBean(PollRuntime.class));
             runtime.get().spawn(reply.future().map(value -> {
                 delivered.set(value);
                 return value;
@@ -214,13 +214,13 @@ class RuntimeAutoConfigurationTest {
     @Test
     void theAdaptersUseTheStartersRuntime() {
         contexts.withBean(org.springframework.core.ReactiveAdapterRegistry.class).run(context -> {
-            // The registry bean got the adapters with the single Runtime bean: the starter's.
-            Runtime runtime = context.getBean("pollbridgeRuntime", Runtime.class);
+            // The registry bean got the adapters with the single PollRuntime bean: the starter's.
+            PollRuntime runtime = context.getBean("pollbridgeRuntime", PollRuntime.class);
             var registry = context.getBean(org.springframework.core.ReactiveAdapterRegistry.class);
             var adapter = registry.getAdapter(dev.pollbridge.api.PollFuture.class);
-            AtomicReference<Runtime> polledBy = new AtomicReference<>();
+            AtomicReference<PollRuntime> polledBy = new AtomicReference<>();
             Object mono = adapter.toPublisher(dev.pollbridge.api.Futures.defer(() -> {
-                polledBy.set(Runtime.current().orElse(null));
+                polledBy.set(PollRuntime.current().orElse(null));
                 return dev.pollbridge.api.Futures.ready("value");
             }));
             assertEquals("value", reactor.core.publisher.Mono.from((org.reactivestreams.Publisher<?>) mono).block(WAIT));
@@ -228,13 +228,13 @@ class RuntimeAutoConfigurationTest {
         });
     }
 
-    static Object field(RuntimeBuilder builder, String name) {
+    static Object field(PollRuntimeBuilder builder, String name) {
         try {
-            Field field = RuntimeBuilder.class.getDeclaredField(name);
+            Field field = PollRuntimeBuilder.class.getDeclaredField(name);
             field.setAccessible(true); // the tests run on the class path
             return field.get(builder);
         } catch (ReflectiveOperationException e) {
-            throw new AssertionError("RuntimeBuilder has no field " + name, e);
+            throw new AssertionError("PollRuntimeBuilder has no field " + name, e);
         }
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -41,13 +41,13 @@ abstract class FaultCatalogue {
     /** Failures that reached Reactor's {@code Hooks.onErrorDropped}. */
     protected final Reports dropped = new Reports("Reactor's Hooks.onErrorDropped");
 
-    protected Runtime runtime;
+    protected PollRuntime runtime;
     private String threadPrefix;
 
     @BeforeEach
     void startRuntime() {
         threadPrefix = "faults-" + RUNTIMES.incrementAndGet() + "-";
-        runtime = Runtime.builder()
+        runtime = PollRuntime.builder()
                 .workers(WORKERS)
                 .threadNamePrefix(threadPrefix)
                 .uncaughtFailureHandler(uncaught::add)

@@ -4,7 +4,7 @@ import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
@@ -18,7 +18,7 @@ import org.testng.annotations.AfterClass;
  */
 public class AdoptedHandlePublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = ReactorTck.runtime();
+    private final PollRuntime runtime = ReactorTck.runtime();
 
     public AdoptedHandlePublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

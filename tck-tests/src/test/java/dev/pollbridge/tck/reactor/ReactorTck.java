@@ -2,7 +2,7 @@ package dev.pollbridge.tck.reactor;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -12,8 +12,8 @@ final class ReactorTck {
     private ReactorTck() {}
 
     /** A runtime for one verification class; the class closes it when done. */
-    static Runtime runtime() {
-        return Runtime.builder().workers(2).threadNamePrefix("reactor-tck-").build();
+    static PollRuntime runtime() {
+        return PollRuntime.builder().workers(2).threadNamePrefix("reactor-tck-").build();
     }
 
     /** The numbers {@code 0 .. count - 1}, produced lazily (the TCK asks for "infinite" ones too). */

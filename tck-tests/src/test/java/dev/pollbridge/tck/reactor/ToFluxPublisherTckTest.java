@@ -2,7 +2,7 @@ package dev.pollbridge.tck.reactor;
 
 import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
@@ -10,7 +10,7 @@ import org.testng.annotations.AfterClass;
 /** The Reactive Streams TCK against {@code ReactorBridge.toFlux} over a lazy range stream. */
 public class ToFluxPublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = ReactorTck.runtime();
+    private final PollRuntime runtime = ReactorTck.runtime();
 
     public ToFluxPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

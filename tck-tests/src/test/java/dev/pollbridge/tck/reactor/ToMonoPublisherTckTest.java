@@ -3,7 +3,7 @@ package dev.pollbridge.tck.reactor;
 import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
@@ -20,7 +20,7 @@ import org.testng.annotations.AfterClass;
  */
 public class ToMonoPublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = ReactorTck.runtime();
+    private final PollRuntime runtime = ReactorTck.runtime();
 
     public ToMonoPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

@@ -1,7 +1,7 @@
 package dev.pollbridge.tck.rxjava;
 
 import dev.pollbridge.tck.TckSettings;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
@@ -15,8 +15,8 @@ import org.testng.annotations.AfterClass;
  */
 public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = RxTck.runtime();
-    private final Runtime closed = RxTck.closedRuntime();
+    private final PollRuntime runtime = RxTck.runtime();
+    private final PollRuntime closed = RxTck.closedRuntime();
 
     public FlowableBodyPublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

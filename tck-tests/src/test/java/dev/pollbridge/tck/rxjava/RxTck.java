@@ -2,7 +2,7 @@ package dev.pollbridge.tck.rxjava;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -12,13 +12,13 @@ final class RxTck {
     private RxTck() {}
 
     /** A runtime for one verification class; the class closes it when done. */
-    static Runtime runtime() {
-        return Runtime.builder().workers(2).threadNamePrefix("rxjava-tck-").build();
+    static PollRuntime runtime() {
+        return PollRuntime.builder().workers(2).threadNamePrefix("rxjava-tck-").build();
     }
 
     /** A runtime that is already closed: every subscription to a source on it is refused. */
-    static Runtime closedRuntime() {
-        Runtime closed = Runtime.builder().workers(1).threadNamePrefix("rxjava-tck-closed-").build();
+    static PollRuntime closedRuntime() {
+        PollRuntime closed = PollRuntime.builder().workers(1).threadNamePrefix("rxjava-tck-closed-").build();
         closed.close();
         return closed;
     }

@@ -1,7 +1,7 @@
 package dev.pollbridge.tck.rxjava;
 
 import dev.pollbridge.tck.TckSettings;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.RxJavaBridge;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
@@ -10,7 +10,7 @@ import org.testng.annotations.AfterClass;
 /** The Reactive Streams TCK against {@code RxJavaBridge.toFlowable} over a lazy range stream. */
 public class ToFlowablePublisherTckTest extends PublisherVerification<Long> {
 
-    private final Runtime runtime = RxTck.runtime();
+    private final PollRuntime runtime = RxTck.runtime();
 
     public ToFlowablePublisherTckTest() {
         super(TckSettings.environment(), TckSettings.PUBLISHER_REFERENCE_GC_TIMEOUT_MILLIS);

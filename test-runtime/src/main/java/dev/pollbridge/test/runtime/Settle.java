@@ -1,6 +1,6 @@
 package dev.pollbridge.test.runtime;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 
 /**
  * Runs a test runtime's queued tasks for a linked virtual-time scheduler, at the instant its
@@ -13,7 +13,7 @@ final class Settle {
 
     static Runnable of(TestRuntime runtime) {
         return () -> {
-            if (Runtime.current().filter(current -> current == runtime.runtime()).isEmpty()) {
+            if (PollRuntime.current().filter(current -> current == runtime.runtime()).isEmpty()) {
                 runtime.runUntilIdle();
             }
         };

@@ -2,8 +2,8 @@ package dev.pollbridge.test.runtime;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeBuilder;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A deterministic, single-threaded runtime for tests (the analogue of Tokio's current-thread
- * runtime under {@code #[tokio::test]}). It is a real {@link Runtime} built with
+ * runtime under {@code #[tokio::test]}). It is a real {@link PollRuntime} built with
  * {@code workers(0)}: the same {@code spawn}, {@link JoinHandle}, {@code executor()} and
  * {@code spawnBlocking} work, but no worker thread exists. Tasks run on the test thread, in the
  * exact FIFO order in which they were spawned or woken, only while the test calls
@@ -34,10 +34,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * Wakes may come from other threads (a completed {@code CompletableFuture}, for instance); the
  * woken task then waits in the queue until the test thread drives the runtime again. Timers use
- * the runtime's {@link Runtime#clock()}: {@link #withVirtualTime()} builds the runtime on a
+ * the runtime's {@link PollRuntime#clock()}: {@link #withVirtualTime()} builds the runtime on a
  * {@link VirtualClock}, which moves only when the test calls {@link #advance(Duration)} (or
  * {@link #clock()}{@code .advance}), so a test of a 30-second timeout takes microseconds. A runtime
- * built with {@link RuntimeBuilder#clock} and {@linkplain #wrap(Runtime) wrapped} works the same way.
+ * built with {@link PollRuntimeBuilder#clock} and {@linkplain #wrap(PollRuntime) wrapped} works the same way.
  * Spawning from a task, aborting, detaching and closing behave exactly as on the multi-threaded
  * runtime.
  *
@@ -47,11 +47,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class TestRuntime implements AutoCloseable {
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final CurrentThreadEngine engine;
     private final List<Throwable> uncaught;
 
-    private TestRuntime(Runtime runtime, List<Throwable> uncaught) {
+    private TestRuntime(PollRuntime runtime, List<Throwable> uncaught) {
         Engine candidate = EngineAccess.engineOf(runtime);
         if (!(candidate instanceof CurrentThreadEngine)) {
             throw new IllegalArgumentException("TestRuntime needs a runtime built with workers(0), got " + runtime);
@@ -69,7 +69,7 @@ public final class TestRuntime implements AutoCloseable {
      */
     public static TestRuntime create() {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Runtime runtime = Runtime.builder().workers(0).threadNamePrefix("pollbridge-test-")
+        PollRuntime runtime = PollRuntime.builder().workers(0).threadNamePrefix("pollbridge-test-")
                 .uncaughtFailureHandler(uncaught::add).build();
         return new TestRuntime(runtime, uncaught);
     }
@@ -94,13 +94,13 @@ public final class TestRuntime implements AutoCloseable {
      */
     public static TestRuntime withVirtualTime() {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Runtime runtime = Runtime.builder().workers(0).threadNamePrefix("pollbridge-test-")
+        PollRuntime runtime = PollRuntime.builder().workers(0).threadNamePrefix("pollbridge-test-")
                 .clock(new VirtualClock()).uncaughtFailureHandler(uncaught::add).build();
         return new TestRuntime(runtime, uncaught);
     }
 
     /**
-     * Wraps a runtime built with {@code Runtime.builder().workers(0)} (for example with a virtual
+     * Wraps a runtime built with {@code PollRuntime.builder().workers(0)} (for example with a virtual
      * clock). Its uncaught failures go to its own handler, so {@link #uncaughtFailures()} stays
      * empty.
      *
@@ -108,7 +108,7 @@ public final class TestRuntime implements AutoCloseable {
      * @return a test runtime driving {@code runtime}
      * @throws IllegalArgumentException if the runtime has worker threads
      */
-    public static TestRuntime wrap(Runtime runtime) {
+    public static TestRuntime wrap(PollRuntime runtime) {
         return new TestRuntime(Objects.requireNonNull(runtime, "runtime"), List.of());
     }
 
@@ -117,12 +117,12 @@ public final class TestRuntime implements AutoCloseable {
      *
      * @return the wrapped runtime
      */
-    public Runtime runtime() {
+    public PollRuntime runtime() {
         return runtime;
     }
 
     /**
-     * {@link Runtime#spawn}: queues the task; it runs when the test drives the runtime.
+     * {@link PollRuntime#spawn}: queues the task; it runs when the test drives the runtime.
      *
      * @param <T> the value type
      * @param future the future to run as a task; the runtime owns it from now on
@@ -144,13 +144,13 @@ public final class TestRuntime implements AutoCloseable {
     }
 
     /**
-     * {@link Runtime#blockOn}: drives {@code future} on the calling thread, running queued tasks
+     * {@link PollRuntime#blockOn}: drives {@code future} on the calling thread, running queued tasks
      * between its polls, and parks only when nothing is queued and the future is pending. While
      * tasks keep the queue busy, it still polls {@code future} again (if it was woken) after every
      * 61 task polls, so a task that wakes itself forever cannot keep it from returning. An
      * interrupt of the calling thread (a test time-out, say) stops it: the future is closed and a
      * {@link java.util.concurrent.CompletionException} caused by an {@link InterruptedException}
-     * is thrown. Failures follow {@link Runtime#blockOn}'s rule: an unchecked failure is rethrown
+     * is thrown. Failures follow {@link PollRuntime#blockOn}'s rule: an unchecked failure is rethrown
      * as the same instance, a checked one wrapped in a {@link java.util.concurrent.CompletionException}
      * caused by it.
      *
@@ -176,7 +176,7 @@ public final class TestRuntime implements AutoCloseable {
         }
         throw new IllegalStateException("this test runtime runs on " + runtime.clock()
                 + ", not a VirtualClock: build it with TestRuntime.withVirtualTime(), or wrap a runtime built with "
-                + "Runtime.builder().workers(0).clock(new VirtualClock())");
+                + "PollRuntime.builder().workers(0).clock(new VirtualClock())");
     }
 
     /**
@@ -242,7 +242,7 @@ public final class TestRuntime implements AutoCloseable {
         return List.copyOf(uncaught);
     }
 
-    /** {@link Runtime#close()}: cancels every task and closes each future exactly once. */
+    /** {@link PollRuntime#close()}: cancels every task and closes each future exactly once. */
     @Override
     public void close() {
         runtime.close();

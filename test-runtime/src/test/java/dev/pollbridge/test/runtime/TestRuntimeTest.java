@@ -12,7 +12,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +82,7 @@ class TestRuntimeTest {
             Thread test = Thread.currentThread();
             JoinHandle<Boolean> handle = rt.spawn(cx -> Poll.ready(Thread.currentThread() == test));
             assertTrue(rt.blockOn(handle));
-            JoinHandle<Optional<Runtime>> current = rt.spawn(cx -> Poll.ready(Runtime.current()));
+            JoinHandle<Optional<PollRuntime>> current = rt.spawn(cx -> Poll.ready(PollRuntime.current()));
             assertEquals(Optional.of(rt.runtime()), rt.blockOn(current));
         }
     }
@@ -177,10 +177,10 @@ class TestRuntimeTest {
 
     @Test
     void onlyCurrentThreadRuntimesCanBeWrapped() {
-        try (Runtime threaded = Runtime.builder().workers(1).build()) {
+        try (PollRuntime threaded = PollRuntime.builder().workers(1).build()) {
             assertThrows(IllegalArgumentException.class, () -> TestRuntime.wrap(threaded));
         }
-        try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).build())) {
+        try (TestRuntime rt = TestRuntime.wrap(PollRuntime.builder().workers(0).build())) {
             assertEquals(Integer.valueOf(3), rt.blockOn(rt.spawn(cx -> Poll.ready(3))));
         }
     }

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.Retry;
 import dev.pollbridge.runtime.time.Time;
 import dev.pollbridge.runtime.time.VirtualClock;
@@ -170,7 +170,7 @@ class TestRuntimeVirtualTimeTest {
     @Test
     void aWrappedRuntimeOnAVirtualClockAdvancesToo() {
         VirtualClock clock = new VirtualClock();
-        try (TestRuntime rt = TestRuntime.wrap(Runtime.builder().workers(0).clock(clock).build())) {
+        try (TestRuntime rt = TestRuntime.wrap(PollRuntime.builder().workers(0).clock(clock).build())) {
             assertSame(clock, rt.clock());
             JoinHandle<Void> sleep = rt.spawn(rt.runtime().sleep(Duration.ofSeconds(2)));
             rt.advance(Duration.ofSeconds(2));

@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.internal.adapter;
 
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -9,11 +9,11 @@ import java.util.function.Consumer;
 
 /**
  * The engine of a library {@code Scheduler} whose tasks are tasks of a Pollbridge
- * {@link Runtime}; the adapter's scheduler class delegates to it and adds its library's rules.
+ * {@link PollRuntime}; the adapter's scheduler class delegates to it and adds its library's rules.
  *
  * <h2>Tasks</h2>
- * Each {@link #schedule} spawns one {@link TimedTask}: the delay is a {@code Runtime.sleep}, a
- * period a {@code Runtime.interval}, both on the runtime's timing wheel and clock (1 ms
+ * Each {@link #schedule} spawns one {@link TimedTask}: the delay is a {@code PollRuntime.sleep}, a
+ * period a {@code PollRuntime.interval}, both on the runtime's timing wheel and clock (1 ms
  * resolution; a run that overruns its period makes the missed ticks be skipped). A period of zero
  * or less runs the task again right after each run, yielding the worker in between. Direct tasks
  * may run in parallel on several runtime workers; a {@link SerialWorker} from
@@ -34,7 +34,7 @@ import java.util.function.Consumer;
  */
 public final class SchedulerCore {
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final Consumer<Throwable> failures;
     /** The live tasks and workers; replaced by a fresh set when a shut-down scheduler is started. */
     private final AtomicReference<TaskSet> tasks = new AtomicReference<>(new TaskSet());
@@ -43,13 +43,13 @@ public final class SchedulerCore {
      * @param runtime  the runtime whose workers and timers run the tasks (not owned)
      * @param failures where a runnable that throws is reported; called on a runtime worker
      */
-    public SchedulerCore(Runtime runtime, Consumer<Throwable> failures) {
+    public SchedulerCore(PollRuntime runtime, Consumer<Throwable> failures) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.failures = Objects.requireNonNull(failures, "failures");
     }
 
     /** The runtime this scheduler spawns on. */
-    public Runtime runtime() {
+    public PollRuntime runtime() {
         return runtime;
     }
 

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -50,7 +50,7 @@ public final class SerialWorker implements Cancellable {
     static final int RUNS_PER_POLL = 64;
 
     private final SchedulerCore scheduler;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final TaskSet parent;
     /** Timer-backed tasks, cancelled with the worker. */
     private final TaskSet timed = new TaskSet();
@@ -63,7 +63,7 @@ public final class SerialWorker implements Cancellable {
     private final AtomicInteger wip = new AtomicInteger();
     private volatile boolean cancelled;
 
-    SerialWorker(SchedulerCore scheduler, Runtime runtime, TaskSet parent) {
+    SerialWorker(SchedulerCore scheduler, PollRuntime runtime, TaskSet parent) {
         this.scheduler = scheduler;
         this.runtime = runtime;
         this.parent = parent;
@@ -72,7 +72,7 @@ public final class SerialWorker implements Cancellable {
     /**
      * Runs {@code action} serially with this worker's other tasks, after {@code delayNanos} on the
      * runtime's clock (none if zero or less): once if {@code periodNanos} is negative, else
-     * repeatedly, every {@code periodNanos} on the grid of a {@code Runtime.interval} (missed
+     * repeatedly, every {@code periodNanos} on the grid of a {@code PollRuntime.interval} (missed
      * ticks are skipped), or back to back if it is zero. The same arguments as
      * {@link SchedulerCore#schedule}.
      *

@@ -4,15 +4,15 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /**
  * The runtime task behind a {@link SchedulerCore} schedule call, or the timer of a
  * {@link SerialWorker}'s delayed or periodic task: an optional initial delay
- * ({@code Runtime.sleep}), then an action fired once, periodically on the grid of a
- * {@code Runtime.interval}, or continuously (a period of zero: fire, yield, fire again). Both
+ * ({@code PollRuntime.sleep}), then an action fired once, periodically on the grid of a
+ * {@code PollRuntime.interval}, or continuously (a period of zero: fire, yield, fire again). Both
  * timers sit on the runtime's timing wheel, so a runtime built on a {@code VirtualClock} fires
  * them when the clock is advanced.
  *
@@ -38,7 +38,7 @@ final class TimedTask implements PollFuture<Void> {
     /** The interval resolution of the runtime's timer. */
     private static final Duration RESOLUTION = Duration.ofMillis(1);
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     /** null: fire once; zero: fire continuously; positive: the period. */
     private final Duration period;
     private final BooleanSupplier action;
@@ -51,7 +51,7 @@ final class TimedTask implements PollFuture<Void> {
      * @param delayNanos the initial delay; zero or less fires on the first poll
      * @param periodNanos negative for a one-shot task, zero to fire continuously, positive for a period
      */
-    TimedTask(Runtime runtime, long delayNanos, long periodNanos, BooleanSupplier action, Runnable onEnd) {
+    TimedTask(PollRuntime runtime, long delayNanos, long periodNanos, BooleanSupplier action, Runnable onEnd) {
         this.runtime = runtime;
         this.action = action;
         this.onEnd = onEnd;

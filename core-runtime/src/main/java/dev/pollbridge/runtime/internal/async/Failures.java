@@ -7,7 +7,7 @@ import java.util.concurrent.CompletionException;
  * {@code CompletableFuture.join()} and Reactor's {@code block()} do it: an unchecked failure
  * ({@link RuntimeException}, {@link Error}) is thrown as the same instance; a checked one is
  * wrapped in a {@link CompletionException} whose cause is that instance, unless the method
- * declares its type. {@code Runtime.blockOn}, {@code Async.await} and {@code Async.next} use it.
+ * declares its type. {@code PollRuntime.blockOn}, {@code Async.await} and {@code Async.next} use it.
  */
 public final class Failures {
 

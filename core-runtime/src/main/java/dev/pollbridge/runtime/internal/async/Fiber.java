@@ -51,11 +51,11 @@ public abstract class Fiber extends SingleUse {
                     + "', which polls " + (task != null ? task.name() : "runtime tasks") + ", outside any Async body: it"
                     + " would block the thread that runs tasks (a poll must never block, pull-model rule 4). Inside a"
                     + " poll compose futures instead (map, flatMap, select), or put the code in Async.run(...) and"
-                    + " spawn or await that future; from plain blocking code use Runtime.blockOn(future).");
+                    + " spawn or await that future; from plain blocking code use PollRuntime.blockOn(future).");
         }
         return new IllegalStateException(operation + " was called outside an Async body. It only works "
                 + "inside Async.run(...) or Async.stream(...). To wait for a future from plain blocking "
-                + "code use Runtime.blockOn(future); inside a poll, compose futures instead (map, flatMap).");
+                + "code use PollRuntime.blockOn(future); inside a poll, compose futures instead (map, flatMap).");
     }
 
     /**

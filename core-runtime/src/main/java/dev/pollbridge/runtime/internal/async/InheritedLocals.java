@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * Inheritable task-locals: a task spawned while an inheritable {@code TaskLocal} is bound gets
  * the same value bound in every poll (and the close) of its future, as a kotlinx child coroutine
- * inherits its parent's context elements. {@code Runtime.spawn} calls {@link #capture} on the
+ * inherits its parent's context elements. {@code PollRuntime.spawn} calls {@link #capture} on the
  * spawning thread; the bindings in force there (those of the task being polled, or of the
  * {@code Async} body that spawns) are read at that moment, so a later change of the parent's
  * binding does not reach the child.

@@ -85,7 +85,7 @@
  *       the thread it last suspended on, or, once that thread has ended (its thread-locals are
  *       cleared when it ends, and nothing else uses them), on any thread, which becomes its home.
  *       The runtime keeps this by itself: a task is run only by its home worker (task rule T12),
- *       an abort is carried out by that worker, and {@code Runtime.close()} joins its workers
+ *       an abort is carried out by that worker, and {@code PollRuntime.close()} joins its workers
  *       before it closes their tasks. A poll away from a live home ({@code MockTask} or a
  *       hand-written loop polling from several threads, the current-thread runtime driven by
  *       several {@code blockOn} threads in turn) throws {@link IllegalStateException} and leaves

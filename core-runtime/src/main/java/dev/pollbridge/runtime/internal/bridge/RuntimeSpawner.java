@@ -2,41 +2,41 @@ package dev.pollbridge.runtime.internal.bridge;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * Spawns subscription tasks on a {@link Runtime}, detached, aborts them through the handle, and
+ * Spawns subscription tasks on a {@link PollRuntime}, detached, aborts them through the handle, and
  * reports to a {@link FailureSink}: the runtime's uncaught-failure handler unless an adapter
  * names its own (Reactor's {@code Hooks.onErrorDropped}, RxJava's {@code RxJavaPlugins.onError}).
  */
 public final class RuntimeSpawner implements TaskSpawner {
 
-    private final Supplier<Runtime> runtime;
+    private final Supplier<PollRuntime> runtime;
     /** The adapter's sink, or null for the runtime's handler. */
     private final FailureSink sink;
 
-    private RuntimeSpawner(Supplier<Runtime> runtime, FailureSink sink) {
+    private RuntimeSpawner(Supplier<PollRuntime> runtime, FailureSink sink) {
         this.runtime = runtime;
         this.sink = sink;
     }
 
     /** Spawns on {@code runtime}; reports to its uncaught-failure handler. */
-    public static TaskSpawner on(Runtime runtime) {
+    public static TaskSpawner on(PollRuntime runtime) {
         Objects.requireNonNull(runtime, "runtime");
         return new RuntimeSpawner(() -> runtime, null);
     }
 
     /** Spawns on {@code runtime}; reports to {@code sink}. */
-    public static TaskSpawner on(Runtime runtime, FailureSink sink) {
+    public static TaskSpawner on(PollRuntime runtime, FailureSink sink) {
         Objects.requireNonNull(runtime, "runtime");
         return new RuntimeSpawner(() -> runtime, Objects.requireNonNull(sink, "sink"));
     }
 
-    /** Spawns on {@link Runtime#shared()}, looked up at the first subscription (not before). */
+    /** Spawns on {@link PollRuntime#shared()}, looked up at the first subscription (not before). */
     public static TaskSpawner onShared() {
-        return new RuntimeSpawner(Runtime::shared, null);
+        return new RuntimeSpawner(PollRuntime::shared, null);
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.bridge;
 import dev.pollbridge.api.PollFuture;
 
 /**
- * How the publisher side starts the task that drives a subscription ({@code Runtime.spawn} in
+ * How the publisher side starts the task that drives a subscription ({@code PollRuntime.spawn} in
  * production, a hand-polled task in unit tests), and where it reports the failures no signal can
  * carry: the uncaught-failure handler of that runtime.
  */

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.bridge;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 
 /**
@@ -9,7 +9,7 @@ import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
  * {@code close()} that threw, rule 11; a subscriber method that threw, rule 2.13; a signal after
  * the publisher's terminal one, rule 1.7; a dropped item whose {@code close()} threw; an error
  * raised after the consumer cancelled) goes to the uncaught-failure handler of the runtime the
- * bridge belongs to ({@code RuntimeBuilder.uncaughtFailureHandler}, by default an {@code ERROR}
+ * bridge belongs to ({@code PollRuntimeBuilder.uncaughtFailureHandler}, by default an {@code ERROR}
  * line through {@link System.Logger}).
  *
  * <p>The failure is handed to the handler directly ({@link RuntimeFailures}), on the thread
@@ -25,14 +25,14 @@ public final class UncaughtFailures implements FailureSink {
     public static final UncaughtFailures LOG = new UncaughtFailures(null);
 
     /** The runtime whose handler receives the failures; null: log. */
-    private final Runtime runtime;
+    private final PollRuntime runtime;
 
-    private UncaughtFailures(Runtime runtime) {
+    private UncaughtFailures(PollRuntime runtime) {
         this.runtime = runtime;
     }
 
     /** Reports to {@code runtime}'s uncaught-failure handler. */
-    public static UncaughtFailures of(Runtime runtime) {
+    public static UncaughtFailures of(PollRuntime runtime) {
         return new UncaughtFailures(runtime);
     }
 
@@ -41,7 +41,7 @@ public final class UncaughtFailures implements FailureSink {
      * inside {@code blockOn}); {@link #LOG} on any other thread.
      */
     public static UncaughtFailures ofCurrentThread() {
-        return Runtime.current().map(UncaughtFailures::of).orElse(LOG);
+        return PollRuntime.current().map(UncaughtFailures::of).orElse(LOG);
     }
 
     /** Reports {@code failure}, a JVM-fatal one too ({@link Fatal}: reporting it is the rule); never throws. */

@@ -6,9 +6,9 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.PollTimeHistogram;
-import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.PollRuntimeMetrics;
 import dev.pollbridge.runtime.TaskDump;
 import dev.pollbridge.runtime.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
@@ -104,7 +104,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     /** Where failures nobody else receives go (the uncaught-failure handler). */
     protected final FailureReporter failures;
     /** The public facade, set once right after construction. */
-    private volatile Runtime facade;
+    private volatile PollRuntime facade;
     /** The facade's timers, set once right after construction: lent to what the tasks poll. */
     private volatile TimeDriver timers;
 
@@ -125,7 +125,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      * through the poll's context, whose attachment is a task of this engine or, in
      * {@code blockOn}, the engine).
      */
-    public static Engine start(EngineConfig config, Runtime facade, TimeDriver timers) {
+    public static Engine start(EngineConfig config, PollRuntime facade, TimeDriver timers) {
         Engine engine = config.workers() == 0 ? new CurrentThreadEngine(config) : new WorkStealingEngine(config);
         engine.facade = facade;
         engine.timers = timers;
@@ -139,7 +139,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     }
 
     /** The runtime whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
-    public static Runtime current() {
+    public static PollRuntime current() {
         Engine engine = workerEngine(Thread.currentThread());
         if (engine == null) {
             UnwindScope entered = UnwindScopes.installed();
@@ -249,7 +249,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         if (tasks.isClosed() && !calledInside()) {
             throw closedRuntime();
         }
-        SingleUse.claim(future, "Runtime.spawn"); // rule 11: refuses a future some other owner has
+        SingleUse.claim(future, "PollRuntime.spawn"); // rule 11: refuses a future some other owner has
         Task<T> task = newTask(InheritedLocals.capture(future), true);
         submit(task);
         return new TaskJoinHandle<>(task);
@@ -349,7 +349,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
 
     // ---- blockOn ----
 
-    /** Drives {@code future} to completion on the calling thread; see {@code Runtime.blockOn}. */
+    /** Drives {@code future} to completion on the calling thread; see {@code PollRuntime.blockOn}. */
     public <T> T blockOn(PollFuture<T> future) {
         return blockOn(future, NO_TIMEOUT);
     }
@@ -358,11 +358,11 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      * {@link #blockOn(PollFuture)} for at most {@code timeoutNanos} of real time
      * ({@code System.nanoTime()}, whatever the runtime's clock): then the future is closed and a
      * {@code TimeoutException} thrown by the failure rule (so wrapped in a
-     * {@code CompletionException}); see {@code Runtime.blockOn(PollFuture, Duration)}.
+     * {@code CompletionException}); see {@code PollRuntime.blockOn(PollFuture, Duration)}.
      * {@link #NO_TIMEOUT} waits for ever.
      */
     public <T> T blockOn(PollFuture<T> future, long timeoutNanos) {
-        SingleUse.claim(future, "Runtime.blockOn"); // before anything closes it: a refused future is not ours
+        SingleUse.claim(future, "PollRuntime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
         if (workerEngine(thread) != null || Task.current() != null) {
             future.close();
@@ -550,7 +550,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     // ---- metrics ----
 
     /** A snapshot of the counters. */
-    public RuntimeMetrics metrics() {
+    public PollRuntimeMetrics metrics() {
         SchedulerCounters counters = schedulerCounters();
         List<WorkerMetrics> perWorker = new ArrayList<>(config.workers());
         long[] pollTimes = new long[PollTimeHistogram.BUCKETS];
@@ -563,7 +563,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         }
         long completed = counts.completedTotal(); // first: see TaskCounts.alive()
         long spawned = counts.spawnedTotal();
-        return new RuntimeMetrics(
+        return new PollRuntimeMetrics(
                 config.workers(),
                 spawned,
                 spawned - completed,
@@ -589,7 +589,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
 
     // ---- task dump ----
 
-    /** A dump of every live task; see {@code Runtime.dump()} and {@link TaskDumper}. */
+    /** A dump of every live task; see {@code PollRuntime.dump()} and {@link TaskDumper}. */
     public TaskDump dump() {
         Map<Task<?>, String> running = runningTasks();
         List<Task<?>> listed = tasks.boundTasks();
@@ -684,7 +684,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         }
         FailureReporter.log(System.Logger.Level.WARNING, "the runtime " + config.threadNamePrefix() + " closed while "
                 + bodies + " cancelled Async bodies were still unwinding (their tasks complete when they end; see "
-                + "RuntimeMetrics.unwindingBodies): " + late, null);
+                + "PollRuntimeMetrics.unwindingBodies): " + late, null);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  */
 public final class FailureReporter {
 
-    private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
 
     private final Consumer<Throwable> handler;
 

@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.api.Dropped;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 
 /**
@@ -19,7 +19,7 @@ public final class RuntimeFailures {
     /**
      * The sink of runtime code that may run on any thread (a channel, a promise, a task scope, an
      * {@code Async} body): a failure goes to the uncaught-failure handler of the runtime running
-     * the calling thread when it is reported ({@link Runtime#current()}: a worker, a thread in
+     * the calling thread when it is reported ({@link PollRuntime#current()}: a worker, a thread in
      * {@code blockOn}), else to {@link System.Logger} at {@code WARNING}. The one line a runtime
      * producer drops a value with: {@code Dropped.close(value, what, RuntimeFailures.CURRENT_THREAD)}.
      */
@@ -28,7 +28,7 @@ public final class RuntimeFailures {
     private RuntimeFailures() {}
 
     private static void reportOnCurrentThread(String source, Throwable failure) {
-        Runtime runtime = Engine.current();
+        PollRuntime runtime = Engine.current();
         if (runtime != null) {
             report(runtime, failure, source);
         } else {
@@ -40,7 +40,7 @@ public final class RuntimeFailures {
      * Hands {@code failure} to {@code runtime}'s uncaught-failure handler, unchanged;
      * {@code source} names where it came from, for the fallback log line of a handler that throws.
      */
-    public static void report(Runtime runtime, Throwable failure, String source) {
+    public static void report(PollRuntime runtime, Throwable failure, String source) {
         Objects.requireNonNull(failure, "failure");
         EngineAccess.engineOf(runtime).reportUncaught(failure, source);
     }

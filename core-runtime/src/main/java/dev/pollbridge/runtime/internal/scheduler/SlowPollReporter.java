@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 
 /**
  * Reports slow polls (rule 16 of docs/concepts.md): one {@code WARNING} through {@link System.Logger} and one JDK
@@ -9,7 +9,7 @@ import dev.pollbridge.runtime.Runtime;
  */
 final class SlowPollReporter {
 
-    private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
     /** True if {@code jdk.jfr} is present (the stuck-worker report uses it too). */
     static final boolean JFR_PRESENT = jfrPresent();
 
@@ -39,7 +39,7 @@ final class SlowPollReporter {
         return String.format(java.util.Locale.ROOT,
                 "slow poll: %s was polled for %s%.3f ms on %s, longer than the slow-poll threshold of %.3f ms"
                         + " (reported once per task). A poll must not block (rule 4, docs/concepts.md#rule-4):"
-                        + " move blocking calls to Runtime.spawnBlocking; see docs/faq.md#a-slow-poll-warning",
+                        + " move blocking calls to PollRuntime.spawnBlocking; see docs/faq.md#a-slow-poll-warning",
                 taskName, lowerBound ? "at least " : "", pollNanos / 1e6, threadName, thresholdNanos / 1e6);
     }
 

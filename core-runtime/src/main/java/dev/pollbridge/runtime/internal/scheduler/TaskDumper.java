@@ -97,6 +97,6 @@ final class TaskDumper {
 
     private static boolean isRuntimeFrame(StackTraceElement frame) {
         String type = frame.getClassName();
-        return type.startsWith("dev.pollbridge.runtime.internal.") || type.equals("dev.pollbridge.runtime.Runtime");
+        return type.startsWith("dev.pollbridge.runtime.internal.") || type.equals("dev.pollbridge.runtime.PollRuntime");
     }
 }

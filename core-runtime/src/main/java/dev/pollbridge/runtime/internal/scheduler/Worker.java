@@ -50,7 +50,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *       period passed (it moves the task to the global queue and unparks a worker, for the case
  *       where every other worker is parked). The owner takes the slot with a CAS too; putting a
  *       task into an empty slot is a release store (only the owner makes it non-empty).
- *   <li><b>Optional.</b> {@code RuntimeBuilder.lifoSlot(false)} sends every wake to the back of
+ *   <li><b>Optional.</b> {@code PollRuntimeBuilder.lifoSlot(false)} sends every wake to the back of
  *       the local queue instead (Tokio's {@code disable_lifo_slot}).
  * </ul>
  *
@@ -59,7 +59,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * read per forced look, none per poll) and sets the interval to about
  * {@value #TARGET_GLOBAL_QUEUE_NANOS} ns of polling, between 2 and 127 ticks, so a task injected
  * from outside waits about as long behind long polls as behind short ones. The measurement
- * restarts after each park. {@code RuntimeBuilder.globalQueueInterval(n)} fixes it instead.
+ * restarts after each park. {@code PollRuntimeBuilder.globalQueueInterval(n)} fixes it instead.
  *
  * <h2>Slow polls</h2>
  * By default a worker reads no clock per poll (Tokio's default too). It times each poll exactly

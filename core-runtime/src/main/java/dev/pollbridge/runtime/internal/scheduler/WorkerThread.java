@@ -2,7 +2,7 @@ package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.runtime.internal.task.BudgetedThread;
 
-/** A runtime worker thread: knows its engine, so {@code Runtime.current()} and wakes need no thread-local. */
+/** A runtime worker thread: knows its engine, so {@code PollRuntime.current()} and wakes need no thread-local. */
 final class WorkerThread extends BudgetedThread {
 
     private final Engine engine;

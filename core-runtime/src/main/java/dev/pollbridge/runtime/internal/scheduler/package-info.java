@@ -44,7 +44,7 @@
  *       round trips under load average 10 went from a 0.5-3.3 s mean with 18,000-410,000 parks
  *       to a steady 0.6-0.9 s with about 250 parks).
  *   <li><b>A worker thread that dies</b> (of a throwable from the runtime's own code: user code
- *       is contained, rule T10) is counted ({@code RuntimeMetrics.deadWorkers}), logged at
+ *       is contained, rule T10) is counted ({@code PollRuntimeMetrics.deadWorkers}), logged at
  *       {@code ERROR}, taken out of the searching count, and replaced by a new thread that
  *       takes over the same worker (queue, LIFO slot, index), unless the runtime is stopping or
  *       no thread can be started; then the worker counts as dead in {@code Idle} and its tasks

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -25,13 +25,13 @@ final class BufferStream<T> implements PollStream<T> {
     private enum State { STREAMING, TERMINATED, CLOSED }
 
     private final String name;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final Handoff<T> handoff;
     private PollStream<? extends T> upstream; // owned until the producer takes it; null then
     private JoinHandle<Void> producer;
     private State state = State.STREAMING;
 
-    BufferStream(String name, PollStream<? extends T> upstream, int capacity, boolean keepLatest, Runtime runtime) {
+    BufferStream(String name, PollStream<? extends T> upstream, int capacity, boolean keepLatest, PollRuntime runtime) {
         this.name = name;
         this.upstream = upstream;
         this.runtime = runtime;

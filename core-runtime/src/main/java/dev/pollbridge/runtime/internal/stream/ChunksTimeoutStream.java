@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,7 +22,7 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
     private final long timeoutNanos;
     private ArrayList<T> chunk = new ArrayList<>();
 
-    ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, Runtime runtime) {
+    ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, PollRuntime runtime) {
         super("chunksTimeout", upstream, runtime);
         this.maxSize = maxSize;
         this.timeoutNanos = Nanos.of(timeout);

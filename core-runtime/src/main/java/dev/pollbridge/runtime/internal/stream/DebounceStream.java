@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 
 /**
@@ -22,7 +22,7 @@ final class DebounceStream<T> extends TimedStream<T, T> {
     /** The latest item, waiting for the quiet period; null if none. */
     private T latest;
 
-    DebounceStream(PollStream<? extends T> upstream, Duration timeout, Runtime runtime) {
+    DebounceStream(PollStream<? extends T> upstream, Duration timeout, PollRuntime runtime) {
         super("debounce", upstream, runtime);
         this.timeoutNanos = Nanos.of(timeout);
     }

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 
 /**
@@ -15,14 +15,14 @@ final class Dropped {
     private Dropped() {}
 
     /** Closes {@code item} if it owns a resource; see the class comment for a throwing close. */
-    static void item(Object item, Throwable failure, Runtime runtime, String operator) {
+    static void item(Object item, Throwable failure, PollRuntime runtime, String operator) {
         dev.pollbridge.api.Dropped.close(item, "an item " + operator + " dropped", failure != null
                 ? dev.pollbridge.api.Dropped.suppressedBy(failure)
                 : (source, broken) -> EngineAccess.engineOf(runtime).reportUncaught(broken, source));
     }
 
     /** {@link #item} for each of {@code items}. */
-    static void items(Iterable<?> items, Throwable failure, Runtime runtime, String operator) {
+    static void items(Iterable<?> items, Throwable failure, PollRuntime runtime, String operator) {
         for (Object item : items) {
             item(item, failure, runtime, operator);
         }

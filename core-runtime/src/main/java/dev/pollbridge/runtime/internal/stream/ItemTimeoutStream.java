@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
@@ -18,7 +18,7 @@ final class ItemTimeoutStream<T> extends TimedStream<T, T> {
     private final Duration limit;
     private final long limitNanos;
 
-    ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, Runtime runtime) {
+    ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, PollRuntime runtime) {
         super("timeout", upstream, runtime);
         this.limit = limit;
         this.limitNanos = Nanos.of(limit);

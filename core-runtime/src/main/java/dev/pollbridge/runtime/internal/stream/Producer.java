@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -19,11 +19,11 @@ import java.util.concurrent.CancellationException;
 final class Producer<T> implements PollFuture<Void> {
 
     private final Handoff<T> handoff;
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final String operator;
     private PollStream<? extends T> upstream; // owned; null once closed
 
-    Producer(PollStream<? extends T> upstream, Handoff<T> handoff, Runtime runtime, String operator) {
+    Producer(PollStream<? extends T> upstream, Handoff<T> handoff, PollRuntime runtime, String operator) {
         this.upstream = upstream;
         this.handoff = handoff;
         this.runtime = runtime;

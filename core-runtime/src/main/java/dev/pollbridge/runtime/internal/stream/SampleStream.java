@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 
 /**
@@ -26,7 +26,7 @@ final class SampleStream<T> extends TimedStream<T, T> {
     /** The latest item since the last tick; null if none. */
     private T latest;
 
-    SampleStream(PollStream<? extends T> upstream, Duration period, Runtime runtime) {
+    SampleStream(PollStream<? extends T> upstream, Duration period, PollRuntime runtime) {
         super("sample", upstream, runtime);
         this.periodNanos = Nanos.of(period);
     }

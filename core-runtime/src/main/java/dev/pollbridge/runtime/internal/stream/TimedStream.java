@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.Sleep;
 
 /**
@@ -28,12 +28,12 @@ abstract class TimedStream<T, R> implements PollStream<R> {
     private enum State { STREAMING, TERMINATED, CLOSED }
 
     final String name;
-    final Runtime runtime;
+    final PollRuntime runtime;
     private PollStream<? extends T> upstream; // owned; null once closed
     private Sleep timer;                      // owned; null until first armed, or once closed
     private State state = State.STREAMING;
 
-    TimedStream(String name, PollStream<? extends T> upstream, Runtime runtime) {
+    TimedStream(String name, PollStream<? extends T> upstream, PollRuntime runtime) {
         this.name = name;
         this.upstream = upstream;
         this.runtime = runtime;

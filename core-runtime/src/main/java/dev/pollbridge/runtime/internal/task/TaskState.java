@@ -238,7 +238,7 @@ abstract class TaskState {
     }
 
     /**
-     * Runtime shutdown (rule T7), called after the run queues were emptied: sets CANCELLED and, if
+     * PollRuntime shutdown (rule T7), called after the run queues were emptied: sets CANCELLED and, if
      * no thread owns the task, takes ownership (clearing SCHEDULED: the queue entry is gone).
      */
     final ToShutdown transitionToShutdown() {

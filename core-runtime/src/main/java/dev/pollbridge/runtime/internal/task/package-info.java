@@ -117,7 +117,7 @@
  *       completion. What a body's cleanup threw arrives with its end: while the task completes it
  *       is added as suppressed to a {@code CancellationException} output a joiner will see, and
  *       otherwise (earlier, a detached task, a value output) reported by T10. The task counts as
- *       alive until it completes, so {@code Runtime.close()} (T7) and a graceful shutdown wait
+ *       alive until it completes, so {@code PollRuntime.close()} (T7) and a graceful shutdown wait
  *       for no task to be alive, up to their deadline, and name the bodies still unwinding.
  *   <li><b>T12 home worker.</b> A task in which a continuation-mode {@code Async} body suspended
  *       has a <em>home</em>: the worker thread it suspended on ({@code homeOn}, set once by the

@@ -5,7 +5,7 @@ package dev.pollbridge.runtime.internal.time;
  * implements it, and a poll's {@code Context} carries it (the engine itself inside
  * {@code blockOn}, a task whose scheduler is the engine inside a task). {@link ContextTimers}
  * finds it there, which is how {@code Time.timeout} and {@code Time.sleep} reach the current
- * runtime's timers without a {@code Runtime} argument (Tokio's {@code time::timeout}).
+ * runtime's timers without a {@code PollRuntime} argument (Tokio's {@code time::timeout}).
  */
 public interface TimerHost {
 

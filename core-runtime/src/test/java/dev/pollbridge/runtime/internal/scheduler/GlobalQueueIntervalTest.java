@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import org.junit.jupiter.api.Test;
 
 /** The global-queue interval's tuning (Tokio's {@code tuned_global_queue_interval}), as arithmetic. */
@@ -28,6 +28,6 @@ class GlobalQueueIntervalTest {
 
     @Test
     void aFixedIntervalMustBePositive() {
-        assertThrows(IllegalArgumentException.class, () -> Runtime.builder().globalQueueInterval(0));
+        assertThrows(IllegalArgumentException.class, () -> PollRuntime.builder().globalQueueInterval(0));
     }
 }

@@ -4,7 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +23,7 @@ class IdleAccountingTest {
 
     @Test
     void countersReturnToAllParkedAfterLoad() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("idle-accounting-").build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("idle-accounting-").build()) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
             for (int round = 0; round < 3; round++) {
                 int tasks = 50_000;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -110,7 +110,7 @@ class RuntimeEventsTest {
     void aSaturatedBlockingPoolIsReportedWhileItHappens() throws Exception {
         List<RecordedEvent> streamed = new CopyOnWriteArrayList<>();
         try (RecordingStream stream = new RecordingStream();
-                Runtime runtime = Runtime.builder().workers(1).blockingThreads(1).build()) {
+                PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(1).build()) {
             stream.enable("dev.pollbridge.BlockingPoolSaturated");
             stream.onEvent("dev.pollbridge.BlockingPoolSaturated", streamed::add);
             stream.startAsync();
@@ -161,7 +161,7 @@ class RuntimeEventsTest {
                 recording.enable(name).withoutThreshold();
             }
             recording.start(); // before the runtime starts, so its first park is recorded
-            try (Runtime runtime = Runtime.builder().workers(1).slowPollThreshold(Duration.ofMillis(50)).build()) {
+            try (PollRuntime runtime = PollRuntime.builder().workers(1).slowPollThreshold(Duration.ofMillis(50)).build()) {
                 body.run(runtime);
             }
             recording.stop();
@@ -179,7 +179,7 @@ class RuntimeEventsTest {
     }
 
     private interface RuntimeBody {
-        void run(Runtime runtime) throws Exception;
+        void run(PollRuntime runtime) throws Exception;
     }
 
     private static void sleepMillis(long millis) {

@@ -10,7 +10,7 @@ class SlowPollReporterTest {
     void theLogLineNamesTheTaskTheDurationTheThresholdAndWhereToReadMore() {
         assertEquals("slow poll: task-7 (com.example.Fetch) was polled for 123.457 ms on rt-worker-0, longer than the"
                         + " slow-poll threshold of 100.000 ms (reported once per task). A poll must not block (rule 4,"
-                        + " docs/concepts.md#rule-4): move blocking calls to Runtime.spawnBlocking;"
+                        + " docs/concepts.md#rule-4): move blocking calls to PollRuntime.spawnBlocking;"
                         + " see docs/faq.md#a-slow-poll-warning",
                 SlowPollReporter.message("task-7 (com.example.Fetch)", 123_456_789L, 100_000_000L, "rt-worker-0", false));
     }
@@ -20,7 +20,7 @@ class SlowPollReporterTest {
     void aWatchdogTimedDurationIsReportedAsALowerBound() {
         assertEquals("slow poll: task-7 (com.example.Fetch) was polled for at least 123.457 ms on rt-worker-0, longer"
                         + " than the slow-poll threshold of 100.000 ms (reported once per task). A poll must not block"
-                        + " (rule 4, docs/concepts.md#rule-4): move blocking calls to Runtime.spawnBlocking;"
+                        + " (rule 4, docs/concepts.md#rule-4): move blocking calls to PollRuntime.spawnBlocking;"
                         + " see docs/faq.md#a-slow-poll-warning",
                 SlowPollReporter.message("task-7 (com.example.Fetch)", 123_456_789L, 100_000_000L, "rt-worker-0", true));
     }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.LogCapture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -32,7 +32,7 @@ class WatchdogTest {
     void aTurnIsReportedOnceWhenItWasSeenPastTheThresholdAndANewTurnStartsOver() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch polling = new CountDownLatch(1);
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-sample-")
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("watchdog-sample-")
                 .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
                 .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build();
                 LogCapture log = LogCapture.recording("sampler")) {
@@ -70,7 +70,7 @@ class WatchdogTest {
         CountDownLatch slotFilled = new CountDownLatch(1);
         CountDownLatch childRan = new CountDownLatch(1);
         // One worker and reports off: the runtime starts no watchdog of its own.
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-lifo-")
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("watchdog-lifo-")
                 .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
                 .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build()) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
@@ -103,7 +103,7 @@ class WatchdogTest {
 
     @Test
     void aLongTurnMarkThatArrivesAfterItsTurnEndedIsNotTakenForALaterTurn() throws Exception {
-        try (Runtime runtime = Runtime.builder().workers(1).threadNamePrefix("watchdog-late-mark-")
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("watchdog-late-mark-")
                 .slowPollThreshold(Duration.ofMillis(100)).build();
                 LogCapture log = LogCapture.recording("watchdog-late-mark-")) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.runtime.LogCapture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.RuntimeHealth;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
@@ -34,7 +34,7 @@ class WorkerDeathTest {
     @Test
     void aWorkerThatDiesAnywayIsLoggedCountedAndReplaced() {
         try (LogCapture log = LogCapture.recording(PREFIX);
-                Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX)
+                PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX)
                         .uncaughtFailureHandler(uncaught::add).build()) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
             engine.schedule(new Task<>(1, cx -> Poll.ready("done"), new ThrowingRelease(engine, () -> {}), false));
@@ -56,7 +56,7 @@ class WorkerDeathTest {
 
     @Test
     void aWorkerThatDiesWhileTheRuntimeStopsIsNotReplacedAndCloseStillJoinsIt() throws Exception {
-        Runtime runtime = Runtime.builder().workers(2).threadNamePrefix(PREFIX).uncaughtFailureHandler(uncaught::add).build();
+        PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX).uncaughtFailureHandler(uncaught::add).build();
         try (LogCapture log = LogCapture.recording(PREFIX)) {
             WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
             Thread closer = new Thread(runtime::close, "worker-death-closer");

@@ -2,7 +2,7 @@ package dev.pollbridge.spring.boot.app;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,8 +15,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class GreetingController {
 
-    /** The runtime that polled the last greeting (Runtime.current() inside the poll). */
-    final AtomicReference<Optional<Runtime>> pollingRuntime = new AtomicReference<>(Optional.empty());
+    /** The runtime that polled the last greeting (PollRuntime.current() inside the poll). */
+    final AtomicReference<Optional<PollRuntime>> pollingRuntime = new AtomicReference<>(Optional.empty());
     /** The names asked for, in order. */
     final List<String> names = new CopyOnWriteArrayList<>();
 
@@ -24,7 +24,7 @@ class GreetingController {
     PollFuture<Greeting> greet(@PathVariable("name") String name) {
         names.add(name);
         return Futures.defer(() -> {
-            pollingRuntime.set(Runtime.current());
+            pollingRuntime.set(PollRuntime.current());
             return Futures.ready(new Greeting(name, "Hello, " + name, Thread.currentThread().getName()));
         });
     }

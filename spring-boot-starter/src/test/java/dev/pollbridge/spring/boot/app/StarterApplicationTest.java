@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.spring.boot.RuntimeBuilderCustomizer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ class StarterApplicationTest {
 
     @AfterAll
     void closingTheContextClosesTheRuntimeAndEndsItsThreads() {
-        Runtime runtime = app.getBean(Runtime.class);
+        PollRuntime runtime = app.getBean(PollRuntime.class);
         app.close();
         assertTrue(runtime.isClosed());
         await().atMost(WAIT).until(() -> Thread.getAllStackTraces().keySet().stream()
@@ -104,8 +104,8 @@ class StarterApplicationTest {
 
     @Test
     void aControllersFutureIsPolledByTheStartersRuntimeBuiltFromTheProperties() throws Exception {
-        Runtime runtime = app.getBean("pollbridgeRuntime", Runtime.class);
-        assertSame(runtime, app.getBean(Runtime.class));
+        PollRuntime runtime = app.getBean("pollbridgeRuntime", PollRuntime.class);
+        assertSame(runtime, app.getBean(PollRuntime.class));
         assertEquals(2, runtime.metrics().perWorker().size(), "pollbridge.workers=2");
 
         ResponseEntity<String> response = get("/greetings/ada");
@@ -125,7 +125,7 @@ class StarterApplicationTest {
     @Test
     void aCustomizerGaveTheRuntimeItsUncaughtFailureHandler() {
         IllegalStateException failure = new IllegalStateException("lost in the background");
-        JoinHandle<Object> detached = app.getBean(Runtime.class).spawn(Futures.failed(failure));
+        JoinHandle<Object> detached = app.getBean(PollRuntime.class).spawn(Futures.failed(failure));
         detached.close(); // nobody will join it: its failure goes to the uncaught-failure handler
         await().atMost(WAIT).until(() -> app.getBean(ErrorReports.class).reported.contains(failure));
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.Runtime;
+import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Tags;
@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(30)
-class RuntimeMetricsBinderTest {
+class PollRuntimeMetricsBinderTest {
 
     @Test
     void registersTheRuntimeCountersWithATagPerWorker() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
-            new RuntimeMetricsBinder(runtime, "main", Tags.of("app", "test")).bindTo(registry);
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
+            new PollRuntimeMetricsBinder(runtime, "main", Tags.of("app", "test")).bindTo(registry);
             for (int i = 0; i < 50; i++) {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
@@ -52,8 +52,8 @@ class RuntimeMetricsBinderTest {
     @Test
     void thePollTimeQuantilesAreGaugesAndNoRegistryButPrometheusGetsBucketCounters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(1).pollTimeHistogram(true).build()) {
-            new RuntimeMetricsBinder(runtime, "histogram").bindTo(registry);
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).pollTimeHistogram(true).build()) {
+            new PollRuntimeMetricsBinder(runtime, "histogram").bindTo(registry);
             System.gc(); // nothing but the registry holds the binder: its meters must keep working
             runtime.blockOn(runtime.spawn(cx -> {
                 sleepMillis(3); // one poll of at least 3 ms (rule 4 broken on purpose)
@@ -72,8 +72,8 @@ class RuntimeMetricsBinderTest {
     @Test
     void theBlockingPoolGauges() throws InterruptedException {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(1).blockingThreads(1).build()) {
-            new RuntimeMetricsBinder(runtime, "blocking").bindTo(registry);
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).blockingThreads(1).build()) {
+            new PollRuntimeMetricsBinder(runtime, "blocking").bindTo(registry);
             CountDownLatch release = new CountDownLatch(1);
             PollFuture<Void> busy = runtime.spawnBlocking(() -> {
                 release.await();
@@ -93,8 +93,8 @@ class RuntimeMetricsBinderTest {
     @Test
     void aCurrentThreadRuntimeHasNoWorkerMeters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Runtime runtime = Runtime.builder().workers(0).build()) {
-            new RuntimeMetricsBinder(runtime, "single").bindTo(registry);
+        try (PollRuntime runtime = PollRuntime.builder().workers(0).build()) {
+            new PollRuntimeMetricsBinder(runtime, "single").bindTo(registry);
             assertTrue(registry.find("pollbridge.worker.polls").functionCounters().isEmpty());
             runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             await().until(() -> counter(registry, "pollbridge.tasks.completed") == 1);

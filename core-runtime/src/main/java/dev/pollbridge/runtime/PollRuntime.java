@@ -28,14 +28,14 @@ import java.util.concurrent.RejectedExecutionException;
  * blocking work, and a clock with its timers ({@link #sleep}, {@link #timeout}, {@link #interval}).
  *
  * <pre>{@code
- * try (Runtime runtime = Runtime.create()) {
+ * try (PollRuntime runtime = PollRuntime.create()) {
  *     JoinHandle<String> handle = runtime.spawn(fetchUser(id));
  *     String user = runtime.blockOn(handle);
  * }
  * }</pre>
  *
  * <h2>Threads</h2>
- * Tasks are polled on the runtime's worker threads ({@link RuntimeBuilder#workers(int)}), one
+ * Tasks are polled on the runtime's worker threads ({@link PollRuntimeBuilder#workers(int)}), one
  * poll at a time per task; a task woken during its poll is polled again after it, never
  * concurrently. A poll must not block (rule 4): blocking work belongs in
  * {@link #spawnBlocking(Callable)}. Each task gets a poll budget (rule 16) and a poll longer than
@@ -48,9 +48,9 @@ import java.util.concurrent.RejectedExecutionException;
  * uncaught-failure handler, the logging backend behind a slow-poll report, the clock. What such
  * a call throws, checked exceptions thrown sneakily included, never kills a runtime thread: a
  * {@code poll} that throws fails its task (its join handle gets the failure); everything else
- * goes to the {@linkplain RuntimeBuilder#uncaughtFailureHandler uncaught-failure handler} (and if
+ * goes to the {@linkplain PollRuntimeBuilder#uncaughtFailureHandler uncaught-failure handler} (and if
  * that throws, to {@link System.Logger}). A worker thread that dies anyway, of a throwable from
- * the runtime's own code, is logged, counted in {@link RuntimeMetrics#deadWorkers()} and replaced
+ * the runtime's own code, is logged, counted in {@link PollRuntimeMetrics#deadWorkers()} and replaced
  * by a new thread that takes over its queue. The table of faults is in {@code docs/reliability.md}.
  *
  * <h2>Lifecycle</h2>
@@ -61,10 +61,10 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>All methods are thread-safe.
  */
-public final class Runtime implements AutoCloseable {
+public final class PollRuntime implements AutoCloseable {
 
     static {
-        EngineAccess.install(Runtime::engine);
+        EngineAccess.install(PollRuntime::engine);
     }
 
     private final Engine engine;
@@ -73,7 +73,7 @@ public final class Runtime implements AutoCloseable {
     private final boolean shared;
     private final Executor executor = this::execute;
 
-    Runtime(EngineConfig config, boolean shared) {
+    PollRuntime(EngineConfig config, boolean shared) {
         this.shared = shared;
         FailureReporter failures = new FailureReporter(config.uncaughtFailureHandler());
         this.time = new TimeDriver(config.clock(), RuntimeThreads.timer(config),
@@ -86,7 +86,7 @@ public final class Runtime implements AutoCloseable {
      *
      * @return a started runtime; close it when done
      */
-    public static Runtime create() {
+    public static PollRuntime create() {
         return builder().build();
     }
 
@@ -95,8 +95,8 @@ public final class Runtime implements AutoCloseable {
      *
      * @return a new builder with the defaults
      */
-    public static RuntimeBuilder builder() {
-        return new RuntimeBuilder();
+    public static PollRuntimeBuilder builder() {
+        return new PollRuntimeBuilder();
     }
 
     /**
@@ -107,7 +107,7 @@ public final class Runtime implements AutoCloseable {
      *
      * @return the shared runtime, started if it was not yet
      */
-    public static Runtime shared() {
+    public static PollRuntime shared() {
         return SharedHolder.INSTANCE;
     }
 
@@ -117,7 +117,7 @@ public final class Runtime implements AutoCloseable {
      *
      * @return the current runtime, or empty outside the runtime's threads
      */
-    public static Optional<Runtime> current() {
+    public static Optional<PollRuntime> current() {
         return Optional.ofNullable(Engine.current());
     }
 
@@ -128,7 +128,7 @@ public final class Runtime implements AutoCloseable {
      * {@code Schedulers.registerNonBlockingThreadPredicate}, so {@code Mono.block()} throws on a
      * worker, and {@code pollbridge-blockhound} marks workers non-blocking for BlockHound.
      *
-     * <p>A worker made by a {@linkplain RuntimeBuilder#threadFactory thread factory} counts while
+     * <p>A worker made by a {@linkplain PollRuntimeBuilder#threadFactory thread factory} counts while
      * it runs its worker loop. The runtime's timer thread, its blocking-pool threads
      * ({@link #spawnBlocking}) and a thread inside {@link #blockOn} are not workers: blocking there
      * is what they are for, or (for {@code blockOn}) the caller's own business.
@@ -295,7 +295,7 @@ public final class Runtime implements AutoCloseable {
     /**
      * Runs blocking {@code work} on the blocking pool and returns a future of its result. Unlike
      * most futures this one is not lazy: like {@link #spawn}, the work is submitted at once. The
-     * pool grows up to {@link RuntimeBuilder#blockingThreads(int)} threads; more work waits in a
+     * pool grows up to {@link PollRuntimeBuilder#blockingThreads(int)} threads; more work waits in a
      * FIFO queue. The result (or the exception {@code work} threw) is the future's outcome.
      *
      * <p><b>Cancellation.</b> Closing the future before the work started removes it from the queue
@@ -338,16 +338,16 @@ public final class Runtime implements AutoCloseable {
      *
      * @return the counters as of now
      */
-    public RuntimeMetrics metrics() {
+    public PollRuntimeMetrics metrics() {
         return engine.metrics();
     }
 
     /**
      * A dump of every live task that has been polled: its state, age, time since its last poll,
      * what it waits on (its future's {@code toString()}) and, with
-     * {@link RuntimeBuilder#captureSpawnSites}, where it was spawned. For a task that hangs (rule
+     * {@link PollRuntimeBuilder#captureSpawnSites}, where it was spawned. For a task that hangs (rule
      * 5) or a runtime that seems stuck. A task still queued for its first poll is counted in
-     * {@link RuntimeMetrics#tasksAlive()} but not listed: a task enters the registry this walks
+     * {@link PollRuntimeMetrics#tasksAlive()} but not listed: a task enters the registry this walks
      * when it first waits, so that one that finishes in its first poll never touches it.
      *
      * <p>The runtime keeps running while the dump is taken: no worker waits for it, tasks spawned
@@ -512,7 +512,7 @@ public final class Runtime implements AutoCloseable {
      * {@link Async} body makes the body unwind on its own thread; the task completes after its
      * {@code finally} blocks ran. {@code close()} waits up to 10 seconds for those bodies. If some
      * are still unwinding then, it logs a {@code WARNING} naming them and their tasks and returns
-     * anyway; {@link RuntimeMetrics#unwindingBodies()} counts them until they end, and their
+     * anyway; {@link PollRuntimeMetrics#unwindingBodies()} counts them until they end, and their
      * tasks' join handles complete when they do. Called on a worker thread, it does not wait.
      *
      * @throws UnsupportedOperationException on {@link #shared()}
@@ -520,7 +520,7 @@ public final class Runtime implements AutoCloseable {
     @Override
     public void close() {
         if (shared) {
-            throw new UnsupportedOperationException("Runtime.shared() cannot be closed");
+            throw new UnsupportedOperationException("PollRuntime.shared() cannot be closed");
         }
         try {
             engine.close();
@@ -544,7 +544,7 @@ public final class Runtime implements AutoCloseable {
      */
     public boolean shutdownGracefully(Duration deadline) {
         if (shared) {
-            throw new UnsupportedOperationException("Runtime.shared() cannot be shut down");
+            throw new UnsupportedOperationException("PollRuntime.shared() cannot be shut down");
         }
         try {
             return engine.shutdownGracefully(deadline);
@@ -566,7 +566,7 @@ public final class Runtime implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Runtime[" + engine.config().threadNamePrefix() + ", workers=" + engine.config().workers() + "]";
+        return "PollRuntime[" + engine.config().threadNamePrefix() + ", workers=" + engine.config().workers() + "]";
     }
 
     /** Engine access for the test kit's deterministic runtime (same module, not exported). */
@@ -576,7 +576,7 @@ public final class Runtime implements AutoCloseable {
 
     /** The lazily started shared runtime (class-holder idiom: started on first access). */
     private static final class SharedHolder {
-        static final Runtime INSTANCE = new RuntimeBuilder().threadNamePrefix("pollbridge-shared-").buildShared();
+        static final PollRuntime INSTANCE = new PollRuntimeBuilder().threadNamePrefix("pollbridge-shared-").buildShared();
     }
 
     /** An executor runnable as a future that runs it on its first poll. */

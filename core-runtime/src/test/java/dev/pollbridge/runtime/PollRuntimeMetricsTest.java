@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(20)
-class RuntimeMetricsTest {
+class PollRuntimeMetricsTest {
 
     @Test
     void countersFollowTheTasks() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
-            RuntimeMetrics fresh = runtime.metrics();
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
+            PollRuntimeMetrics fresh = runtime.metrics();
             assertEquals(2, fresh.workers());
             assertEquals(0, fresh.tasksSpawned());
             ProbeFuture<Integer> pending = new ProbeFuture<>();
@@ -24,7 +24,7 @@ class RuntimeMetricsTest {
                 runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             }
             await().until(() -> pending.polls() == 1);
-            RuntimeMetrics busy = runtime.metrics();
+            PollRuntimeMetrics busy = runtime.metrics();
             assertEquals(11, busy.tasksSpawned());
             assertEquals(1, busy.tasksAlive());
             assertEquals(10, busy.tasksCompleted());
@@ -39,7 +39,7 @@ class RuntimeMetricsTest {
 
     @Test
     void idleWorkersPark() {
-        try (Runtime runtime = Runtime.builder().workers(2).build()) {
+        try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             await().until(() -> runtime.metrics().parks() >= 2);
         }
     }

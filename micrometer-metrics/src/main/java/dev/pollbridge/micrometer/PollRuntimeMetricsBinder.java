@@ -1,7 +1,7 @@
 package dev.pollbridge.micrometer;
 
-import dev.pollbridge.runtime.Runtime;
-import dev.pollbridge.runtime.RuntimeMetrics;
+import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.PollRuntimeMetrics;
 import dev.pollbridge.runtime.WorkerMetrics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -17,7 +17,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * Registers a runtime's {@link RuntimeMetrics} with a Micrometer {@link MeterRegistry}: counters
+ * Registers a runtime's {@link PollRuntimeMetrics} with a Micrometer {@link MeterRegistry}: counters
  * that only grow as {@link FunctionCounter}s, current values as {@link Gauge}s, every meter tagged
  * {@code runtime=<name>} (plus the tags given), the per-worker ones also {@code worker=<index>}.
  *
@@ -49,7 +49,7 @@ import java.util.function.ToLongFunction;
  * Both stay at zero unless the runtime was built with {@code pollTimeHistogram(true)} (polls are
  * not timed by default).
  *
- * <p><b>Cost and threads.</b> The meters read a {@link Runtime#metrics()} snapshot that is shared
+ * <p><b>Cost and threads.</b> The meters read a {@link PollRuntime#metrics()} snapshot that is shared
  * by all of them and re-taken when it is older than {@value #SNAPSHOT_MAX_AGE_MILLIS} ms, so one
  * scrape of the registry takes one snapshot, not one per meter; values are therefore up to that
  * old. Snapshots are taken on the thread that reads the meters (the registry's publishing thread),
@@ -60,7 +60,7 @@ import java.util.function.ToLongFunction;
  * way and stays registered as long as its Prometheus registry. A closed runtime's meters report its
  * last values.
  */
-public final class RuntimeMetricsBinder implements MeterBinder {
+public final class PollRuntimeMetricsBinder implements MeterBinder {
 
     /** How long one snapshot serves every meter. */
     static final long SNAPSHOT_MAX_AGE_MILLIS = 100;
@@ -68,7 +68,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
     /** Whether Micrometer's Prometheus registry is on the class path (else {@code PrometheusPollTimes} is never loaded). */
     private static final boolean PROMETHEUS = isPresent("io.micrometer.prometheusmetrics.PrometheusMeterRegistry");
 
-    private final Runtime runtime;
+    private final PollRuntime runtime;
     private final Tags tags;
     /** The latest snapshot and when it was taken; replaced whole, so readers need no lock. */
     private volatile Snapshot latest;
@@ -80,7 +80,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
      * @param name its name in the {@code runtime} tag (to tell several runtimes apart)
      * @param tags more tags for every meter
      */
-    public RuntimeMetricsBinder(Runtime runtime, String name, Iterable<Tag> tags) {
+    public PollRuntimeMetricsBinder(PollRuntime runtime, String name, Iterable<Tag> tags) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.tags = Tags.concat(tags, "runtime", Objects.requireNonNull(name, "name"));
     }
@@ -91,7 +91,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
      * @param runtime the runtime to observe
      * @param name its name in the {@code runtime} tag
      */
-    public RuntimeMetricsBinder(Runtime runtime, String name) {
+    public PollRuntimeMetricsBinder(PollRuntime runtime, String name) {
         this(runtime, name, Tags.empty());
     }
 
@@ -170,13 +170,13 @@ public final class RuntimeMetricsBinder implements MeterBinder {
                 .register(registry);
     }
 
-    private static WorkerMetrics worker(RuntimeMetrics metrics, int index) {
+    private static WorkerMetrics worker(PollRuntimeMetrics metrics, int index) {
         return metrics.perWorker().get(index);
     }
 
     private static boolean isPresent(String className) {
         try {
-            Class.forName(className, false, RuntimeMetricsBinder.class.getClassLoader());
+            Class.forName(className, false, PollRuntimeMetricsBinder.class.getClassLoader());
             return true;
         } catch (ClassNotFoundException | LinkageError absent) {
             return false;
@@ -184,7 +184,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
     }
 
     private void counter(MeterRegistry registry, String name, String description, Tags meterTags,
-            ToLongFunction<RuntimeMetrics> value) {
+            ToLongFunction<PollRuntimeMetrics> value) {
         FunctionCounter.builder(name, runtime, r -> value.applyAsLong(snapshot()))
                 .description(description)
                 .tags(meterTags)
@@ -192,7 +192,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
     }
 
     private void gauge(MeterRegistry registry, String name, String description, String unit, Tags meterTags,
-            ToDoubleFunction<RuntimeMetrics> value) {
+            ToDoubleFunction<PollRuntimeMetrics> value) {
         Gauge.builder(name, runtime, r -> value.applyAsDouble(snapshot()))
                 .description(description)
                 .baseUnit(unit)
@@ -201,7 +201,7 @@ public final class RuntimeMetricsBinder implements MeterBinder {
     }
 
     /** The shared snapshot, re-taken when older than {@link #SNAPSHOT_MAX_AGE_MILLIS}. */
-    RuntimeMetrics snapshot() {
+    PollRuntimeMetrics snapshot() {
         long now = System.nanoTime();
         Snapshot current = latest;
         if (current == null || now - current.takenAt > SNAPSHOT_MAX_AGE_MILLIS * 1_000_000L) {
@@ -212,5 +212,5 @@ public final class RuntimeMetricsBinder implements MeterBinder {
         return current.metrics;
     }
 
-    private record Snapshot(RuntimeMetrics metrics, long takenAt) {}
+    private record Snapshot(PollRuntimeMetrics metrics, long takenAt) {}
 }

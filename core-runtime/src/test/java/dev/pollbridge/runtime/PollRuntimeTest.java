@@ -30,14 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(20)
-class RuntimeTest {
+class PollRuntimeTest {
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-    private Runtime runtime;
+    private PollRuntime runtime;
 
     @BeforeEach
     void start() {
-        runtime = Runtime.builder().workers(2).threadNamePrefix("rt-test-").uncaughtFailureHandler(uncaught::add).build();
+        runtime = PollRuntime.builder().workers(2).threadNamePrefix("rt-test-").uncaughtFailureHandler(uncaught::add).build();
     }
 
     @AfterEach
@@ -178,9 +178,9 @@ class RuntimeTest {
 
     @Test
     void currentIsTheRuntimeOnItsWorkers() {
-        JoinHandle<Optional<Runtime>> handle = runtime.spawn(cx -> Poll.ready(Runtime.current()));
+        JoinHandle<Optional<PollRuntime>> handle = runtime.spawn(cx -> Poll.ready(PollRuntime.current()));
         assertEquals(Optional.of(runtime), runtime.blockOn(handle));
-        assertEquals(Optional.empty(), Runtime.current());
+        assertEquals(Optional.empty(), PollRuntime.current());
     }
 
     @Test
@@ -289,8 +289,8 @@ class RuntimeTest {
 
     @Test
     void sharedRuntimeCannotBeClosed() {
-        Runtime shared = Runtime.shared();
-        assertSame(shared, Runtime.shared());
+        PollRuntime shared = PollRuntime.shared();
+        assertSame(shared, PollRuntime.shared());
         assertThrows(UnsupportedOperationException.class, shared::close);
         assertEquals(3, shared.blockOn(shared.spawn(ready(3))));
     }
@@ -300,8 +300,8 @@ class RuntimeTest {
         assertThrows(NullPointerException.class, () -> runtime.spawn(null));
         assertThrows(NullPointerException.class, () -> runtime.blockOn(null));
         assertThrows(NullPointerException.class, () -> runtime.spawnBlocking(null));
-        assertThrows(IllegalArgumentException.class, () -> Runtime.builder().workers(-1));
-        assertThrows(IllegalArgumentException.class, () -> Runtime.builder().slowPollThreshold(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> PollRuntime.builder().workers(-1));
+        assertThrows(IllegalArgumentException.class, () -> PollRuntime.builder().slowPollThreshold(Duration.ZERO));
     }
 
     @Test

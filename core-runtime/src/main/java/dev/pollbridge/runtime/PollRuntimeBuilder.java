@@ -9,14 +9,14 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
 /**
- * Configures and builds a {@link Runtime}; get one from {@link Runtime#builder()}. Each setter
+ * Configures and builds a {@link PollRuntime}; get one from {@link PollRuntime#builder()}. Each setter
  * checks its argument at once and throws {@link IllegalArgumentException} or
  * {@link NullPointerException} on bad input. A builder is not thread-safe; it may build several
  * runtimes.
  *
  * <table>
  *   <caption>Defaults</caption>
- *   <tr><td>{@link #workers(int)}</td><td>{@code Runtime.getRuntime().availableProcessors()}</td></tr>
+ *   <tr><td>{@link #workers(int)}</td><td>{@code java.lang.Runtime.getRuntime().availableProcessors()}</td></tr>
  *   <tr><td>{@link #blockingThreads(int)}</td><td>512</td></tr>
  *   <tr><td>{@link #blockingKeepAlive(Duration)}</td><td>10 seconds</td></tr>
  *   <tr><td>{@link #threadNamePrefix(String)}</td><td>{@code "pollbridge-"}</td></tr>
@@ -45,16 +45,16 @@ import java.util.function.Consumer;
  * {@code daemon(false)} for a runtime that must keep the JVM alive on its own, a server whose
  * {@code main} only starts it, say.
  */
-public final class RuntimeBuilder {
+public final class PollRuntimeBuilder {
 
-    private static final System.Logger LOGGER = System.getLogger(Runtime.class.getName());
+    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
 
     private int workers = java.lang.Runtime.getRuntime().availableProcessors();
     private int blockingThreads = 512;
     private Duration blockingKeepAlive = Duration.ofSeconds(10);
     private String threadNamePrefix = "pollbridge-";
     private Duration slowPollThreshold = Duration.ofMillis(100);
-    private Consumer<Throwable> uncaughtFailureHandler = RuntimeBuilder::logUncaught;
+    private Consumer<Throwable> uncaughtFailureHandler = PollRuntimeBuilder::logUncaught;
     private Clock clock = Clock.system();
     private boolean daemon = true;
     private ThreadFactory threadFactory;
@@ -64,19 +64,19 @@ public final class RuntimeBuilder {
     private boolean pollTimeHistogram;
     private int globalQueueInterval = SchedulerTuning.DEFAULT.globalQueueInterval();
 
-    RuntimeBuilder() {}
+    PollRuntimeBuilder() {}
 
     /**
      * The number of worker threads that poll tasks. {@code 0} builds the <em>current-thread</em>
      * flavour: no worker threads; tasks run in FIFO order on the thread that calls
-     * {@link Runtime#blockOn} (between polls of its own future), which makes runs deterministic
+     * {@link PollRuntime#blockOn} (between polls of its own future), which makes runs deterministic
      * (the test kit's {@code TestRuntime} is built on it).
      *
      * @param count the number of worker threads, from 0 to 32767
      * @return this builder
      * @throws IllegalArgumentException if negative or larger than 32767
      */
-    public RuntimeBuilder workers(int count) {
+    public PollRuntimeBuilder workers(int count) {
         if (count < 0 || count > Short.MAX_VALUE) {
             throw new IllegalArgumentException("workers must be in [0, 32767], was " + count);
         }
@@ -85,14 +85,14 @@ public final class RuntimeBuilder {
     }
 
     /**
-     * The maximum number of threads of the blocking pool ({@link Runtime#spawnBlocking}); work
+     * The maximum number of threads of the blocking pool ({@link PollRuntime#spawnBlocking}); work
      * beyond it waits in a FIFO queue.
      *
      * @param max the most threads the blocking pool starts, at least 1
      * @return this builder
      * @throws IllegalArgumentException if less than 1
      */
-    public RuntimeBuilder blockingThreads(int max) {
+    public PollRuntimeBuilder blockingThreads(int max) {
         if (max < 1) {
             throw new IllegalArgumentException("blockingThreads must be >= 1, was " + max);
         }
@@ -107,7 +107,7 @@ public final class RuntimeBuilder {
      * @return this builder
      * @throws IllegalArgumentException if zero or negative
      */
-    public RuntimeBuilder blockingKeepAlive(Duration keepAlive) {
+    public PollRuntimeBuilder blockingKeepAlive(Duration keepAlive) {
         Objects.requireNonNull(keepAlive, "keepAlive");
         if (keepAlive.isNegative() || keepAlive.isZero()) {
             throw new IllegalArgumentException("blockingKeepAlive must be positive, was " + keepAlive);
@@ -125,7 +125,7 @@ public final class RuntimeBuilder {
      * @param prefix the prefix, possibly empty
      * @return this builder
      */
-    public RuntimeBuilder threadNamePrefix(String prefix) {
+    public PollRuntimeBuilder threadNamePrefix(String prefix) {
         this.threadNamePrefix = Objects.requireNonNull(prefix, "prefix");
         return this;
     }
@@ -154,7 +154,7 @@ public final class RuntimeBuilder {
      * @return this builder
      * @throws IllegalArgumentException if zero or negative
      */
-    public RuntimeBuilder slowPollThreshold(Duration threshold) {
+    public PollRuntimeBuilder slowPollThreshold(Duration threshold) {
         Objects.requireNonNull(threshold, "threshold");
         if (threshold.isNegative() || threshold.isZero()) {
             throw new IllegalArgumentException("slowPollThreshold must be positive, was " + threshold);
@@ -165,7 +165,7 @@ public final class RuntimeBuilder {
 
     /**
      * Receives failures that no join handle will deliver: the failure of a detached task (one
-     * whose handle was closed, or an {@link Runtime#executor()} runnable), a throwing
+     * whose handle was closed, or an {@link PollRuntime#executor()} runnable), a throwing
      * {@code close()} of a task's future, and what the bridges catch and cannot signal (an error
      * after its subscriber cancelled, a subscriber or {@code close()} that threw). Called on the
      * thread where the failure was caught (a runtime thread, or, for a bridge, the thread that
@@ -175,7 +175,7 @@ public final class RuntimeBuilder {
      * @param handler receives each such failure once
      * @return this builder
      */
-    public RuntimeBuilder uncaughtFailureHandler(Consumer<Throwable> handler) {
+    public PollRuntimeBuilder uncaughtFailureHandler(Consumer<Throwable> handler) {
         this.uncaughtFailureHandler = Objects.requireNonNull(handler, "handler");
         return this;
     }
@@ -186,7 +186,7 @@ public final class RuntimeBuilder {
      * @param clock the clock every timer of the runtime reads
      * @return this builder
      */
-    public RuntimeBuilder clock(Clock clock) {
+    public PollRuntimeBuilder clock(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
         return this;
     }
@@ -206,7 +206,7 @@ public final class RuntimeBuilder {
      * @param enabled false to run every such task from the worker's queue
      * @return this builder
      */
-    public RuntimeBuilder lifoSlot(boolean enabled) {
+    public PollRuntimeBuilder lifoSlot(boolean enabled) {
         this.lifoSlot = enabled;
         return this;
     }
@@ -230,7 +230,7 @@ public final class RuntimeBuilder {
      * @return this builder
      * @throws IllegalArgumentException if zero or negative
      */
-    public RuntimeBuilder stuckWorkerThreshold(Duration threshold) {
+    public PollRuntimeBuilder stuckWorkerThreshold(Duration threshold) {
         Objects.requireNonNull(threshold, "threshold");
         if (threshold.isNegative() || threshold.isZero()) {
             throw new IllegalArgumentException("stuckWorkerThreshold must be positive, was " + threshold);
@@ -250,7 +250,7 @@ public final class RuntimeBuilder {
      * @return this builder
      * @throws IllegalArgumentException if less than 1
      */
-    public RuntimeBuilder globalQueueInterval(int ticks) {
+    public PollRuntimeBuilder globalQueueInterval(int ticks) {
         if (ticks < 1) {
             throw new IllegalArgumentException("globalQueueInterval must be >= 1, was " + ticks);
         }
@@ -267,7 +267,7 @@ public final class RuntimeBuilder {
      *     the runtime is closed
      * @return this builder
      */
-    public RuntimeBuilder daemon(boolean daemon) {
+    public PollRuntimeBuilder daemon(boolean daemon) {
         this.daemon = daemon;
         return this;
     }
@@ -279,7 +279,7 @@ public final class RuntimeBuilder {
      * handler are the factory's; {@link #threadNamePrefix(String)} and {@link #daemon(boolean)} do
      * not apply. The factory is called at {@link #build()} for the workers and the watchdog (on
      * the building thread), at the first timer for the timer thread, and whenever the blocking
-     * pool grows (on the thread that calls {@link Runtime#spawnBlocking}); it must return a new,
+     * pool grows (on the thread that calls {@link PollRuntime#spawnBlocking}); it must return a new,
      * unstarted thread that runs the {@code Runnable} it is given, or that call fails with
      * {@link IllegalStateException}.
      *
@@ -290,28 +290,28 @@ public final class RuntimeBuilder {
      * @param factory makes the runtime's threads
      * @return this builder
      */
-    public RuntimeBuilder threadFactory(ThreadFactory factory) {
+    public PollRuntimeBuilder threadFactory(ThreadFactory factory) {
         this.threadFactory = Objects.requireNonNull(factory, "factory");
         return this;
     }
 
     /**
      * Whether each spawned task records where it was spawned (the stack of the {@code spawn} call,
-     * or of {@code executor().execute}), for {@link Runtime#dump()}. Off by default: capturing a
+     * or of {@code executor().execute}), for {@link PollRuntime#dump()}. Off by default: capturing a
      * stack costs a few microseconds per spawn, many times the cost of the spawn itself; turn it on
      * to find out who spawned a task that hangs.
      *
      * @param enabled true to record each task's spawn site
      * @return this builder
      */
-    public RuntimeBuilder captureSpawnSites(boolean enabled) {
+    public PollRuntimeBuilder captureSpawnSites(boolean enabled) {
         this.captureSpawnSites = enabled;
         return this;
     }
 
     /**
-     * Whether every poll is timed for the poll-time histogram of {@link Runtime#metrics()}
-     * ({@link RuntimeMetrics#pollTimes()}), default {@code false}: it costs two
+     * Whether every poll is timed for the poll-time histogram of {@link PollRuntime#metrics()}
+     * ({@link PollRuntimeMetrics#pollTimes()}), default {@code false}: it costs two
      * {@link System#nanoTime()} reads per poll (20 ns or more each, a noticeable share of a poll
      * that yields or completes at once). When off, the histogram's counts are all zero. Tokio's
      * equivalent is {@code enable_metrics_poll_time_histogram}. Turning it on also makes the
@@ -320,7 +320,7 @@ public final class RuntimeBuilder {
      * @param enabled true to time every poll and count it in the histogram
      * @return this builder
      */
-    public RuntimeBuilder pollTimeHistogram(boolean enabled) {
+    public PollRuntimeBuilder pollTimeHistogram(boolean enabled) {
         this.pollTimeHistogram = enabled;
         return this;
     }
@@ -332,13 +332,13 @@ public final class RuntimeBuilder {
      * @throws IllegalStateException if the {@linkplain #threadFactory(ThreadFactory) thread
      *     factory} returned null or a started thread
      */
-    public Runtime build() {
-        return new Runtime(config(daemon), false);
+    public PollRuntime build() {
+        return new PollRuntime(config(daemon), false);
     }
 
     /** The process-wide runtime: daemon threads whatever the builder says. */
-    Runtime buildShared() {
-        return new Runtime(config(true), true);
+    PollRuntime buildShared() {
+        return new PollRuntime(config(true), true);
     }
 
     private EngineConfig config(boolean daemonThreads) {

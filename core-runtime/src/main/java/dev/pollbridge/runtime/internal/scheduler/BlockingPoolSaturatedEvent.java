@@ -13,7 +13,7 @@ import jdk.jfr.Name;
  */
 @Name("dev.pollbridge.BlockingPoolSaturated")
 @Label("Blocking pool saturated")
-@Category({"Pollbridge", "PollRuntime"})
+@Category({"Pollbridge", "Runtime"})
 @Description("spawnBlocking work was queued because every blocking thread was busy and the pool was at its maximum")
 final class BlockingPoolSaturatedEvent extends jdk.jfr.Event {
 

@@ -9,7 +9,7 @@ import jdk.jfr.Timespan;
 /** A JDK Flight Recorder event for a poll that took longer than the slow-poll threshold (rule 16). */
 @Name("dev.pollbridge.SlowPoll")
 @Label("Slow poll")
-@Category({"Pollbridge", "PollRuntime"})
+@Category({"Pollbridge", "Runtime"})
 @Description("A task's poll ran longer than the runtime's slow-poll threshold")
 final class SlowPollEvent extends jdk.jfr.Event {
 

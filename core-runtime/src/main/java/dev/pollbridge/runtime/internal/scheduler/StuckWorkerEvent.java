@@ -13,7 +13,7 @@ import jdk.jfr.Timespan;
  */
 @Name("dev.pollbridge.StuckWorker")
 @Label("Stuck worker")
-@Category({"Pollbridge", "PollRuntime"})
+@Category({"Pollbridge", "Runtime"})
 @Description("A worker has been inside one poll or close of a task longer than the stuck-worker threshold")
 final class StuckWorkerEvent extends jdk.jfr.Event {
 

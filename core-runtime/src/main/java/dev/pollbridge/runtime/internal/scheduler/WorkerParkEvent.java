@@ -14,7 +14,7 @@ import jdk.jfr.StackTrace;
  */
 @Name("dev.pollbridge.WorkerPark")
 @Label("Worker parked")
-@Category({"Pollbridge", "PollRuntime"})
+@Category({"Pollbridge", "Runtime"})
 @Description("A worker thread was parked for lack of work, from its park to its unpark")
 @Enabled(false)
 @StackTrace(false)

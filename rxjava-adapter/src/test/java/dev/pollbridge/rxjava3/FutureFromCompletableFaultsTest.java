@@ -11,7 +11,7 @@ class FutureFromCompletableFaultsTest extends SourceFutureFaultsContract {
 
     @Override
     PollFuture<?> futureOf(Consumer<Signals> body) {
-        return RxJavaBridge.toFuture(new Completable() {
+        return CompletableBridge.toPollFuture(new Completable() {
             @Override
             protected void subscribeActual(CompletableObserver observer) {
                 body.accept(new Signals() {

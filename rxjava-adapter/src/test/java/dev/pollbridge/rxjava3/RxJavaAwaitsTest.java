@@ -43,7 +43,7 @@ class RxJavaAwaitsTest extends OnRuntime {
     }
 
     private <T> Flowable<T> publish(boolean delay, List<T> items) {
-        return RxJavaBridge.flowable(emitter -> {
+        return FlowableBridge.rxFlowable(emitter -> {
             for (T item : items) {
                 if (delay) {
                     Async.await(runtime.sleep(Duration.ofMillis(1)));
@@ -55,13 +55,13 @@ class RxJavaAwaitsTest extends OnRuntime {
 
     /** The seven forms over a Flowable and, through {@code toObservable}, over an Observable. */
     private <T> void checkAll(Flowable<T> flowable, Expectations<T> expected) {
-        List<Function<Flowable<T>, PollFuture<T>>> flowableForms = List.of(RxJavaBridge::first,
-                RxJavaBridge::firstOrNull, f -> RxJavaBridge.firstOrDefault(f, expected.defaultValue),
-                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        List<Function<Flowable<T>, PollFuture<T>>> flowableForms = List.of(FlowableBridge::firstItem,
+                FlowableBridge::firstItemOrNull, f -> FlowableBridge.firstItemOrDefault(f, expected.defaultValue),
+                FlowableBridge::lastItem, FlowableBridge::lastItemOrNull, FlowableBridge::singleItem, FlowableBridge::singleItemOrNull);
         expected.check(this, "Flowable", flowableForms, flowable);
-        List<Function<Observable<T>, PollFuture<T>>> observableForms = List.of(RxJavaBridge::first,
-                RxJavaBridge::firstOrNull, o -> RxJavaBridge.firstOrDefault(o, expected.defaultValue),
-                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+        List<Function<Observable<T>, PollFuture<T>>> observableForms = List.of(ObservableBridge::firstItem,
+                ObservableBridge::firstItemOrNull, o -> ObservableBridge.firstItemOrDefault(o, expected.defaultValue),
+                ObservableBridge::lastItem, ObservableBridge::lastItemOrNull, ObservableBridge::singleItem, ObservableBridge::singleItemOrNull);
         expected.check(this, "Observable", observableForms, flowable.toObservable());
     }
 
@@ -92,11 +92,11 @@ class RxJavaAwaitsTest extends OnRuntime {
         checkAll(publish(delay, numbers), new Expectations<Integer>(0)
                 .first(1).firstOrNull(1).firstOrDefault(1).last(100).lastOrNull(100)
                 .single(IllegalArgumentException.class).singleOrNull(IllegalArgumentException.class));
-        assertEquals(100_000, get(RxJavaBridge.last(Flowable.range(1, 100_000))));
-        assertEquals(100_000, get(RxJavaBridge.last(Observable.range(1, 100_000))),
+        assertEquals(100_000, get(FlowableBridge.lastItem(Flowable.range(1, 100_000))));
+        assertEquals(100_000, get(ObservableBridge.lastItem(Observable.range(1, 100_000))),
                 "an Observable faster than its poller: the latest item is kept");
-        assertEquals(1, get(RxJavaBridge.first(Observable.range(1, 100_000))));
-        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(Observable.range(1, 100_000))));
+        assertEquals(1, get(ObservableBridge.firstItem(Observable.range(1, 100_000))));
+        assertThrows(IllegalArgumentException.class, () -> get(ObservableBridge.singleItem(Observable.range(1, 100_000))));
     }
 
     @Test
@@ -113,14 +113,14 @@ class RxJavaAwaitsTest extends OnRuntime {
     @Test
     void firstCancelsAfterTheFirstItemAndSingleOnTheSecond() {
         PublishProcessor<String> flowable = PublishProcessor.create();
-        JoinHandle<String> first = runtime.spawn(RxJavaBridge.first(flowable));
+        JoinHandle<String> first = runtime.spawn(FlowableBridge.firstItem(flowable));
         await().atMost(WAIT).until(flowable::hasSubscribers);
         flowable.onNext("a");
         assertEquals("a", runtime.blockOn(first));
         await().atMost(WAIT).until(() -> !flowable.hasSubscribers());
 
         PublishSubject<String> observable = PublishSubject.create();
-        JoinHandle<String> single = runtime.spawn(RxJavaBridge.single(observable));
+        JoinHandle<String> single = runtime.spawn(ObservableBridge.singleItem(observable));
         await().atMost(WAIT).until(observable::hasObservers);
         observable.onNext("x");
         observable.onNext("y");
@@ -132,8 +132,8 @@ class RxJavaAwaitsTest extends OnRuntime {
     @Test
     void cancellingTheAwaitingTaskDisposesTheSource() {
         List<Function<PublishProcessor<String>, PollFuture<String>>> flowableForms = List.of(
-                RxJavaBridge::first, RxJavaBridge::firstOrNull, f -> RxJavaBridge.firstOrDefault(f, "d"),
-                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+                FlowableBridge::firstItem, FlowableBridge::firstItemOrNull, f -> FlowableBridge.firstItemOrDefault(f, "d"),
+                FlowableBridge::lastItem, FlowableBridge::lastItemOrNull, FlowableBridge::singleItem, FlowableBridge::singleItemOrNull);
         for (Function<PublishProcessor<String>, PollFuture<String>> form : flowableForms) {
             PublishProcessor<String> source = PublishProcessor.create();
             JoinHandle<String> handle = runtime.spawn(form.apply(source));
@@ -143,8 +143,8 @@ class RxJavaAwaitsTest extends OnRuntime {
             assertTrue(!source.hasSubscribers(), "cancelled");
         }
         List<Function<PublishSubject<String>, PollFuture<String>>> observableForms = List.of(
-                RxJavaBridge::first, RxJavaBridge::firstOrNull, o -> RxJavaBridge.firstOrDefault(o, "d"),
-                RxJavaBridge::last, RxJavaBridge::lastOrNull, RxJavaBridge::single, RxJavaBridge::singleOrNull);
+                ObservableBridge::firstItem, ObservableBridge::firstItemOrNull, o -> ObservableBridge.firstItemOrDefault(o, "d"),
+                ObservableBridge::lastItem, ObservableBridge::lastItemOrNull, ObservableBridge::singleItem, ObservableBridge::singleItemOrNull);
         for (Function<PublishSubject<String>, PollFuture<String>> form : observableForms) {
             PublishSubject<String> source = PublishSubject.create();
             JoinHandle<String> handle = runtime.spawn(form.apply(source));
@@ -162,14 +162,14 @@ class RxJavaAwaitsTest extends OnRuntime {
         for (int i = 0; i < 5; i++) {
             resources.add(new Resource());
         }
-        Resource last = get(RxJavaBridge.last(Observable.fromIterable(resources)));
+        Resource last = get(ObservableBridge.lastItem(Observable.fromIterable(resources)));
         assertSame(resources.get(4), last);
         for (int i = 0; i < 4; i++) {
             assertEquals(1, resources.get(i).closes.get(), "passed over: released");
         }
         assertEquals(0, last.closes.get());
         AtomicInteger none = new AtomicInteger();
-        assertNull(get(RxJavaBridge.firstOrNull(Flowable.<Resource>empty().doOnNext(r -> none.incrementAndGet()))));
+        assertNull(get(FlowableBridge.firstItemOrNull(Flowable.<Resource>empty().doOnNext(r -> none.incrementAndGet()))));
     }
 
     /** What each form should give: a value, or an exception (a type or an instance). */

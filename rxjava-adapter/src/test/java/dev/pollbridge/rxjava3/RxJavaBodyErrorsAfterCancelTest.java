@@ -55,10 +55,10 @@ class RxJavaBodyErrorsAfterCancelTest {
     @Test
     @Timeout(90)
     void noBodyFailureAfterCancellationReachesTheRuntimesHandler() {
-        Flowable<String> single = RxJavaBridge.<String>single(() -> {
+        Flowable<String> single = SingleBridge.<String>rxSingle(() -> {
             throw new TestException();
         }, runtime).toFlowable();
-        Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
+        Flowable<String> flowable = FlowableBridge.rxFlowable(emitter -> {
             emitter.emit("x");
             throw new TestException();
         }, runtime);

@@ -193,7 +193,7 @@ abstract class SourceFutureContract {
                 observer.set(actual);
             }
         };
-        PollFuture<String> future = RxJavaBridge.toFuture(raw);
+        PollFuture<String> future = SingleBridge.toPollFuture(raw);
         assertPending(future.poll(Context.of(() -> {})));
         future.close();
         IllegalStateException late = new IllegalStateException("late");

@@ -13,12 +13,15 @@ import dev.pollbridge.runtime.JoinHandle;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.processors.PublishProcessor;
+import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.subjects.PublishSubject;
+import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,9 +29,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-item awaits of {@link RxJavaBridge} for {@code Flowable} and {@code Observable}
- * (kotlinx-coroutines-rx3's {@code awaitFirst}, {@code awaitFirstOrNull}, {@code awaitFirstOrDefault},
- * {@code awaitLast}, {@code awaitSingle}, plus {@code lastOrNull} and {@code singleOrNull}): our
+ * One item of a {@code Flowable} or an {@code Observable}, as a future ({@link FlowableBridge#firstItem}
+ * ... {@link ObservableBridge#singleItemOrNull}) and awaited inside a body (kotlinx-coroutines-rx3's
+ * {@code awaitFirst}, {@code awaitFirstOrNull}, {@code awaitFirstOrDefault}, {@code awaitLast},
+ * {@code awaitSingle}, plus {@code awaitLastOrNull} and {@code awaitSingleOrNull}): our
  * own port of the cases of kotlinx's integration tests (empty, one, many, error, cancel), against
  * {@code flowable(body)} sources with and without a delay and RxJava's own sources.
  */
@@ -63,6 +67,30 @@ class RxJavaAwaitsTest extends OnRuntime {
                 ObservableBridge::firstItemOrNull, o -> ObservableBridge.firstItemOrDefault(o, expected.defaultValue),
                 ObservableBridge::lastItem, ObservableBridge::lastItemOrNull, ObservableBridge::singleItem, ObservableBridge::singleItemOrNull);
         expected.check(this, "Observable", observableForms, flowable.toObservable());
+        expected.check(this, "Flowable await", flowableAwaits(expected.defaultValue), flowable);
+        expected.check(this, "Observable await", observableAwaits(expected.defaultValue), flowable.toObservable());
+    }
+
+    /** The seven awaits over a Flowable, each inside an {@code Async.run} body. */
+    private static <T> List<Function<Flowable<T>, PollFuture<T>>> flowableAwaits(T defaultValue) {
+        return List.of(f -> Async.run(() -> FlowableBridge.awaitFirst(f)),
+                f -> Async.run(() -> FlowableBridge.awaitFirstOrNull(f)),
+                f -> Async.run(() -> FlowableBridge.awaitFirstOrDefault(f, defaultValue)),
+                f -> Async.run(() -> FlowableBridge.awaitLast(f)),
+                f -> Async.run(() -> FlowableBridge.awaitLastOrNull(f)),
+                f -> Async.run(() -> FlowableBridge.awaitSingle(f)),
+                f -> Async.run(() -> FlowableBridge.awaitSingleOrNull(f)));
+    }
+
+    /** The seven awaits over an Observable, each inside an {@code Async.run} body. */
+    private static <T> List<Function<Observable<T>, PollFuture<T>>> observableAwaits(T defaultValue) {
+        return List.of(o -> Async.run(() -> ObservableBridge.awaitFirst(o)),
+                o -> Async.run(() -> ObservableBridge.awaitFirstOrNull(o)),
+                o -> Async.run(() -> ObservableBridge.awaitFirstOrDefault(o, defaultValue)),
+                o -> Async.run(() -> ObservableBridge.awaitLast(o)),
+                o -> Async.run(() -> ObservableBridge.awaitLastOrNull(o)),
+                o -> Async.run(() -> ObservableBridge.awaitSingle(o)),
+                o -> Async.run(() -> ObservableBridge.awaitSingleOrNull(o)));
     }
 
     @ParameterizedTest(name = "delay={0}")
@@ -153,6 +181,83 @@ class RxJavaAwaitsTest extends OnRuntime {
             assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
             assertTrue(!source.hasObservers(), "disposed");
         }
+        rxErrors.assertNone();
+    }
+
+    /** The awaits: cancelling the body that waits cancels the Flowable or disposes the Observable. */
+    @Test
+    void cancellingABodyInAnAwaitStopsTheSource() {
+        for (Function<Flowable<String>, PollFuture<String>> form : RxJavaAwaitsTest.<String>flowableAwaits("d")) {
+            PublishProcessor<String> source = PublishProcessor.create();
+            JoinHandle<String> handle = runtime.spawn(form.apply(source));
+            await().atMost(WAIT).until(source::hasSubscribers);
+            handle.abort();
+            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+            await().atMost(WAIT).until(() -> !source.hasSubscribers());
+        }
+        for (Function<Observable<String>, PollFuture<String>> form : RxJavaAwaitsTest.<String>observableAwaits("d")) {
+            PublishSubject<String> source = PublishSubject.create();
+            JoinHandle<String> handle = runtime.spawn(form.apply(source));
+            await().atMost(WAIT).until(source::hasObservers);
+            handle.abort();
+            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
+            await().atMost(WAIT).until(() -> !source.hasObservers());
+        }
+        rxErrors.assertNone();
+    }
+
+    /** Outside a body an await refuses at once, names itself and the future form, and subscribes nothing. */
+    @Test
+    void anAwaitOutsideABodyFailsAndSubscribesNothing() {
+        PublishProcessor<String> flowable = PublishProcessor.create();
+        PublishSubject<String> observable = PublishSubject.create();
+        List<Runnable> calls = List.of(() -> FlowableBridge.awaitFirst(flowable),
+                () -> FlowableBridge.awaitFirstOrNull(flowable), () -> FlowableBridge.awaitFirstOrDefault(flowable, "d"),
+                () -> FlowableBridge.awaitLast(flowable), () -> FlowableBridge.awaitLastOrNull(flowable),
+                () -> FlowableBridge.awaitSingle(flowable), () -> FlowableBridge.awaitSingleOrNull(flowable),
+                () -> ObservableBridge.awaitFirst(observable), () -> ObservableBridge.awaitFirstOrNull(observable),
+                () -> ObservableBridge.awaitFirstOrDefault(observable, "d"), () -> ObservableBridge.awaitLast(observable),
+                () -> ObservableBridge.awaitLastOrNull(observable), () -> ObservableBridge.awaitSingle(observable),
+                () -> ObservableBridge.awaitSingleOrNull(observable));
+        for (Runnable call : calls) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class, call::run);
+            assertTrue(refused.getMessage().contains("only works inside an Async body"), refused.getMessage());
+            assertTrue(refused.getMessage().matches("(Flowable|Observable)Bridge\\.await\\w+\\((Flowable|Observable)\\).*"
+                    + "elsewhere use (Flowable|Observable)Bridge\\.\\w+Item\\w* with PollRuntime\\.blockOn.*"), refused.getMessage());
+        }
+        assertTrue(!flowable.hasSubscribers() && !observable.hasObservers(), "nothing subscribed");
+        assertThrows(NullPointerException.class, () -> FlowableBridge.awaitFirst(null));
+        assertThrows(NullPointerException.class, () -> ObservableBridge.awaitLast(null));
+    }
+
+    /** The awaits inside RxJava's own types: an rxSingle body and an rxFlowable body, watched by TestObserver and TestSubscriber. */
+    @Test
+    void awaitsInsideRxBuilders() {
+        TestObserver<String> observer = SingleBridge.rxSingle(() -> {
+            long first = FlowableBridge.awaitFirst(Flowable.interval(1, TimeUnit.MILLISECONDS));
+            int last = ObservableBridge.awaitLast(Observable.range(1, 10).delay(1, TimeUnit.MILLISECONDS));
+            String only = FlowableBridge.awaitSingleOrNull(Flowable.<String>empty());
+            return first + "," + last + "," + only;
+        }, runtime).test();
+        observer.awaitDone(WAIT.toMillis(), TimeUnit.MILLISECONDS).assertValue("0,10,null").assertComplete();
+
+        TestSubscriber<Integer> subscriber = FlowableBridge.<Integer>rxFlowable(emitter -> {
+            emitter.emit(ObservableBridge.awaitFirstOrDefault(Observable.<Integer>empty(), 7));
+            emitter.emit(FlowableBridge.awaitLastOrNull(Flowable.range(1, 1_000)));
+            emitter.emit(ObservableBridge.awaitSingle(Observable.just(3)));
+        }, runtime).test();
+        subscriber.awaitDone(WAIT.toMillis(), TimeUnit.MILLISECONDS).assertValues(7, 1_000, 3).assertComplete();
+
+        TestObserver<Integer> failed = SingleBridge.rxSingle(() -> ObservableBridge.awaitSingle(Observable.just(1, 2)), runtime)
+                .test();
+        failed.awaitDone(WAIT.toMillis(), TimeUnit.MILLISECONDS).assertError(IllegalArgumentException.class);
+
+        PublishProcessor<Integer> never = PublishProcessor.create();
+        TestObserver<Integer> disposed = SingleBridge.rxSingle(() -> FlowableBridge.awaitFirst(never), runtime).test();
+        await().atMost(WAIT).until(never::hasSubscribers);
+        disposed.dispose();
+        await().atMost(WAIT).until(() -> !never.hasSubscribers());
+        disposed.assertNotComplete().assertNoErrors();
         rxErrors.assertNone();
     }
 

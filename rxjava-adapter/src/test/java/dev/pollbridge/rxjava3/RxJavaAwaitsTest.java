@@ -13,6 +13,7 @@ import dev.pollbridge.runtime.JoinHandle;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.processors.PublishProcessor;
+import io.reactivex.rxjava3.schedulers.Schedulers;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.subjects.PublishSubject;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
@@ -234,7 +235,7 @@ class RxJavaAwaitsTest extends OnRuntime {
     @Test
     void awaitsInsideRxBuilders() {
         TestObserver<String> observer = SingleBridge.rxSingle(() -> {
-            long first = FlowableBridge.awaitFirst(Flowable.interval(1, TimeUnit.MILLISECONDS));
+            long first = FlowableBridge.awaitFirst(Flowable.rangeLong(0, Long.MAX_VALUE).subscribeOn(Schedulers.computation()));
             int last = ObservableBridge.awaitLast(Observable.range(1, 10).delay(1, TimeUnit.MILLISECONDS));
             String only = FlowableBridge.awaitSingleOrNull(Flowable.<String>empty());
             return first + "," + last + "," + only;

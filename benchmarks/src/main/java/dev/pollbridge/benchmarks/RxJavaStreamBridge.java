@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * rxjava_stream_bridge: {@code Flowable.range(0, 1_000_000)} summed into a {@code long}, crossing
- * the bridge both ways ({@code Flowable -> toStream -> PollStream -> toFlowable -> Flowable}),
+ * the bridge both ways ({@code Flowable -> toPollStream -> PollStream -> toFlowable -> Flowable}),
  * against RxJava pipelines that hand every element to another thread. Score: elements per
  * second; {@code 1e9 / score} is the cost of one element in ns.
  * <ul>

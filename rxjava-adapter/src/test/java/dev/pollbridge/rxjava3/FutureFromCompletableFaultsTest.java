@@ -6,7 +6,7 @@ import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.function.Consumer;
 
-/** The fault catalogue of {@code toFuture(Completable)}. */
+/** The fault catalogue of {@code CompletableBridge.toPollFuture(Completable)}. */
 class FutureFromCompletableFaultsTest extends SourceFutureFaultsContract {
 
     @Override

@@ -14,7 +14,7 @@ import io.reactivex.rxjava3.exceptions.ProtocolViolationException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The fault catalogue of {@code toFuture(Maybe)}. */
+/** The fault catalogue of {@code MaybeBridge.toPollFuture(Maybe)}. */
 class FutureFromMaybeFaultsTest extends SourceFutureFaultsContract {
 
     @Override

@@ -11,7 +11,7 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The fault catalogue of {@code toFuture(Single)}. */
+/** The fault catalogue of {@code SingleBridge.toPollFuture(Single)}. */
 class FutureFromSingleFaultsTest extends SourceFutureFaultsContract {
 
     @Override

@@ -21,12 +21,12 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
 /**
- * The one-item awaits stop their source as soon as they have what they need, as kotlinx's
- * {@code awaitFirst} and {@code awaitSingle} do: {@code first} at the first item, {@code single}
+ * The one-item futures stop their source as soon as they have what they need, as kotlinx's
+ * {@code awaitFirst} and {@code awaitSingle} do: {@code firstItem} at the first item, {@code singleItem}
  * at the second, also when the source is synchronous and emits everything inside
  * {@code subscribe} (the poll that subscribes must not wait for a source that never ends).
  *
- * <p>Issue 24, item 7: {@code first(Observable.range(1, 200_000))} emitted all 200,000 items
+ * <p>Issue 24, item 7: {@code first(Observable.range(1, 200_000))} (now {@code ObservableBridge.firstItem}) emitted all 200,000 items
  * before it returned, and an endless {@code Observable.generate} hung the poller for good. The
  * {@code Flowable}, Reactor, Reactive Streams and {@code Flow} forms are checked for the same
  * shape of defect (they request one or two items, so a well-behaved source stops by itself).

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * {@code awaitFirst}, {@code awaitFirstOrNull}, {@code awaitFirstOrDefault}, {@code awaitLast},
  * {@code awaitSingle}, plus {@code awaitLastOrNull} and {@code awaitSingleOrNull}): our
  * own port of the cases of kotlinx's integration tests (empty, one, many, error, cancel), against
- * {@code flowable(body)} sources with and without a delay and RxJava's own sources.
+ * {@code rxFlowable(body)} sources with and without a delay and RxJava's own sources.
  */
 class RxJavaAwaitsTest extends OnRuntime {
 

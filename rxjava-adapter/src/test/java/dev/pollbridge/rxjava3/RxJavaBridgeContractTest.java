@@ -281,7 +281,7 @@ class RxJavaBridgeContractTest {
 
     // ---- awaiting one item of a Flowable or an Observable ------------------------------------
 
-    /** {@code first(Flowable)}: the first item; an empty source fails it. */
+    /** {@code FlowableBridge.firstItem(Flowable)}: the first item; an empty source fails it. */
     @Nested
     class FlowableFirst extends PollFutureContract<String> {
         @Override
@@ -297,7 +297,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code firstOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.firstItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableFirstOrNull extends PollFutureContract<String> {
         @Override
@@ -307,7 +307,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code firstOrDefault(Flowable)}: an empty source gives the default. */
+    /** {@code FlowableBridge.firstItemOrDefault(Flowable)}: an empty source gives the default. */
     @Nested
     class FlowableFirstOrDefault extends PollFutureContract<String> {
         @Override
@@ -317,7 +317,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code last(Flowable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code FlowableBridge.lastItem(Flowable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class FlowableLast extends PollFutureContract<String> {
         @Override
@@ -333,7 +333,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code lastOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.lastItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableLastOrNull extends PollFutureContract<String> {
         @Override
@@ -343,7 +343,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code single(Flowable)}: one item and the end give it; a second item fails it. */
+    /** {@code FlowableBridge.singleItem(Flowable)}: one item and the end give it; a second item fails it. */
     @Nested
     class FlowableSingle extends PollFutureContract<String> {
         @Override
@@ -359,7 +359,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code singleOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.singleItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableSingleOrNull extends PollFutureContract<String> {
         @Override
@@ -369,7 +369,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code first(Observable)}: the first item; an empty source fails it. */
+    /** {@code ObservableBridge.firstItem(Observable)}: the first item; an empty source fails it. */
     @Nested
     class ObservableFirst extends PollFutureContract<String> {
         @Override
@@ -385,7 +385,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code firstOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.firstItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableFirstOrNull extends PollFutureContract<String> {
         @Override
@@ -395,7 +395,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code firstOrDefault(Observable)}: an empty source gives the default. */
+    /** {@code ObservableBridge.firstItemOrDefault(Observable)}: an empty source gives the default. */
     @Nested
     class ObservableFirstOrDefault extends PollFutureContract<String> {
         @Override
@@ -405,7 +405,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code last(Observable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code ObservableBridge.lastItem(Observable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class ObservableLast extends PollFutureContract<String> {
         @Override
@@ -421,7 +421,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code lastOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.lastItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableLastOrNull extends PollFutureContract<String> {
         @Override
@@ -431,7 +431,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code single(Observable)}: one item and the end give it; a second item fails it. */
+    /** {@code ObservableBridge.singleItem(Observable)}: one item and the end give it; a second item fails it. */
     @Nested
     class ObservableSingle extends PollFutureContract<String> {
         @Override
@@ -447,7 +447,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code singleOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.singleItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableSingleOrNull extends PollFutureContract<String> {
         @Override
@@ -507,7 +507,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code first}: the first item completes it, an empty end fails it. */
+    /** {@code firstItem}: the first item completes it, an empty end fails it. */
     private static FutureSubject<String> first(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("item", () -> feed.next("item"))
@@ -523,7 +523,7 @@ class RxJavaBridgeContractTest {
                 .upstream(feed.upstream());
     }
 
-    /** {@code last}: two items and the end complete it with the second, an empty end fails it. */
+    /** {@code lastItem}: two items and the end complete it with the second, an empty end fails it. */
     private static FutureSubject<String> last(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("second", () -> {
@@ -535,7 +535,7 @@ class RxJavaBridgeContractTest {
                 .upstream(feed.upstream());
     }
 
-    /** {@code single}: one item and the end complete it, a second item fails it. */
+    /** {@code singleItem}: one item and the end complete it, a second item fails it. */
     private static FutureSubject<String> single(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("item", () -> {
@@ -670,7 +670,7 @@ class RxJavaBridgeContractTest {
     }
 
     /**
-     * {@code toSingle(shared)}, read back with {@code toFuture}: the subscription polls a clone, so
+     * {@code toSingle(shared)}, read back with {@code toPollFuture}: the subscription polls a clone, so
      * the work starts only then; a dispose closes that clone only (the shared future stays open), so
      * closing cancels nothing.
      */
@@ -684,7 +684,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code toMaybe(shared)}, read back with {@code toFuture}: as {@code toSingle(shared)}. */
+    /** {@code toMaybe(shared)}, read back with {@code toPollFuture}: as {@code toSingle(shared)}. */
     @Nested
     class ToMaybeFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
@@ -749,7 +749,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code single(body)}, read back: the body awaits a promise. */
+    /** {@code rxSingle(body)}, read back: the body awaits a promise. */
     @Nested
     class SingleBodyRoundTrip extends PollFutureContract<String> {
         @Override
@@ -773,7 +773,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code flowable(body)}, read back: the body passes a source stream on. */
+    /** {@code rxFlowable(body)}, read back: the body passes a source stream on. */
     @Nested
     class FlowableBodyRoundTrip extends PollStreamContract<String> {
         @Override

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reactivestreams.Subscriber;
 
 /**
- * The fault catalogue of {@code toStream(Flowable)}: a Flowable that breaks Reactive Streams, a
+ * The fault catalogue of {@code FlowableBridge.toPollStream(Flowable)}: a Flowable that breaks Reactive Streams, a
  * subscription whose {@code request} or {@code cancel} throws, a waker that throws. For each
  * fault: who gets the error, what is cancelled, and that nothing hangs.
  */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The fault catalogue of {@code toStream(Observable, overflow)}: an Observable that breaks the
+ * The fault catalogue of {@code ObservableBridge.toPollStream(Observable, overflow)}: an Observable that breaks the
  * observer protocol (nulls, signals after its end, two onSubscribes, signals from two threads at
  * once), a {@code dispose()} that throws, a waker that throws.
  */

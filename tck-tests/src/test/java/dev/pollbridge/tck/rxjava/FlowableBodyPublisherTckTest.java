@@ -10,7 +10,7 @@ import org.testng.annotations.AfterClass;
 /**
  * The Reactive Streams TCK against {@code FlowableBridge.rxFlowable}: an {@code Async.stream} body
  * that emits {@code 0 .. elements - 1}, one rendezvous per item. The "failed publisher" is a
- * {@code flowable(body)} on a closed runtime, which refuses every subscriber with
+ * {@code rxFlowable(body)} on a closed runtime, which refuses every subscriber with
  * {@code onSubscribe} and then {@code onError(RejectedExecutionException)}, without a request.
  */
 public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {

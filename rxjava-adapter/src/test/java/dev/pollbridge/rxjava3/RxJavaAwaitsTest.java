@@ -157,38 +157,14 @@ class RxJavaAwaitsTest extends OnRuntime {
         await().atMost(WAIT).until(() -> !observable.hasObservers());
     }
 
-    /** kotlinx AwaitTest.testAwaitCancellation, for both source types. */
+    /** kotlinx AwaitTest.testAwaitCancellation, for both source types, the futures and the awaits. */
     @Test
     void cancellingTheAwaitingTaskDisposesTheSource() {
-        List<Function<PublishProcessor<String>, PollFuture<String>>> flowableForms = List.of(
+        List<Function<? super PublishProcessor<String>, PollFuture<String>>> flowableForms = new ArrayList<>(List.of(
                 FlowableBridge::firstItem, FlowableBridge::firstItemOrNull, f -> FlowableBridge.firstItemOrDefault(f, "d"),
-                FlowableBridge::lastItem, FlowableBridge::lastItemOrNull, FlowableBridge::singleItem, FlowableBridge::singleItemOrNull);
-        for (Function<PublishProcessor<String>, PollFuture<String>> form : flowableForms) {
-            PublishProcessor<String> source = PublishProcessor.create();
-            JoinHandle<String> handle = runtime.spawn(form.apply(source));
-            await().atMost(WAIT).until(source::hasSubscribers);
-            handle.abort();
-            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
-            assertTrue(!source.hasSubscribers(), "cancelled");
-        }
-        List<Function<PublishSubject<String>, PollFuture<String>>> observableForms = List.of(
-                ObservableBridge::firstItem, ObservableBridge::firstItemOrNull, o -> ObservableBridge.firstItemOrDefault(o, "d"),
-                ObservableBridge::lastItem, ObservableBridge::lastItemOrNull, ObservableBridge::singleItem, ObservableBridge::singleItemOrNull);
-        for (Function<PublishSubject<String>, PollFuture<String>> form : observableForms) {
-            PublishSubject<String> source = PublishSubject.create();
-            JoinHandle<String> handle = runtime.spawn(form.apply(source));
-            await().atMost(WAIT).until(source::hasObservers);
-            handle.abort();
-            assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
-            assertTrue(!source.hasObservers(), "disposed");
-        }
-        rxErrors.assertNone();
-    }
-
-    /** The awaits: cancelling the body that waits cancels the Flowable or disposes the Observable. */
-    @Test
-    void cancellingABodyInAnAwaitStopsTheSource() {
-        for (Function<Flowable<String>, PollFuture<String>> form : RxJavaAwaitsTest.<String>flowableAwaits("d")) {
+                FlowableBridge::lastItem, FlowableBridge::lastItemOrNull, FlowableBridge::singleItem, FlowableBridge::singleItemOrNull));
+        flowableForms.addAll(RxJavaAwaitsTest.<String>flowableAwaits("d"));
+        for (Function<? super PublishProcessor<String>, PollFuture<String>> form : flowableForms) {
             PublishProcessor<String> source = PublishProcessor.create();
             JoinHandle<String> handle = runtime.spawn(form.apply(source));
             await().atMost(WAIT).until(source::hasSubscribers);
@@ -196,7 +172,11 @@ class RxJavaAwaitsTest extends OnRuntime {
             assertThrows(CancellationException.class, () -> runtime.blockOn(handle));
             await().atMost(WAIT).until(() -> !source.hasSubscribers());
         }
-        for (Function<Observable<String>, PollFuture<String>> form : RxJavaAwaitsTest.<String>observableAwaits("d")) {
+        List<Function<? super PublishSubject<String>, PollFuture<String>>> observableForms = new ArrayList<>(List.of(
+                ObservableBridge::firstItem, ObservableBridge::firstItemOrNull, o -> ObservableBridge.firstItemOrDefault(o, "d"),
+                ObservableBridge::lastItem, ObservableBridge::lastItemOrNull, ObservableBridge::singleItem, ObservableBridge::singleItemOrNull));
+        observableForms.addAll(RxJavaAwaitsTest.<String>observableAwaits("d"));
+        for (Function<? super PublishSubject<String>, PollFuture<String>> form : observableForms) {
             PublishSubject<String> source = PublishSubject.create();
             JoinHandle<String> handle = runtime.spawn(form.apply(source));
             await().atMost(WAIT).until(source::hasObservers);

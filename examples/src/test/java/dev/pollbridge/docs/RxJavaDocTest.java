@@ -165,6 +165,23 @@ class RxJavaDocTest {
         assertThrows(IllegalStateException.class, () -> SingleBridge.await(Single.just(1))); // outside a body
     }
 
+    @Test
+    void oneItemOfAStream() {
+        // tag::one-item[]
+        PollFuture<Long> opening = FlowableBridge.firstItem(service.prices("apples")); // a future; cancels after one
+        PollFuture<String> line = Async.run(() -> {
+            long first = FlowableBridge.awaitFirst(service.prices("pears"));        // kotlinx: flowable.awaitFirst()
+            int last = ObservableBridge.awaitLast(Observable.range(1, 5));          // kotlinx: observable.awaitLast()
+            String none = ObservableBridge.awaitFirstOrNull(Observable.<String>empty()); // awaitFirstOrNull()
+            return first + ", " + last + ", " + none;
+        });
+        // end::one-item[]
+        assertEquals(100L, runtime.blockOn(opening));
+        assertEquals("100, 5, null", runtime.blockOn(line));
+        await().atMost(WAIT).until(() -> service.disposedCalls() == 2); // both price Flowables were cancelled
+        assertThrows(IllegalStateException.class, () -> FlowableBridge.awaitFirst(service.prices("plums"))); // outside a body
+    }
+
     private String render(int row) {
         return "row " + row + " on " + Thread.currentThread().getName();
     }

@@ -1,8 +1,11 @@
 /**
  * The RxJava 3 adapter: {@code Single}, {@code Maybe}, {@code Completable}, {@code Flowable} and
  * {@code Observable} to Pollbridge futures and streams and back, and an RxJava {@code Scheduler}
- * that runs on a Pollbridge runtime. The public entry point is
- * {@link dev.pollbridge.rxjava3.RxJavaBridge}.
+ * that runs on a Pollbridge runtime. The public entry points are one class per RxJava type
+ * ({@link dev.pollbridge.rxjava3.SingleBridge}, {@link dev.pollbridge.rxjava3.MaybeBridge},
+ * {@link dev.pollbridge.rxjava3.CompletableBridge}, {@link dev.pollbridge.rxjava3.FlowableBridge},
+ * {@link dev.pollbridge.rxjava3.ObservableBridge}) and {@link dev.pollbridge.rxjava3.RxJavaBridge}
+ * for the runtime as an RxJava {@code Scheduler}.
  *
  * <p>RxJava is required transitively because its types appear in the public API.
  */

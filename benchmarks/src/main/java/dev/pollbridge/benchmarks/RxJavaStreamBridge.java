@@ -1,6 +1,6 @@
 package dev.pollbridge.benchmarks;
 
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -21,13 +21,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * rxjava_stream_bridge: {@code Flowable.range(0, 1_000_000)} summed into a {@code long}, crossing
- * the bridge both ways ({@code Flowable -> toStream -> PollStream -> toFlowable -> Flowable}),
+ * the bridge both ways ({@code Flowable -> toPollStream -> PollStream -> toFlowable -> Flowable}),
  * against RxJava pipelines that hand every element to another thread. Score: elements per
  * second; {@code 1e9 / score} is the cost of one element in ns.
  * <ul>
- *   <li>pollbridge: {@code RxJavaBridge.toFlowable(() -> toStream(range), runtime).reduce(sum).blockingGet()}:
+ *   <li>pollbridge: {@code FlowableBridge.toFlowable(() -> toPollStream(range), runtime).reduce(sum).blockingGet()}:
  *       the stream is polled by a task on the two-worker runtime while there is demand; the
- *       {@code toStream} side requests from the range with the default bounded prefetch (256).</li>
+ *       {@code toPollStream} side requests from the range with the default bounded prefetch (256).</li>
  *   <li>observeOnUnfused: {@code range.hide().observeOn(single, false, 256).reduce(sum).blockingGet()}:
  *       a thread hand-off through a 256-element queue, fusion disabled by {@code hide()}; the
  *       comparison of like with like.</li>
@@ -78,7 +78,7 @@ public class RxJavaStreamBridge {
     @Benchmark
     @OperationsPerInvocation(ELEMENTS)
     public long pollbridge(PollbridgeRuntime rt) {
-        return RxJavaBridge.<Integer>toFlowable(() -> RxJavaBridge.toStream(Flowable.range(0, ELEMENTS)), rt.runtime)
+        return FlowableBridge.<Integer>toFlowable(() -> FlowableBridge.toPollStream(Flowable.range(0, ELEMENTS)), rt.runtime)
                 .reduce(0L, (sum, item) -> sum + item)
                 .blockingGet();
     }

@@ -149,7 +149,7 @@ public interface PollFuture<T> extends AutoCloseable {
      * {@code converter.apply(this)}, called at once on the calling thread, and what happens to
      * this future (who owns it, polls it and closes it; whether it may be used once or many
      * times) is the converter's to say. The usual converters ({@code ReactorBridge::toMono},
-     * {@code RxJavaBridge::toSingle}, {@code CompletableFutureBridge::toCompletableFuture}) take
+     * {@code SingleBridge::toSingle}, {@code CompletableFutureBridge::toCompletableFuture}) take
      * ownership of this future.
      *
      * @param <R> what the converter makes

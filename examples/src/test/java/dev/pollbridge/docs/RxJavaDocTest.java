@@ -15,8 +15,13 @@ import dev.pollbridge.examples.rxjava.RxInventoryService;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.rxjava3.CompletableBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
+import dev.pollbridge.rxjava3.MaybeBridge;
+import dev.pollbridge.rxjava3.ObservableBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.SingleBridge;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -53,12 +58,12 @@ class RxJavaDocTest {
     void rxJavaToPollbridge() {
         // tag::rxjava-to-pollbridge[]
         PollFuture<String> summary = Futures.join(
-                RxJavaBridge.toFuture(service.stock("apples")),         // Single -> future
-                RxJavaBridge.toFuture(service.discount("apples")),      // Maybe -> future, null when empty
+                SingleBridge.toPollFuture(service.stock("apples")),         // Single -> future
+                MaybeBridge.toPollFuture(service.discount("apples")),      // Maybe -> future, null when empty
                 (stock, discount) -> stock + " left, discount " + discount);
         PollFuture<String> bounded = runtime.timeout(
-                RxJavaBridge.toFuture(service.slowReport()), Duration.ofMillis(50)); // disposed on timeout
-        PollStream<Long> prices = RxJavaBridge.toStream(service.prices("apples")); // Flowable -> stream, prefetch 256
+                SingleBridge.toPollFuture(service.slowReport()), Duration.ofMillis(50)); // disposed on timeout
+        PollStream<Long> prices = FlowableBridge.toPollStream(service.prices("apples")); // Flowable -> stream, prefetch 256
         // end::rxjava-to-pollbridge[]
         assertEquals("6 left, discount 10%", runtime.blockOn(summary));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> runtime.blockOn(bounded));
@@ -72,8 +77,8 @@ class RxJavaDocTest {
     void observableWithAnOverflowStrategy() {
         PublishSubject<String> clicks = PublishSubject.create();
         // tag::observable-overflow[]
-        PollStream<String> latestClick = RxJavaBridge.toStream(clicks, ObservableOverflow.latest());
-        PollStream<String> strict = RxJavaBridge.toStream(clicks, ObservableOverflow.error(1_000)); // buffer 1,000, then fail
+        PollStream<String> latestClick = ObservableBridge.toPollStream(clicks, ObservableOverflow.latest());
+        PollStream<String> strict = ObservableBridge.toPollStream(clicks, ObservableOverflow.error(1_000)); // buffer 1,000, then fail
         // end::observable-overflow[]
         assertTrue(latestClick.pollNext(Context.of(() -> {})).isPending()); // the first poll subscribes
         assertTrue(strict.pollNext(Context.of(() -> {})).isPending());
@@ -90,12 +95,12 @@ class RxJavaDocTest {
     @Test
     void pollbridgeToRxJava() throws InterruptedException {
         // tag::pollbridge-to-rxjava[]
-        Single<String> user = RxJavaBridge.toSingle(() -> Futures.lazy(() -> "ada"), runtime);   // a fresh future per subscription
-        Maybe<String> maybe = RxJavaBridge.toMaybe(() -> Futures.<String>ready(null), runtime); // null: empty
-        Flowable<Integer> rows = RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime);   // polled only on demand
-        Observable<Integer> all = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime); // polled as fast as taken
+        Single<String> user = SingleBridge.toSingle(() -> Futures.lazy(() -> "ada"), runtime);   // a fresh future per subscription
+        Maybe<String> maybe = MaybeBridge.toMaybe(() -> Futures.<String>ready(null), runtime); // null: empty
+        Flowable<Integer> rows = FlowableBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime);   // polled only on demand
+        Observable<Integer> all = ObservableBridge.toObservable(() -> Streams.of(1, 2, 3), runtime); // polled as fast as taken
         JoinHandle<Integer> task = runtime.spawn(Futures.lazy(() -> 42));
-        Completable done = RxJavaBridge.toCompletable(task, runtime);                          // dispose detaches the task
+        Completable done = CompletableBridge.toCompletable(task, runtime);                          // dispose detaches the task
         // end::pollbridge-to-rxjava[]
         user.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("ada");
         user.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("ada"); // subscribed again: a fresh future
@@ -113,21 +118,21 @@ class RxJavaDocTest {
             ranOn.countDown();
             return null;
         }));
-        RxJavaBridge.toCompletable(longTask, runtime).test().dispose(); // detaches: the task runs on
+        CompletableBridge.toCompletable(longTask, runtime).test().dispose(); // detaches: the task runs on
         assertTrue(ranOn.await(WAIT.toSeconds(), TimeUnit.SECONDS));
     }
 
     @Test
     void oneFutureAsASingle() {
         // tag::to-single-once[]
-        Single<Integer> once = Futures.ready("ada").map(String::length).to(RxJavaBridge::toSingle); // one subscription
-        Single<Integer> cold = RxJavaBridge.toSingle(() -> Futures.lazy(() -> 3));                // one future per subscription
-        Flowable<Integer> rows = Streams.of(1, 2, 3).to(RxJavaBridge::toFlowable);               // this stream, once
+        Single<Integer> once = Futures.ready("ada").map(String::length).to(SingleBridge::toSingle); // one subscription
+        Single<Integer> cold = SingleBridge.toSingle(() -> Futures.lazy(() -> 3));                // one future per subscription
+        Flowable<Integer> rows = Streams.of(1, 2, 3).to(FlowableBridge::toFlowable);               // this stream, once
         // end::to-single-once[]
         once.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(3);
         once.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(error ->
                 error instanceof IllegalStateException
-                        && error.getMessage().contains("RxJavaBridge.toSingle(() -> buildTheFuture())"));
+                        && error.getMessage().contains("SingleBridge.toSingle(() -> buildTheFuture())"));
         cold.repeat(2).test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(3, 3);
         rows.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(1, 2, 3);
     }
@@ -136,7 +141,7 @@ class RxJavaDocTest {
     void asyncBuilders() throws InterruptedException {
         CountDownLatch cleanedUp = new CountDownLatch(1);
         // tag::async-builders[]
-        Flowable<Long> ticks = RxJavaBridge.flowable(emitter -> {               // kotlinx: rxFlowable { }
+        Flowable<Long> ticks = FlowableBridge.rxFlowable(emitter -> {               // kotlinx: rxFlowable { }
             try {
                 for (long tick = 0; ; tick++) {
                     Async.await(runtime.sleep(Duration.ofMillis(10)));
@@ -148,16 +153,33 @@ class RxJavaDocTest {
         }, runtime);
         List<Long> firstFive = ticks.take(5).toList().blockingGet();           // take cancels the body
 
-        Single<String> greeting = RxJavaBridge.single(() -> {                   // kotlinx: rxSingle { }
-            int stock = RxJavaBridge.await(service.stock("apples"));           // Single.await()
-            String discount = RxJavaBridge.await(service.discount("pears"));   // Maybe.awaitSingleOrNull()
+        Single<String> greeting = SingleBridge.rxSingle(() -> {                   // kotlinx: rxSingle { }
+            int stock = SingleBridge.await(service.stock("apples"));           // Single.await()
+            String discount = MaybeBridge.await(service.discount("pears"));   // Maybe.awaitSingleOrNull()
             return stock + " apples, discount " + discount;
         }, runtime);
         // end::async-builders[]
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L), firstFive);
         assertTrue(cleanedUp.await(WAIT.toSeconds(), TimeUnit.SECONDS));
         greeting.test().awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult("6 apples, discount null");
-        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Single.just(1))); // outside a body
+        assertThrows(IllegalStateException.class, () -> SingleBridge.await(Single.just(1))); // outside a body
+    }
+
+    @Test
+    void oneItemOfAStream() {
+        // tag::one-item[]
+        PollFuture<Long> opening = FlowableBridge.firstItem(service.prices("apples")); // a future; cancels after one
+        PollFuture<String> line = Async.run(() -> {
+            long first = FlowableBridge.awaitFirst(service.prices("pears"));        // kotlinx: flowable.awaitFirst()
+            int last = ObservableBridge.awaitLast(Observable.range(1, 5));          // kotlinx: observable.awaitLast()
+            String none = ObservableBridge.awaitFirstOrNull(Observable.<String>empty()); // awaitFirstOrNull()
+            return first + ", " + last + ", " + none;
+        });
+        // end::one-item[]
+        assertEquals(100L, runtime.blockOn(opening));
+        assertEquals("100, 5, null", runtime.blockOn(line));
+        await().atMost(WAIT).until(() -> service.disposedCalls() == 2); // both price Flowables were cancelled
+        assertThrows(IllegalStateException.class, () -> FlowableBridge.awaitFirst(service.prices("plums"))); // outside a body
     }
 
     private String render(int row) {

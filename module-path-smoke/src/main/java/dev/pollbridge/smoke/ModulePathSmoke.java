@@ -10,8 +10,12 @@ import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.context.ContextPropagation;
 import dev.pollbridge.context.TaskLocalAccessor;
 import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
+import dev.pollbridge.rxjava3.MaybeBridge;
+import dev.pollbridge.rxjava3.ObservableBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
 import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.SingleBridge;
 import dev.pollbridge.micrometer.PollRuntimeMetricsBinder;
 import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.spring.boot.PollbridgeProperties;
@@ -167,17 +171,17 @@ public final class ModulePathSmoke {
     }
 
     private static void rxJava(PollRuntime runtime) {
-        check(runtime.blockOn(RxJavaBridge.toFuture(Single.just("single"))).equals("single"), "Single -> future");
-        check(runtime.blockOn(RxJavaBridge.toFuture(Maybe.empty())) == null, "empty Maybe -> null");
-        check(runtime.blockOn(collect(RxJavaBridge.toStream(Flowable.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
+        check(runtime.blockOn(SingleBridge.toPollFuture(Single.just("single"))).equals("single"), "Single -> future");
+        check(runtime.blockOn(MaybeBridge.toPollFuture(Maybe.empty())) == null, "empty Maybe -> null");
+        check(runtime.blockOn(collect(FlowableBridge.toPollStream(Flowable.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
                 "Flowable -> stream");
-        check(runtime.blockOn(collect(RxJavaBridge.toStream(Observable.range(1, 3), ObservableOverflow.error(16))))
+        check(runtime.blockOn(collect(ObservableBridge.toPollStream(Observable.range(1, 3), ObservableOverflow.error(16))))
                 .equals(List.of(1, 2, 3)), "Observable -> stream");
-        RxJavaBridge.toSingle(() -> runtime.sleep(Duration.ofMillis(1)).map(ignored -> "from future"), runtime)
+        SingleBridge.toSingle(() -> runtime.sleep(Duration.ofMillis(1)).map(ignored -> "from future"), runtime)
                 .test()
                 .awaitDone(LONG.toSeconds(), TimeUnit.SECONDS)
                 .assertValue("from future");
-        RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime)
+        FlowableBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime)
                 .observeOn(RxJavaBridge.scheduler(runtime))
                 .test()
                 .awaitDone(LONG.toSeconds(), TimeUnit.SECONDS)

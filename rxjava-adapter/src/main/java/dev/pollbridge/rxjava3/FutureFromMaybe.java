@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * <p>The first poll subscribes on the polling thread; {@code onSuccess(value)} makes the future
  * ready with the value, {@code onComplete()} (empty) ready with {@code null}, {@code onError(e)}
- * fails it with the same instance. {@link RxJavaBridge#toOptionalFuture(Maybe)} maps the value to
+ * fails it with the same instance. {@link MaybeBridge#toOptionalPollFuture(Maybe)} maps the value to
  * an {@code Optional}.
  *
  * <h2>Cancellation</h2>

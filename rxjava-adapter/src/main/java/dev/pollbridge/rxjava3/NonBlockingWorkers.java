@@ -16,8 +16,10 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
  * Reactor adapter registers the same threads with Reactor.
  *
  * <h2>When it is registered</h2>
- * Automatically, once per class loader, when {@link RxJavaBridge} is initialized (the first use of
- * any conversion or of the runtime-backed {@code Scheduler}), and again on every call of
+ * Automatically, once per class loader, when one of the public classes ({@link RxJavaBridge},
+ * {@link SingleBridge}, {@link MaybeBridge}, {@link CompletableBridge}, {@link FlowableBridge},
+ * {@link ObservableBridge}) is initialized (the first use of any conversion or of the
+ * runtime-backed {@code Scheduler}), and again on every call of
  * {@link RxJavaBridge#registerNonBlockingWorkers()}.
  *
  * <h2>A hook the user installed</h2>

@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 
 /**
- * What {@link RxJavaBridge#toStream(io.reactivex.rxjava3.core.Observable, ObservableOverflow)}
+ * What {@link ObservableBridge#toPollStream(io.reactivex.rxjava3.core.Observable, ObservableOverflow)}
  * does when an {@code Observable}, which has no backpressure, produces faster than the stream is
  * polled. A poll that finds no item waits for one (RxJava's {@code request(1)}): the next item is
  * handed to it, whatever the strategy. Items that arrive while nobody waits go to a bounded

@@ -8,20 +8,21 @@ import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 
 /**
- * The one-item awaits of {@link RxJavaBridge} ({@code first}, {@code last}, {@code single} and
- * their {@code OrNull}/{@code OrDefault} forms): the engine's {@link ItemFromStream} over the
+ * The one-item futures of {@link FlowableBridge} and {@link ObservableBridge} ({@code firstItem},
+ * {@code lastItem}, {@code singleItem} and their {@code OrNull}/{@code OrDefault} forms, and the
+ * {@code awaitFirst}... awaits built on them): the engine's {@link ItemFromStream} over the
  * adapter's own streams, reporting to {@code RxJavaPlugins.onError}.
  *
  * <ul>
  *   <li>A {@code Flowable} is read through {@link StreamFromFlowable} with the prefetch the await
- *       asks for: one item for {@code first}, two for {@code single}, 256 at a time for
- *       {@code last}.
- *   <li>An {@code Observable} has no backpressure, so {@code first} and {@code single} read it
+ *       asks for: one item for {@code firstItem}, two for {@code singleItem}, 256 at a time for
+ *       {@code lastItem}.
+ *   <li>An {@code Observable} has no backpressure, so {@code firstItem} and {@code singleItem} read it
  *       through RxJava's own {@code take(1)} and {@code take(2)}: the Observable is disposed inside
  *       the {@code onNext} of the item the await needs (kotlinx's {@code awaitFirst} disposes
  *       there too), so a synchronous or endless source stops at once instead of running to its
  *       end inside the poll that subscribed. The stream ({@link StreamFromObservable}) buffers
- *       exactly those items ({@code error(n)}: it cannot overflow). {@code last} reads the
+ *       exactly those items ({@code error(n)}: it cannot overflow). {@code lastItem} reads the
  *       Observable to its end keeping only the latest item ({@code latest()}); the items it
  *       passes over are released (closed if {@link AutoCloseable}).
  * </ul>

@@ -63,7 +63,7 @@ final class SingleFromFuture<T> extends Single<T> {
                 public void succeeded(T value) {
                     if (value == null) {
                         observer.onError(new NoSuchElementException("the future completed with null (empty), and a"
-                                + " Single needs a value; use RxJavaBridge.toMaybe for a future that may be empty"));
+                                + " Single needs a value; use MaybeBridge.toMaybe for a future that may be empty"));
                     } else {
                         observer.onSuccess(value);
                     }

@@ -1,10 +1,12 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -47,5 +49,18 @@ final class Subscriptions {
      */
     static <T> Supplier<PollFuture<T>> adopting(JoinHandle<T> handle) {
         return SingleUse.once(handle, "an RxJava source of a JoinHandle");
+    }
+
+    /**
+     * The factory of an RxJava source of one future or stream: hands out {@code source} once; a
+     * later call fails with an error that names the supplier form of {@code method}.
+     *
+     * @param publisher what is built, for the message ("a Single")
+     * @param method the public method, class included ("SingleBridge.toSingle")
+     */
+    static <S extends AutoCloseable> Supplier<S> once(S source, String publisher, String method) {
+        String kind = source instanceof PollStream ? "Stream" : "Future";
+        return SingleUse.once(source, publisher + " of one Poll" + kind + " (" + method + "("
+                + kind.toLowerCase(Locale.ROOT) + "))", method + "(() -> buildThe" + kind + "())");
     }
 }

@@ -1,7 +1,11 @@
 /**
- * The RxJava 3 adapter. The public surface is {@link dev.pollbridge.rxjava3.RxJavaBridge} and
- * {@link dev.pollbridge.rxjava3.ObservableOverflow}; every other class is package-private, one per
- * direction, each with a "Cancellation" section:
+ * The RxJava 3 adapter. The public surface is one class per RxJava type, each holding both
+ * directions of its type ({@link dev.pollbridge.rxjava3.SingleBridge},
+ * {@link dev.pollbridge.rxjava3.MaybeBridge}, {@link dev.pollbridge.rxjava3.CompletableBridge},
+ * {@link dev.pollbridge.rxjava3.FlowableBridge}, {@link dev.pollbridge.rxjava3.ObservableBridge}),
+ * {@link dev.pollbridge.rxjava3.RxJavaBridge} for RxJava as a whole (the {@code Scheduler}, the
+ * non-blocking workers) and {@link dev.pollbridge.rxjava3.ObservableOverflow}; every other class
+ * is package-private, one per direction, each with a "Cancellation" section:
  *
  * <table>
  *   <caption>Classes by direction</caption>

@@ -12,7 +12,7 @@ class CompletableFromFutureFaultsTest extends FutureSourceFaultsContract {
     @Override
     void subscribe(Supplier<? extends PollFuture<?>> factory, PollRuntime runtime, Seen seen, Throws throwing,
             RuntimeException failure) {
-        RxJavaBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
+        CompletableBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 seen.disposable.set(disposable);

@@ -16,36 +16,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toCompletable}: the contract; the value is ignored and, if it owns something, released. */
+/** {@link CompletableBridge#toCompletable}: the contract; the value is ignored and, if it owns something, released. */
 class CompletableFromFutureTest extends FutureSourceContract {
 
     @Override
     <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
-        return RxJavaBridge.toCompletable(factory, runtime).test();
+        return CompletableBridge.toCompletable(factory, runtime).test();
     }
 
     @Override
     <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime) {
-        var source = RxJavaBridge.toCompletable(handle, runtime);
+        var source = CompletableBridge.toCompletable(handle, runtime);
         return source::test;
     }
 
     @Override
     <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime) {
-        var source = future.to(f -> RxJavaBridge.toCompletable(f, runtime));
+        var source = future.to(f -> CompletableBridge.toCompletable(f, runtime));
         return source::test;
     }
 
     @Override
     <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler) {
-        return RxJavaBridge.toCompletable(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
+        return CompletableBridge.toCompletable(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
     }
 
     @Override
     <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         TestObserver<Void> observer = new TestObserver<>();
-        RxJavaBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
+        CompletableBridge.toCompletable(factory, runtime).subscribe(new CompletableObserver() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 disposable.dispose();
@@ -73,7 +73,7 @@ class CompletableFromFutureTest extends FutureSourceContract {
     @Test
     void anIgnoredValueThatOwnsAResourceIsReleased() throws InterruptedException {
         Semaphore semaphore = new Semaphore(1);
-        TestObserver<Void> observer = RxJavaBridge.toCompletable(semaphore::acquire, runtime).test();
+        TestObserver<Void> observer = CompletableBridge.toCompletable(semaphore::acquire, runtime).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         observer.assertResult();
         assertEquals(1, semaphore.availablePermits(), "the permit the Completable ignored was given back");
@@ -81,8 +81,8 @@ class CompletableFromFutureTest extends FutureSourceContract {
 
     @Test
     void nullArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toCompletable((Supplier<PollFuture<String>>) null, runtime));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toCompletable((JoinHandle<String>) null, runtime));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toCompletable(() -> Futures.ready(1), null));
+        assertThrows(NullPointerException.class, () -> CompletableBridge.toCompletable((Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> CompletableBridge.toCompletable((JoinHandle<String>) null, runtime));
+        assertThrows(NullPointerException.class, () -> CompletableBridge.toCompletable(() -> Futures.ready(1), null));
     }
 }

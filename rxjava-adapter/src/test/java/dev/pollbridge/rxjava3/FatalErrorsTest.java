@@ -110,13 +110,13 @@ class FatalErrorsTest extends OnRuntime {
     void aSubscribeThatThrowsALinkageErrorPropagatesToTheThreadThatPolls() {
         LinkageError fatal = linkageError();
         for (Supplier<PollFuture<?>> future : List.<Supplier<PollFuture<?>>>of(
-                () -> RxJavaBridge.toFuture(singleThatThrows(fatal)), () -> RxJavaBridge.toFuture(maybeThatThrows(fatal)),
-                () -> RxJavaBridge.toFuture(completableThatThrows(fatal)))) {
+                () -> SingleBridge.toPollFuture(singleThatThrows(fatal)), () -> MaybeBridge.toPollFuture(maybeThatThrows(fatal)),
+                () -> CompletableBridge.toPollFuture(completableThatThrows(fatal)))) {
             try (MockTask<?> task = MockTask.spawn(future.get())) {
                 assertSame(fatal, assertThrows(LinkageError.class, task::poll));
             }
         }
-        try (PollStream<Object> stream = RxJavaBridge.toStream(observableThatThrows(fatal), ObservableOverflow.error(4))) {
+        try (PollStream<Object> stream = ObservableBridge.toPollStream(observableThatThrows(fatal), ObservableOverflow.error(4))) {
             assertSame(fatal, assertThrows(LinkageError.class, () -> stream.pollNext(Context.of(() -> {}))));
         }
     }
@@ -126,24 +126,24 @@ class FatalErrorsTest extends OnRuntime {
     @Test
     void aLinkageErrorFromASingleMaybeOrCompletableSubscribeBridgedBackGoesToRxJavaPlugins() throws InterruptedException {
         LinkageError single = linkageError();
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toSingle(() -> RxJavaBridge.toFuture(
+        assertFailsObserverAndReportsOnce(SingleBridge.toSingle(() -> SingleBridge.toPollFuture(
                 singleThatThrows(single)), runtime).test(), single);
         rxErrors.clear();
 
         LinkageError maybe = linkageError();
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toMaybe(() -> RxJavaBridge.toFuture(
+        assertFailsObserverAndReportsOnce(MaybeBridge.toMaybe(() -> MaybeBridge.toPollFuture(
                 maybeThatThrows(maybe)), runtime).test(), maybe);
         rxErrors.clear();
 
         LinkageError completable = linkageError();
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toCompletable(() -> RxJavaBridge.toFuture(
+        assertFailsObserverAndReportsOnce(CompletableBridge.toCompletable(() -> CompletableBridge.toPollFuture(
                 completableThatThrows(completable)), runtime).test(), completable);
     }
 
     @Test
     void aLinkageErrorFromAnObservableSubscribeBridgedBackGoesToRxJavaPlugins() throws InterruptedException {
         LinkageError fatal = linkageError();
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toObservable(() -> RxJavaBridge.toStream(
+        assertFailsObserverAndReportsOnce(ObservableBridge.toObservable(() -> ObservableBridge.toPollStream(
                 observableThatThrows(fatal), ObservableOverflow.error(4)), runtime).test(), fatal);
     }
 
@@ -153,21 +153,21 @@ class FatalErrorsTest extends OnRuntime {
         PollFuture<String> overflowing = cx -> {
             throw toSingle;
         };
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toSingle(() -> overflowing, runtime).test(), toSingle);
+        assertFailsObserverAndReportsOnce(SingleBridge.toSingle(() -> overflowing, runtime).test(), toSingle);
         rxErrors.clear();
 
         StackOverflowError toObservable = new StackOverflowError("deep stream");
         PollStream<String> overflowingStream = cx -> {
             throw toObservable;
         };
-        assertFailsObserverAndReportsOnce(RxJavaBridge.toObservable(() -> overflowingStream, runtime).test(), toObservable);
+        assertFailsObserverAndReportsOnce(ObservableBridge.toObservable(() -> overflowingStream, runtime).test(), toObservable);
         rxErrors.clear();
 
         StackOverflowError toFlowable = new StackOverflowError("deep flowable");
         PollStream<String> overflowingFlowable = cx -> {
             throw toFlowable;
         };
-        TestSubscriber<String> subscriber = RxJavaBridge.toFlowable(() -> overflowingFlowable, runtime).test();
+        TestSubscriber<String> subscriber = FlowableBridge.toFlowable(() -> overflowingFlowable, runtime).test();
         subscriber.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         subscriber.assertError(error -> error == toFlowable);
         assertReportedOnceToRxJavaPlugins(toFlowable);
@@ -183,7 +183,7 @@ class FatalErrorsTest extends OnRuntime {
             polled.countDown();
             throw fatal;
         };
-        RxJavaBridge.toSingle(() -> failingAsDisposed, runtime).subscribe(observer);
+        SingleBridge.toSingle(() -> failingAsDisposed, runtime).subscribe(observer);
         assertReportedOnceToRxJavaPlugins(fatal);
         observer.assertNoErrors();
     }
@@ -191,7 +191,7 @@ class FatalErrorsTest extends OnRuntime {
     @Test
     void anObserverOrAScheduledRunnableThatThrowsAFatalErrorIsReportedToRxJavaPlugins() {
         LinkageError fromObserver = linkageError();
-        RxJavaBridge.toSingle(() -> Futures.ready("v"), runtime).subscribe(value -> {
+        SingleBridge.toSingle(() -> Futures.ready("v"), runtime).subscribe(value -> {
             throw fromObserver;
         }, error -> { });
         await().atMost(WAIT).until(() -> rxErrors.errors().size() == 1);

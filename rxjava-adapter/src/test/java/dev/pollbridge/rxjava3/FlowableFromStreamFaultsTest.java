@@ -74,7 +74,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
         IllegalStateException thrown = new IllegalStateException("onSubscribe threw");
         ProbeStream<Integer> probe = ProbeStream.of(1, 2);
         List<String> seen = new CopyOnWriteArrayList<>();
-        RxJavaBridge.toFlowable(() -> probe, runtime).subscribe(throwingFrom("onSubscribe", thrown, seen));
+        FlowableBridge.toFlowable(() -> probe, runtime).subscribe(throwingFrom("onSubscribe", thrown, seen));
         assertSame(thrown, rxErrors.awaitOne());
         await().atMost(WAIT).until(probe::isClosed);
         assertEquals(0, probe.polls());
@@ -86,7 +86,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
         IllegalStateException thrown = new IllegalStateException("onNext threw");
         ProbeStream<Integer> probe = ProbeStream.of(1, 2, 3);
         List<String> seen = new CopyOnWriteArrayList<>();
-        RxJavaBridge.toFlowable(() -> probe, runtime).subscribe(throwingFrom("onNext", thrown, seen));
+        FlowableBridge.toFlowable(() -> probe, runtime).subscribe(throwingFrom("onNext", thrown, seen));
         assertSame(thrown, rxErrors.awaitOne());
         await().atMost(WAIT).until(probe::isClosed);
         assertEquals(1, probe.closes());
@@ -97,13 +97,13 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
     void aSubscriberThatThrowsFromOnErrorOrOnCompleteIsReported() {
         IllegalStateException fromError = new IllegalStateException("onError threw");
         List<String> seenError = new CopyOnWriteArrayList<>();
-        RxJavaBridge.<Integer>toFlowable(() -> Streams.failed(new IllegalArgumentException("stream failed")), runtime)
+        FlowableBridge.<Integer>toFlowable(() -> Streams.failed(new IllegalArgumentException("stream failed")), runtime)
                 .subscribe(throwingFrom("onError", fromError, seenError));
         assertSame(fromError, rxErrors.awaitOne());
 
         IllegalStateException fromComplete = new IllegalStateException("onComplete threw");
         List<String> seenComplete = new CopyOnWriteArrayList<>();
-        RxJavaBridge.toFlowable(() -> Streams.of(1), runtime).subscribe(throwingFrom("onComplete", fromComplete, seenComplete));
+        FlowableBridge.toFlowable(() -> Streams.of(1), runtime).subscribe(throwingFrom("onComplete", fromComplete, seenComplete));
         assertEquals(List.of(fromError, fromComplete), rxErrors.awaitCount(2));
         assertEquals(List.of("onSubscribe", "onError"), seenError);
         assertEquals(List.of("onSubscribe", "onNext 1", "onComplete"), seenComplete);
@@ -113,7 +113,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
     void requestZeroOrNegativeEndsTheSubscriptionWithIllegalArgumentExceptionAndClosesTheStream() {
         for (long bad : new long[] {0, -1}) {
             ProbeStream<Integer> probe = new ProbeStream<>();
-            TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test(0);
+            TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime).test(0);
             subscriber.request(bad);
             subscriber.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(IllegalArgumentException.class);
             await().atMost(WAIT).until(probe::isClosed);
@@ -123,7 +123,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
 
     @Test
     void requestingLongMaxValueTwiceIsUnboundedNotAnOverflow() {
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime).test(0);
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime).test(0);
         subscriber.request(Long.MAX_VALUE);
         subscriber.request(Long.MAX_VALUE);
         subscriber.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(1, 2, 3);
@@ -132,7 +132,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
     @Test
     void cancellingTwiceClosesTheStreamOnce() {
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test();
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         subscriber.cancel();
         subscriber.cancel();
@@ -143,12 +143,12 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
     @Test
     void aStreamWhosePollThrowsOrYieldsNullFailsTheSubscriber() {
         IllegalStateException thrown = new IllegalStateException("pollNext threw");
-        TestSubscriber<Integer> throwing = RxJavaBridge.<Integer>toFlowable(() -> (PollStream<Integer>) cx -> {
+        TestSubscriber<Integer> throwing = FlowableBridge.<Integer>toFlowable(() -> (PollStream<Integer>) cx -> {
             throw thrown;
         }, runtime).test();
         throwing.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(error -> error == thrown);
 
-        TestSubscriber<Integer> yieldsNull = RxJavaBridge.<Integer>toFlowable(
+        TestSubscriber<Integer> yieldsNull = FlowableBridge.<Integer>toFlowable(
                 () -> (PollStream<Integer>) cx -> Poll.ready(null), runtime).test();
         yieldsNull.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(NullPointerException.class);
         rxErrors.assertNone();
@@ -170,7 +170,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
                 throw thrown;
             }
         };
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> closeThrows, runtime).test();
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> closeThrows, runtime).test();
         subscriber.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(0, 1);
         assertSame(thrown, rxErrors.awaitOne());
     }
@@ -179,7 +179,7 @@ class FlowableFromStreamFaultsTest extends OnRuntime {
     void aStreamWhoseCloseThrowsOnCancelIsReported() {
         IllegalStateException thrown = new IllegalStateException("close threw");
         AtomicInteger closes = new AtomicInteger();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> new PollStream<Integer>() {
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> new PollStream<Integer>() {
             @Override
             public Poll<Integer> pollNext(Context cx) {
                 return Poll.pending();

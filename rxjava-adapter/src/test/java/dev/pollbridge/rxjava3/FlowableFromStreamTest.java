@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toFlowable}: streams as Flowables, checked with RxJava's {@link TestSubscriber}. */
+/** {@link FlowableBridge#toFlowable}: streams as Flowables, checked with RxJava's {@link TestSubscriber}. */
 class FlowableFromStreamTest extends OnRuntime {
 
     FlowableFromStreamTest() {
@@ -35,19 +35,19 @@ class FlowableFromStreamTest extends OnRuntime {
     @Test
     void itemsEndAndErrorsPassThroughOnARuntimeWorker() throws InterruptedException {
         AtomicReference<String> thread = new AtomicReference<>();
-        TestSubscriber<Integer> items = RxJavaBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime)
+        TestSubscriber<Integer> items = FlowableBridge.toFlowable(() -> Streams.of(1, 2, 3), runtime)
                 .doOnNext(item -> thread.set(Thread.currentThread().getName()))
                 .test();
         items.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         items.assertResult(1, 2, 3);
         assertTrue(thread.get().startsWith("flowable-test-"), thread.get());
 
-        TestSubscriber<Object> empty = RxJavaBridge.toFlowable(Streams::empty, runtime).test();
+        TestSubscriber<Object> empty = FlowableBridge.toFlowable(Streams::empty, runtime).test();
         empty.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         empty.assertResult();
 
         IllegalStateException boom = new IllegalStateException("boom");
-        TestSubscriber<String> failing = RxJavaBridge.toFlowable(
+        TestSubscriber<String> failing = FlowableBridge.toFlowable(
                 () -> Streams.concat(Streams.of("a"), Streams.<String>failed(boom)), runtime).test();
         failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         failing.assertValues("a").assertError(error -> error == boom);
@@ -60,7 +60,7 @@ class FlowableFromStreamTest extends OnRuntime {
         for (int i = 0; i < 10; i++) {
             probe.emit(i);
         }
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test(0);
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime).test(0);
         await().atMost(WAIT).until(() -> probe.queued() == 9);
         subscriber.assertNoValues().assertNoErrors().assertNotComplete();
         assertEquals(1, probe.polls(), "no demand: one item pulled ahead and held");
@@ -77,17 +77,17 @@ class FlowableFromStreamTest extends OnRuntime {
 
     @Test
     void theEndGoesOutWithoutDemand() {
-        RxJavaBridge.toFlowable(Streams::empty, runtime).test(0)
+        FlowableBridge.toFlowable(Streams::empty, runtime).test(0)
                 .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
                 .assertResult();
-        RxJavaBridge.toFlowable(() -> Streams.of("x"), runtime).test(1)
+        FlowableBridge.toFlowable(() -> Streams.of("x"), runtime).test(1)
                 .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
                 .assertResult("x");
-        RxJavaBridge.<String>flowable(emitter -> emitter.emit("only"), runtime).test(1)
+        FlowableBridge.<String>rxFlowable(emitter -> emitter.emit("only"), runtime).test(1)
                 .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
                 .assertResult("only");
         IllegalStateException boom = new IllegalStateException("boom");
-        RxJavaBridge.<String>flowable(emitter -> {
+        FlowableBridge.<String>rxFlowable(emitter -> {
             throw boom;
         }, runtime).test(0)
                 .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
@@ -98,17 +98,17 @@ class FlowableFromStreamTest extends OnRuntime {
     @Test
     void theFormThatTakesTheStreamReadsLeftToRightIsSingleUseAndCancelClosesIt() throws InterruptedException {
         Flowable<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2)
-                .to(stream -> RxJavaBridge.toFlowable(stream, runtime));
+                .to(stream -> FlowableBridge.toFlowable(stream, runtime));
         TestSubscriber<Integer> first = doubled.test();
         first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         first.assertResult(2, 4, 6);
         TestSubscriber<Integer> second = doubled.test();
         second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         second.assertError(error -> error instanceof IllegalStateException
-                && error.getMessage().contains("RxJavaBridge.toFlowable(() -> buildTheStream())"));
+                && error.getMessage().contains("FlowableBridge.toFlowable(() -> buildTheStream())"));
 
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(probe, runtime).test();
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         subscriber.cancel();
         await().atMost(WAIT).until(probe::isClosed);
@@ -119,7 +119,7 @@ class FlowableFromStreamTest extends OnRuntime {
     @Test
     void cancelAbortsTheTaskAndClosesTheStreamExactlyOnce() {
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test();
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         subscriber.cancel();
         await().atMost(WAIT).until(probe::isClosed);
@@ -134,7 +134,7 @@ class FlowableFromStreamTest extends OnRuntime {
     void aDownstreamTimeoutOnATestSchedulerCancelsTheStream() {
         TestScheduler scheduler = new TestScheduler();
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime)
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime)
                 .timeout(1, TimeUnit.SECONDS, scheduler)
                 .test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
@@ -147,21 +147,21 @@ class FlowableFromStreamTest extends OnRuntime {
     @Test
     void eachSubscriptionGetsAFreshStreamAndFactoryFailuresFailThatSubscription() throws InterruptedException {
         AtomicInteger built = new AtomicInteger();
-        Flowable<Integer> flowable = RxJavaBridge.toFlowable(() -> Streams.of(built.incrementAndGet()), runtime);
+        Flowable<Integer> flowable = FlowableBridge.toFlowable(() -> Streams.of(built.incrementAndGet()), runtime);
         TestSubscriber<Integer> repeated = flowable.repeat(3).test();
         repeated.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         repeated.assertResult(1, 2, 3);
 
         IllegalArgumentException bad = new IllegalArgumentException("bad factory");
-        RxJavaBridge.<Integer>toFlowable(() -> {
+        FlowableBridge.<Integer>toFlowable(() -> {
             throw bad;
         }, runtime).test().assertError(error -> error == bad);
-        RxJavaBridge.<Integer>toFlowable(() -> null, runtime).test().assertError(NullPointerException.class);
+        FlowableBridge.<Integer>toFlowable(() -> null, runtime).test().assertError(NullPointerException.class);
 
         PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeStream<Integer> unpolled = new ProbeStream<>();
-        RxJavaBridge.toFlowable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
+        FlowableBridge.toFlowable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
         assertEquals(0, unpolled.polls());
         assertEquals(1, unpolled.closes());
     }
@@ -170,7 +170,7 @@ class FlowableFromStreamTest extends OnRuntime {
     void runtimeShutdownEndsALiveSubscriptionWithCancellation() throws InterruptedException {
         PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, doomed).test();
+        TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, doomed).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         doomed.close();
         subscriber.await(WAIT.toSeconds(), TimeUnit.SECONDS);
@@ -182,7 +182,7 @@ class FlowableFromStreamTest extends OnRuntime {
     void badRequestsEndTheSubscriptionWithIllegalArgumentException() {
         for (long bad : new long[] {0, -1}) {
             ProbeStream<Integer> probe = new ProbeStream<>();
-            TestSubscriber<Integer> subscriber = RxJavaBridge.toFlowable(() -> probe, runtime).test(0);
+            TestSubscriber<Integer> subscriber = FlowableBridge.toFlowable(() -> probe, runtime).test(0);
             subscriber.request(bad);
             subscriber.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(IllegalArgumentException.class);
             await().atMost(WAIT).until(probe::isClosed);
@@ -204,7 +204,7 @@ class FlowableFromStreamTest extends OnRuntime {
                 ProbeStream<Integer> probe = new ProbeStream<>();
                 IllegalStateException failure = new IllegalStateException("failure " + index);
                 Recording<Integer> subscriber = new Recording<>();
-                RxJavaBridge.toFlowable(() -> probe, runtime).subscribe(subscriber);
+                FlowableBridge.toFlowable(() -> probe, runtime).subscribe(subscriber);
                 probes.add(probe);
                 subscribers.add(subscriber);
                 failures.add(failure);
@@ -253,7 +253,7 @@ class FlowableFromStreamTest extends OnRuntime {
             }
         };
         TestRuntime deterministic = TestRuntime.create();
-        RxJavaBridge.toFlowable(() -> cancelsOnClose, deterministic.runtime()).subscribe(subscriber);
+        FlowableBridge.toFlowable(() -> cancelsOnClose, deterministic.runtime()).subscribe(subscriber);
         deterministic.runUntilIdle();
         int places = subscriber.errors().size() + (int) rxErrors.errors().stream().filter(error -> error == failure).count();
         assertEquals(1, places, () -> "delivered " + subscriber.errors() + ", reported " + rxErrors.errors());
@@ -279,7 +279,7 @@ class FlowableFromStreamTest extends OnRuntime {
             }
         };
         TestRuntime deterministic = TestRuntime.create();
-        subscriber.set(RxJavaBridge.toFlowable(() -> cancelsWhilePolled, deterministic.runtime()).test());
+        subscriber.set(FlowableBridge.toFlowable(() -> cancelsWhilePolled, deterministic.runtime()).test());
         deterministic.runUntilIdle();
         subscriber.get().assertEmpty();
         assertSame(late, rxErrors.awaitOne());

@@ -6,12 +6,12 @@ import io.reactivex.rxjava3.core.CompletableObserver;
 import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.function.Consumer;
 
-/** The fault catalogue of {@code toFuture(Completable)}. */
+/** The fault catalogue of {@code CompletableBridge.toPollFuture(Completable)}. */
 class FutureFromCompletableFaultsTest extends SourceFutureFaultsContract {
 
     @Override
     PollFuture<?> futureOf(Consumer<Signals> body) {
-        return RxJavaBridge.toFuture(new Completable() {
+        return CompletableBridge.toPollFuture(new Completable() {
             @Override
             protected void subscribeActual(CompletableObserver observer) {
                 body.accept(new Signals() {

@@ -11,7 +11,7 @@ import io.reactivex.rxjava3.subjects.CompletableSubject;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toFuture(Completable)}: the contract; completion is ready({@code null}). */
+/** {@link CompletableBridge#toPollFuture(Completable)}: the contract; completion is ready({@code null}). */
 class FutureFromCompletableTest extends SourceFutureContract {
 
     @Override
@@ -24,17 +24,17 @@ class FutureFromCompletableTest extends SourceFutureContract {
 
             @Override
             PollFuture<?> future() {
-                return RxJavaBridge.toFuture(counted());
+                return CompletableBridge.toPollFuture(counted());
             }
 
             @Override
             PollFuture<?> delayedFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
+                return CompletableBridge.toPollFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
             PollFuture<?> timeoutFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(Completable.never().timeout(1, TimeUnit.SECONDS, scheduler));
+                return CompletableBridge.toPollFuture(Completable.never().timeout(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
@@ -61,13 +61,13 @@ class FutureFromCompletableTest extends SourceFutureContract {
 
     @Test
     void completionIsReadyWithNull() {
-        try (MockTask<Void> task = MockTask.spawn(RxJavaBridge.toFuture(Completable.complete()))) {
+        try (MockTask<Void> task = MockTask.spawn(CompletableBridge.toPollFuture(Completable.complete()))) {
             assertReady(task.poll(), null);
         }
     }
 
     @Test
     void aNullCompletableIsRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toFuture((Completable) null));
+        assertThrows(NullPointerException.class, () -> CompletableBridge.toPollFuture((Completable) null));
     }
 }

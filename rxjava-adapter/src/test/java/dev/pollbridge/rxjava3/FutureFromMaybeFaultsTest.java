@@ -14,12 +14,12 @@ import io.reactivex.rxjava3.exceptions.ProtocolViolationException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The fault catalogue of {@code toFuture(Maybe)}. */
+/** The fault catalogue of {@code MaybeBridge.toPollFuture(Maybe)}. */
 class FutureFromMaybeFaultsTest extends SourceFutureFaultsContract {
 
     @Override
     PollFuture<?> futureOf(Consumer<Signals> body) {
-        return RxJavaBridge.toFuture(raw(observer -> body.accept(new Signals() {
+        return MaybeBridge.toPollFuture(raw(observer -> body.accept(new Signals() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 observer.onSubscribe(disposable);
@@ -54,7 +54,7 @@ class FutureFromMaybeFaultsTest extends SourceFutureFaultsContract {
     @Test
     void onSuccessNullFailsTheFutureAndDisposesTheSourceOnce() {
         CountingDisposable upstream = new CountingDisposable();
-        try (MockTask<String> task = MockTask.spawn(RxJavaBridge.toFuture(raw(observer -> {
+        try (MockTask<String> task = MockTask.spawn(MaybeBridge.toPollFuture(raw(observer -> {
             observer.onSubscribe(upstream);
             observer.onSuccess(null);
         })))) {
@@ -65,7 +65,7 @@ class FutureFromMaybeFaultsTest extends SourceFutureFaultsContract {
 
     @Test
     void onCompleteAfterOnSuccessIsAProtocolViolationAndTheValueStands() {
-        try (MockTask<String> task = MockTask.spawn(RxJavaBridge.toFuture(raw(observer -> {
+        try (MockTask<String> task = MockTask.spawn(MaybeBridge.toPollFuture(raw(observer -> {
             observer.onSubscribe(new CountingDisposable());
             observer.onSuccess("v");
             observer.onComplete();

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toFuture(Maybe)} and {@link RxJavaBridge#toOptionalFuture}: the contract, plus empty. */
+/** {@link MaybeBridge#toPollFuture(Maybe)} and {@link MaybeBridge#toOptionalPollFuture}: the contract, plus empty. */
 class FutureFromMaybeTest extends SourceFutureContract {
 
     @Override
@@ -29,17 +29,17 @@ class FutureFromMaybeTest extends SourceFutureContract {
 
             @Override
             PollFuture<?> future() {
-                return RxJavaBridge.toFuture(counted());
+                return MaybeBridge.toPollFuture(counted());
             }
 
             @Override
             PollFuture<?> delayedFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
+                return MaybeBridge.toPollFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
             PollFuture<?> timeoutFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(Maybe.never().timeout(1, TimeUnit.SECONDS, scheduler));
+                return MaybeBridge.toPollFuture(Maybe.never().timeout(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
@@ -66,13 +66,13 @@ class FutureFromMaybeTest extends SourceFutureContract {
 
     @Test
     void anEmptyMaybeYieldsNullAndOptionalEmpty() {
-        try (MockTask<Object> task = MockTask.spawn(RxJavaBridge.toFuture(Maybe.empty()))) {
+        try (MockTask<Object> task = MockTask.spawn(MaybeBridge.toPollFuture(Maybe.empty()))) {
             assertReady(task.poll(), null);
         }
-        try (MockTask<Optional<String>> task = MockTask.spawn(RxJavaBridge.toOptionalFuture(Maybe.<String>empty()))) {
+        try (MockTask<Optional<String>> task = MockTask.spawn(MaybeBridge.toOptionalPollFuture(Maybe.<String>empty()))) {
             assertReady(task.poll(), Optional.empty());
         }
-        try (MockTask<Optional<String>> task = MockTask.spawn(RxJavaBridge.toOptionalFuture(Maybe.just("v")))) {
+        try (MockTask<Optional<String>> task = MockTask.spawn(MaybeBridge.toOptionalPollFuture(Maybe.just("v")))) {
             assertReady(task.poll(), Optional.of("v"));
         }
         rxErrors.assertNone();
@@ -81,7 +81,7 @@ class FutureFromMaybeTest extends SourceFutureContract {
     @Test
     void anAsynchronousEmptyCompletionWakesAndYieldsNull() {
         MaybeSubject<String> subject = MaybeSubject.create();
-        try (MockTask<String> task = MockTask.spawn(RxJavaBridge.toFuture(subject))) {
+        try (MockTask<String> task = MockTask.spawn(MaybeBridge.toPollFuture(subject))) {
             assertPending(task.poll());
             subject.onComplete();
             assertEquals(1, task.wakeCount());
@@ -95,7 +95,7 @@ class FutureFromMaybeTest extends SourceFutureContract {
             race.repeat(index -> {
                 MaybeSubject<Resource> subject = MaybeSubject.create();
                 AtomicInteger disposals = new AtomicInteger();
-                PollFuture<Resource> future = RxJavaBridge.toFuture(subject.doOnDispose(disposals::incrementAndGet));
+                PollFuture<Resource> future = MaybeBridge.toPollFuture(subject.doOnDispose(disposals::incrementAndGet));
                 assertPending(future.poll(Context.of(() -> {})));
                 Resource value = new Resource(index);
                 return new Race.Round(future::close, () -> subject.onSuccess(value),
@@ -107,7 +107,7 @@ class FutureFromMaybeTest extends SourceFutureContract {
 
     @Test
     void nullArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toFuture((Maybe<String>) null));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toOptionalFuture(null));
+        assertThrows(NullPointerException.class, () -> MaybeBridge.toPollFuture((Maybe<String>) null));
+        assertThrows(NullPointerException.class, () -> MaybeBridge.toOptionalPollFuture(null));
     }
 }

@@ -11,12 +11,12 @@ import io.reactivex.rxjava3.disposables.Disposable;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The fault catalogue of {@code toFuture(Single)}. */
+/** The fault catalogue of {@code SingleBridge.toPollFuture(Single)}. */
 class FutureFromSingleFaultsTest extends SourceFutureFaultsContract {
 
     @Override
     PollFuture<?> futureOf(Consumer<Signals> body) {
-        return RxJavaBridge.toFuture(new Single<String>() {
+        return SingleBridge.toPollFuture(new Single<String>() {
             @Override
             protected void subscribeActual(SingleObserver<? super String> observer) {
                 body.accept(signals(observer));
@@ -51,7 +51,7 @@ class FutureFromSingleFaultsTest extends SourceFutureFaultsContract {
     @Test
     void onSuccessNullFailsTheFutureAndDisposesTheSourceOnce() {
         CountingDisposable upstream = new CountingDisposable();
-        try (MockTask<String> task = MockTask.spawn(RxJavaBridge.toFuture(new Single<String>() {
+        try (MockTask<String> task = MockTask.spawn(SingleBridge.toPollFuture(new Single<String>() {
             @Override
             protected void subscribeActual(SingleObserver<? super String> observer) {
                 observer.onSubscribe(upstream);

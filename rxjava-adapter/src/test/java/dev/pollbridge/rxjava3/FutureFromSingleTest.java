@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toFuture(Single)}: the contract, plus what only a Single does. */
+/** {@link SingleBridge#toPollFuture(Single)}: the contract, plus what only a Single does. */
 class FutureFromSingleTest extends SourceFutureContract {
 
     @Override
@@ -30,17 +30,17 @@ class FutureFromSingleTest extends SourceFutureContract {
 
             @Override
             PollFuture<?> future() {
-                return RxJavaBridge.toFuture(counted());
+                return SingleBridge.toPollFuture(counted());
             }
 
             @Override
             PollFuture<?> delayedFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
+                return SingleBridge.toPollFuture(counted().delay(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
             PollFuture<?> timeoutFuture(TestScheduler scheduler) {
-                return RxJavaBridge.toFuture(Single.never().timeout(1, TimeUnit.SECONDS, scheduler));
+                return SingleBridge.toPollFuture(Single.never().timeout(1, TimeUnit.SECONDS, scheduler));
             }
 
             @Override
@@ -67,7 +67,7 @@ class FutureFromSingleTest extends SourceFutureContract {
 
     @Test
     void theValueIsPassedThroughThroughOperators() {
-        try (MockTask<Integer> task = MockTask.spawn(RxJavaBridge.toFuture(Single.just("four").map(String::length)))) {
+        try (MockTask<Integer> task = MockTask.spawn(SingleBridge.toPollFuture(Single.just("four").map(String::length)))) {
             assertReady(task.poll(), 4);
         }
     }
@@ -78,7 +78,7 @@ class FutureFromSingleTest extends SourceFutureContract {
             race.repeat(index -> {
                 SingleSubject<Resource> subject = SingleSubject.create();
                 AtomicInteger disposals = new AtomicInteger();
-                PollFuture<Resource> future = RxJavaBridge.toFuture(subject.doOnDispose(disposals::incrementAndGet));
+                PollFuture<Resource> future = SingleBridge.toPollFuture(subject.doOnDispose(disposals::incrementAndGet));
                 assertPending(future.poll(Context.of(() -> {})));
                 Resource value = new Resource(index);
                 return new Race.Round(future::close, () -> subject.onSuccess(value),
@@ -101,7 +101,7 @@ class FutureFromSingleTest extends SourceFutureContract {
 
     @Test
     void aNullSingleIsRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toFuture((Single<String>) null));
+        assertThrows(NullPointerException.class, () -> SingleBridge.toPollFuture((Single<String>) null));
     }
 
     @Test
@@ -113,7 +113,7 @@ class FutureFromSingleTest extends SourceFutureContract {
                 throw thrown;
             }
         };
-        try (MockTask<String> task = MockTask.spawn(RxJavaBridge.toFuture(throwing))) {
+        try (MockTask<String> task = MockTask.spawn(SingleBridge.toPollFuture(throwing))) {
             NullPointerException wrapper = assertFailed(task.poll(), NullPointerException.class);
             assertTrue(wrapper.getCause() == thrown, "RxJava's subscribe wraps it: " + wrapper);
         }

@@ -46,7 +46,7 @@ abstract class FutureSourceContract extends OnRuntime {
 
     /**
      * The form that takes the future itself, through the fluent {@code future.to(...)}
-     * ({@code future.to(f -> RxJavaBridge.toSingle(f, runtime))}): each call of the result
+     * ({@code future.to(f -> SingleBridge.toSingle(f, runtime))}): each call of the result
      * subscribes the same RxJava source once more.
      */
     abstract <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime);

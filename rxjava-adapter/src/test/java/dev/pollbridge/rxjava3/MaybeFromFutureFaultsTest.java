@@ -12,7 +12,7 @@ class MaybeFromFutureFaultsTest extends FutureSourceFaultsContract {
     @Override
     void subscribe(Supplier<? extends PollFuture<?>> factory, PollRuntime runtime, Seen seen, Throws throwing,
             RuntimeException failure) {
-        RxJavaBridge.<Object>toMaybe(factory, runtime).subscribe(new MaybeObserver<Object>() {
+        MaybeBridge.<Object>toMaybe(factory, runtime).subscribe(new MaybeObserver<Object>() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 seen.disposable.set(disposable);

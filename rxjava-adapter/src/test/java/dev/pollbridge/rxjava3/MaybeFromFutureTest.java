@@ -14,36 +14,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toMaybe}: the contract, plus {@code null} as an empty Maybe. */
+/** {@link MaybeBridge#toMaybe}: the contract, plus {@code null} as an empty Maybe. */
 class MaybeFromFutureTest extends FutureSourceContract {
 
     @Override
     <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
-        return RxJavaBridge.toMaybe(factory, runtime).test();
+        return MaybeBridge.toMaybe(factory, runtime).test();
     }
 
     @Override
     <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime) {
-        var source = RxJavaBridge.toMaybe(handle, runtime);
+        var source = MaybeBridge.toMaybe(handle, runtime);
         return source::test;
     }
 
     @Override
     <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime) {
-        var source = future.to(f -> RxJavaBridge.toMaybe(f, runtime));
+        var source = future.to(f -> MaybeBridge.toMaybe(f, runtime));
         return source::test;
     }
 
     @Override
     <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler) {
-        return RxJavaBridge.toMaybe(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
+        return MaybeBridge.toMaybe(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
     }
 
     @Override
     <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         TestObserver<T> observer = new TestObserver<>();
-        RxJavaBridge.<T>toMaybe(factory, runtime).subscribe(new MaybeObserver<T>() {
+        MaybeBridge.<T>toMaybe(factory, runtime).subscribe(new MaybeObserver<T>() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 disposable.dispose();
@@ -77,14 +77,14 @@ class MaybeFromFutureTest extends FutureSourceContract {
 
     @Test
     void aNullValueCompletesTheMaybeEmpty() throws InterruptedException {
-        TestObserver<String> observer = RxJavaBridge.toMaybe(() -> Futures.<String>ready(null), runtime).test();
+        TestObserver<String> observer = MaybeBridge.toMaybe(() -> Futures.<String>ready(null), runtime).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         observer.assertResult();
     }
 
     @Test
     void nullArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toMaybe((Supplier<PollFuture<String>>) null, runtime));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toMaybe((JoinHandle<String>) null, runtime));
+        assertThrows(NullPointerException.class, () -> MaybeBridge.toMaybe((Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> MaybeBridge.toMaybe((JoinHandle<String>) null, runtime));
     }
 }

@@ -72,7 +72,7 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
         IllegalStateException thrown = new IllegalStateException("onSubscribe threw");
         ProbeStream<Integer> probe = ProbeStream.of(1);
         List<String> seen = new CopyOnWriteArrayList<>();
-        RxJavaBridge.toObservable(() -> probe, runtime).subscribe(throwingFrom("onSubscribe", thrown, seen, new AtomicReference<>()));
+        ObservableBridge.toObservable(() -> probe, runtime).subscribe(throwingFrom("onSubscribe", thrown, seen, new AtomicReference<>()));
         assertSame(thrown, rxErrors.awaitOne());
         assertEquals(0, probe.polls());
         assertEquals(1, probe.closes());
@@ -85,7 +85,7 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
         ProbeStream<Integer> probe = ProbeStream.of(1, 2, 3);
         List<String> seen = new CopyOnWriteArrayList<>();
         AtomicReference<Disposable> disposable = new AtomicReference<>();
-        RxJavaBridge.toObservable(() -> probe, runtime).subscribe(throwingFrom("onNext", thrown, seen, disposable));
+        ObservableBridge.toObservable(() -> probe, runtime).subscribe(throwingFrom("onNext", thrown, seen, disposable));
         assertSame(thrown, rxErrors.awaitOne());
         await().atMost(WAIT).until(probe::isClosed);
         assertEquals(1, probe.closes());
@@ -96,11 +96,11 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
     @Test
     void anObserverThatThrowsFromOnErrorOrOnCompleteIsReported() {
         IllegalStateException fromError = new IllegalStateException("onError threw");
-        RxJavaBridge.<Integer>toObservable(() -> Streams.failed(new IllegalArgumentException("failed")), runtime)
+        ObservableBridge.<Integer>toObservable(() -> Streams.failed(new IllegalArgumentException("failed")), runtime)
                 .subscribe(throwingFrom("onError", fromError, new CopyOnWriteArrayList<>(), new AtomicReference<>()));
         assertSame(fromError, rxErrors.awaitOne());
         IllegalStateException fromComplete = new IllegalStateException("onComplete threw");
-        RxJavaBridge.toObservable(() -> Streams.of(1), runtime)
+        ObservableBridge.toObservable(() -> Streams.of(1), runtime)
                 .subscribe(throwingFrom("onComplete", fromComplete, new CopyOnWriteArrayList<>(), new AtomicReference<>()));
         assertEquals(List.of(fromError, fromComplete), rxErrors.awaitCount(2));
     }
@@ -108,11 +108,11 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
     @Test
     void aStreamWhosePollThrowsOrYieldsNullFailsTheObserver() {
         IllegalStateException thrown = new IllegalStateException("pollNext threw");
-        TestObserver<Integer> throwing = RxJavaBridge.<Integer>toObservable(() -> (PollStream<Integer>) cx -> {
+        TestObserver<Integer> throwing = ObservableBridge.<Integer>toObservable(() -> (PollStream<Integer>) cx -> {
             throw thrown;
         }, runtime).test();
         throwing.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(error -> error == thrown);
-        TestObserver<Integer> yieldsNull = RxJavaBridge.<Integer>toObservable(
+        TestObserver<Integer> yieldsNull = ObservableBridge.<Integer>toObservable(
                 () -> (PollStream<Integer>) cx -> Poll.ready(null), runtime).test();
         yieldsNull.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertError(NullPointerException.class);
         rxErrors.assertNone();
@@ -138,7 +138,7 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
                 throw thrown;
             }
         };
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> closeThrows, runtime).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> closeThrows, runtime).test();
         observer.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertResult(7);
         assertSame(thrown, rxErrors.awaitOne());
     }
@@ -146,7 +146,7 @@ class ObservableFromStreamFaultsTest extends OnRuntime {
     @Test
     void disposingTwiceClosesTheStreamOnce() {
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         observer.dispose();
         observer.dispose();

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toObservable}: streams as Observables, checked with RxJava's {@link TestObserver}. */
+/** {@link ObservableBridge#toObservable}: streams as Observables, checked with RxJava's {@link TestObserver}. */
 class ObservableFromStreamTest extends OnRuntime {
 
     ObservableFromStreamTest() {
@@ -36,17 +36,17 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void theFormThatTakesTheStreamReadsLeftToRightIsSingleUseAndDisposeClosesIt() throws InterruptedException {
         Observable<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2)
-                .to(stream -> RxJavaBridge.toObservable(stream, runtime));
+                .to(stream -> ObservableBridge.toObservable(stream, runtime));
         TestObserver<Integer> first = doubled.test();
         first.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         first.assertResult(2, 4, 6);
         TestObserver<Integer> second = doubled.test();
         second.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         second.assertError(error -> error instanceof IllegalStateException
-                && error.getMessage().contains("RxJavaBridge.toObservable(() -> buildTheStream())"));
+                && error.getMessage().contains("ObservableBridge.toObservable(() -> buildTheStream())"));
 
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(probe, runtime).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         observer.dispose();
         await().atMost(WAIT).until(probe::isClosed);
@@ -57,19 +57,19 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void itemsEndAndErrorsPassThroughOnARuntimeWorker() throws InterruptedException {
         AtomicReference<String> thread = new AtomicReference<>();
-        TestObserver<Integer> items = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime)
+        TestObserver<Integer> items = ObservableBridge.toObservable(() -> Streams.of(1, 2, 3), runtime)
                 .doOnNext(item -> thread.set(Thread.currentThread().getName()))
                 .test();
         items.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         items.assertResult(1, 2, 3);
         assertTrue(thread.get().startsWith("observable-test-"), thread.get());
 
-        TestObserver<Object> empty = RxJavaBridge.toObservable(Streams::empty, runtime).test();
+        TestObserver<Object> empty = ObservableBridge.toObservable(Streams::empty, runtime).test();
         empty.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         empty.assertResult();
 
         Exception checked = new Exception("checked");
-        TestObserver<String> failing = RxJavaBridge.toObservable(
+        TestObserver<String> failing = ObservableBridge.toObservable(
                 () -> Streams.concat(Streams.of("a"), Streams.<String>failed(checked)), runtime).test();
         failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         failing.assertValues("a").assertError(error -> error == checked);
@@ -79,7 +79,7 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void itemsArePushedAsSoonAsTheyArePolledWithoutDemand() {
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, runtime).test();
         for (int i = 0; i < 5; i++) {
             probe.emit(i);
             int expected = i + 1;
@@ -93,7 +93,7 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void aLongStreamIsPushedInSlicesSoTheTaskYieldsItsWorker() {
         TestRuntime deterministic = TestRuntime.create();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(
+        TestObserver<Integer> observer = ObservableBridge.toObservable(
                 () -> Streams.fromIterable(IntStream.range(0, 1_000).boxed().toList()), deterministic.runtime()).test();
         long polls = deterministic.runUntilIdle();
         observer.assertValueCount(1_000).assertComplete();
@@ -104,7 +104,7 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void disposeAbortsTheTaskAndClosesTheStreamExactlyOnce() {
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, runtime).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         observer.dispose();
         await().atMost(WAIT).until(probe::isClosed);
@@ -119,7 +119,7 @@ class ObservableFromStreamTest extends OnRuntime {
     void aDownstreamTimeoutOnATestSchedulerDisposesTheStream() {
         TestScheduler scheduler = new TestScheduler();
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime)
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, runtime)
                 .timeout(1, TimeUnit.SECONDS, scheduler)
                 .test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
@@ -132,14 +132,14 @@ class ObservableFromStreamTest extends OnRuntime {
     @Test
     void factoryFailuresAndAClosedRuntimeFailThatSubscription() {
         IllegalArgumentException bad = new IllegalArgumentException("bad factory");
-        RxJavaBridge.<Integer>toObservable(() -> {
+        ObservableBridge.<Integer>toObservable(() -> {
             throw bad;
         }, runtime).test().assertError(error -> error == bad);
-        RxJavaBridge.<Integer>toObservable(() -> null, runtime).test().assertError(NullPointerException.class);
+        ObservableBridge.<Integer>toObservable(() -> null, runtime).test().assertError(NullPointerException.class);
         PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeStream<Integer> unpolled = new ProbeStream<>();
-        RxJavaBridge.toObservable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
+        ObservableBridge.toObservable(() -> unpolled, closed).test().assertError(RejectedExecutionException.class);
         assertEquals(0, unpolled.polls());
         assertEquals(1, unpolled.closes());
     }
@@ -148,7 +148,7 @@ class ObservableFromStreamTest extends OnRuntime {
     void runtimeShutdownEndsALiveSubscriptionWithCancellation() throws InterruptedException {
         PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeStream<Integer> probe = new ProbeStream<>();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, doomed).test();
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, doomed).test();
         await().atMost(WAIT).until(() -> probe.polls() > 0);
         doomed.close();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
@@ -158,8 +158,8 @@ class ObservableFromStreamTest extends OnRuntime {
 
     @Test
     void anObservableFromAStreamRoundTripsThroughAStreamWithAnOverflowStrategy() {
-        Observable<Integer> observable = RxJavaBridge.toObservable(() -> Streams.of(1, 2, 3), runtime);
-        PollStream<Integer> stream = RxJavaBridge.toStream(observable, ObservableOverflow.error(8));
+        Observable<Integer> observable = ObservableBridge.toObservable(() -> Streams.of(1, 2, 3), runtime);
+        PollStream<Integer> stream = ObservableBridge.toPollStream(observable, ObservableOverflow.error(8));
         List<Integer> items = runtime.blockOn(Streams.collect(stream, java.util.stream.Collectors.toList()));
         assertEquals(List.of(1, 2, 3), items);
     }
@@ -176,7 +176,7 @@ class ObservableFromStreamTest extends OnRuntime {
             race.repeat(index -> {
                 ProbeStream<Integer> probe = new ProbeStream<>();
                 probe.emit(index);
-                TestObserver<Integer> observer = RxJavaBridge.toObservable(() -> probe, runtime).test();
+                TestObserver<Integer> observer = ObservableBridge.toObservable(() -> probe, runtime).test();
                 probes.add(probe);
                 observers.add(observer);
                 return new Race.Round(observer::dispose, probe::complete, () -> {});
@@ -204,7 +204,7 @@ class ObservableFromStreamTest extends OnRuntime {
             }
         };
         TestRuntime deterministic = TestRuntime.create();
-        observer.set(RxJavaBridge.toObservable(() -> disposesWhilePolled, deterministic.runtime()).test());
+        observer.set(ObservableBridge.toObservable(() -> disposesWhilePolled, deterministic.runtime()).test());
         deterministic.runUntilIdle();
         observer.get().assertEmpty();
         assertSame(late, rxErrors.awaitOne());
@@ -215,7 +215,7 @@ class ObservableFromStreamTest extends OnRuntime {
     void slowObserverGetsOneItemAtATimeInOrder() throws InterruptedException {
         AtomicInteger inside = new AtomicInteger();
         AtomicInteger overlaps = new AtomicInteger();
-        TestObserver<Integer> observer = RxJavaBridge.toObservable(
+        TestObserver<Integer> observer = ObservableBridge.toObservable(
                 () -> Streams.fromIterable(IntStream.range(0, 300).boxed().toList()), runtime)
                 .doOnNext(item -> {
                     if (inside.incrementAndGet() != 1) {

@@ -97,7 +97,7 @@ class ObservableOverflowVersusRxJavaTest {
 
     private static List<Object> drainStream(Observable<Integer> source, ObservableOverflow overflow) {
         List<Object> seen = new ArrayList<>();
-        try (PollStream<Integer> stream = RxJavaBridge.toStream(source, overflow)) {
+        try (PollStream<Integer> stream = ObservableBridge.toPollStream(source, overflow)) {
             Context cx = Context.of(() -> {});
             for (int i = 0; i < 100; i++) {
                 if (record(stream.pollNext(cx), seen) != null) {
@@ -111,7 +111,7 @@ class ObservableOverflowVersusRxJavaTest {
     private static List<Object> runStream(boolean[] emits, ObservableOverflow overflow) {
         PublishSubject<Integer> subject = PublishSubject.create();
         List<Object> seen = new ArrayList<>();
-        PollStream<Integer> stream = RxJavaBridge.toStream(subject, overflow);
+        PollStream<Integer> stream = ObservableBridge.toPollStream(subject, overflow);
         Context cx = Context.of(() -> {});
         boolean waiting = record(stream.pollNext(cx), seen) == Boolean.FALSE; // subscribes, waits for one
         int next = 0;

@@ -21,12 +21,12 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
 /**
- * The one-item awaits stop their source as soon as they have what they need, as kotlinx's
- * {@code awaitFirst} and {@code awaitSingle} do: {@code first} at the first item, {@code single}
+ * The one-item futures stop their source as soon as they have what they need, as kotlinx's
+ * {@code awaitFirst} and {@code awaitSingle} do: {@code firstItem} at the first item, {@code singleItem}
  * at the second, also when the source is synchronous and emits everything inside
  * {@code subscribe} (the poll that subscribes must not wait for a source that never ends).
  *
- * <p>Issue 24, item 7: {@code first(Observable.range(1, 200_000))} emitted all 200,000 items
+ * <p>Issue 24, item 7: {@code first(Observable.range(1, 200_000))} (now {@code ObservableBridge.firstItem}) emitted all 200,000 items
  * before it returned, and an endless {@code Observable.generate} hung the poller for good. The
  * {@code Flowable}, Reactor, Reactive Streams and {@code Flow} forms are checked for the same
  * shape of defect (they request one or two items, so a well-behaved source stops by itself).
@@ -81,15 +81,15 @@ class OneItemStopsTheSourceTest extends OnRuntime {
     @Test
     void observableFirstDisposesTheSourceAtTheFirstItem() {
         AtomicInteger emitted = new AtomicInteger();
-        assertEquals(1, get(RxJavaBridge.first(countedObservable(emitted))));
+        assertEquals(1, get(ObservableBridge.firstItem(countedObservable(emitted))));
         assertEquals(1, emitted.get(), "items the Observable emitted");
 
         emitted.set(0);
-        assertEquals(1, get(RxJavaBridge.firstOrNull(countedObservable(emitted))));
+        assertEquals(1, get(ObservableBridge.firstItemOrNull(countedObservable(emitted))));
         assertEquals(1, emitted.get(), "firstOrNull: items the Observable emitted");
 
         emitted.set(0);
-        assertEquals(1, get(RxJavaBridge.firstOrDefault(countedObservable(emitted), -1)));
+        assertEquals(1, get(ObservableBridge.firstItemOrDefault(countedObservable(emitted), -1)));
         assertEquals(1, emitted.get(), "firstOrDefault: items the Observable emitted");
         rxErrors.assertNone();
     }
@@ -97,20 +97,20 @@ class OneItemStopsTheSourceTest extends OnRuntime {
     @Test
     void observableSingleDisposesTheSourceAtTheSecondItem() {
         AtomicInteger emitted = new AtomicInteger();
-        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(countedObservable(emitted))));
+        assertThrows(IllegalArgumentException.class, () -> get(ObservableBridge.singleItem(countedObservable(emitted))));
         assertEquals(2, emitted.get(), "items the Observable emitted");
 
         emitted.set(0);
-        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.singleOrNull(countedObservable(emitted))));
+        assertThrows(IllegalArgumentException.class, () -> get(ObservableBridge.singleItemOrNull(countedObservable(emitted))));
         assertEquals(2, emitted.get(), "singleOrNull: items the Observable emitted");
         rxErrors.assertNone();
     }
 
     @Test
     void anEndlessSynchronousObservableDoesNotHangThePoller() {
-        assertEquals(0, get(RxJavaBridge.first(endlessObservable())));
-        assertEquals(0, get(RxJavaBridge.firstOrDefault(endlessObservable(), -1)));
-        assertThrows(IllegalArgumentException.class, () -> get(RxJavaBridge.single(endlessObservable())));
+        assertEquals(0, get(ObservableBridge.firstItem(endlessObservable())));
+        assertEquals(0, get(ObservableBridge.firstItemOrDefault(endlessObservable(), -1)));
+        assertThrows(IllegalArgumentException.class, () -> get(ObservableBridge.singleItem(endlessObservable())));
         rxErrors.assertNone();
     }
 
@@ -131,8 +131,8 @@ class OneItemStopsTheSourceTest extends OnRuntime {
 
     @Test
     void theFlowableReactorReactiveStreamsAndFlowFormsStopTheirSourceToo() {
-        checkPublisherForm("Flowable", p -> RxJavaBridge.first(Flowable.fromPublisher(p)),
-                p -> RxJavaBridge.single(Flowable.fromPublisher(p)));
+        checkPublisherForm("Flowable", p -> FlowableBridge.firstItem(Flowable.fromPublisher(p)),
+                p -> FlowableBridge.singleItem(Flowable.fromPublisher(p)));
         checkPublisherForm("Reactor", p -> ReactorBridge.first(Flux.from(p)), p -> ReactorBridge.single(Flux.from(p)));
         checkPublisherForm("ReactiveStreams", ReactiveStreamsBridge::first, ReactiveStreamsBridge::single);
         checkPublisherForm("Flow", p -> FlowBridge.first(FlowAdapters.toFlowPublisher(p)),

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#single}, {@link RxJavaBridge#flowable} and the awaits: kotlinx's rxSingle, rxFlowable, await. */
+/** {@link SingleBridge#rxSingle}, {@link FlowableBridge#rxFlowable} and the awaits: kotlinx's rxSingle, rxFlowable, await. */
 class RxJavaAsyncTest extends OnRuntime {
 
     RxJavaAsyncTest() {
@@ -32,10 +32,10 @@ class RxJavaAsyncTest extends OnRuntime {
 
     @Test
     void aSingleBodyAwaitsRxJavaSourcesInStraightLineCode() throws InterruptedException {
-        TestObserver<String> observer = RxJavaBridge.single(() -> {
-            String name = RxJavaBridge.await(Single.just("ada").delay(10, TimeUnit.MILLISECONDS));
-            String title = RxJavaBridge.await(Maybe.<String>empty());
-            RxJavaBridge.await(Completable.timer(5, TimeUnit.MILLISECONDS));
+        TestObserver<String> observer = SingleBridge.rxSingle(() -> {
+            String name = SingleBridge.await(Single.just("ada").delay(10, TimeUnit.MILLISECONDS));
+            String title = MaybeBridge.await(Maybe.<String>empty());
+            CompletableBridge.await(Completable.timer(5, TimeUnit.MILLISECONDS));
             return (title == null ? "" : title) + name;
         }, runtime).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
@@ -45,18 +45,18 @@ class RxJavaAsyncTest extends OnRuntime {
     @Test
     void theBodysErrorIsTheSinglesErrorAndNullIsRefused() throws InterruptedException {
         Exception checked = new Exception("checked");
-        TestObserver<String> failing = RxJavaBridge.<String>single(() -> {
+        TestObserver<String> failing = SingleBridge.<String>rxSingle(() -> {
             throw checked;
         }, runtime).test();
         failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         failing.assertError(error -> error == checked);
 
         IllegalStateException awaited = new IllegalStateException("awaited");
-        TestObserver<String> rethrown = RxJavaBridge.single(() -> RxJavaBridge.await(Single.<String>error(awaited)), runtime).test();
+        TestObserver<String> rethrown = SingleBridge.rxSingle(() -> SingleBridge.await(Single.<String>error(awaited)), runtime).test();
         rethrown.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         rethrown.assertError(error -> error == awaited);
 
-        TestObserver<String> nothing = RxJavaBridge.<String>single(() -> null, runtime).test();
+        TestObserver<String> nothing = SingleBridge.<String>rxSingle(() -> null, runtime).test();
         nothing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         nothing.assertError(NoSuchElementException.class); // empty, as Reactor's mono { null }.single()
     }
@@ -67,9 +67,9 @@ class RxJavaAsyncTest extends OnRuntime {
         AtomicBoolean cleanedUp = new AtomicBoolean();
         AtomicReference<Throwable> awaitThrew = new AtomicReference<>();
         AtomicBoolean ranOn = new AtomicBoolean();
-        TestObserver<String> observer = RxJavaBridge.single(() -> {
+        TestObserver<String> observer = SingleBridge.rxSingle(() -> {
             try {
-                RxJavaBridge.await(never);
+                SingleBridge.await(never);
                 ranOn.set(true);
                 return "unreachable";
             } catch (CancellationException cancelled) {
@@ -93,7 +93,7 @@ class RxJavaAsyncTest extends OnRuntime {
     void aFlowableBodyEmitsOnlyOnDemandAndTakeCancelsIt() throws InterruptedException {
         AtomicInteger emitted = new AtomicInteger();
         AtomicBoolean cleanedUp = new AtomicBoolean();
-        Flowable<Integer> counting = RxJavaBridge.flowable(emitter -> {
+        Flowable<Integer> counting = FlowableBridge.rxFlowable(emitter -> {
             try {
                 for (int i = 0; ; i++) {
                     emitter.emit(i);
@@ -117,15 +117,15 @@ class RxJavaAsyncTest extends OnRuntime {
 
     @Test
     void aFlowableBodyCompletesOrFailsAsItReturnsOrThrows() throws InterruptedException {
-        TestSubscriber<String> done = RxJavaBridge.<String>flowable(emitter -> {
+        TestSubscriber<String> done = FlowableBridge.<String>rxFlowable(emitter -> {
             emitter.emit("a");
-            emitter.emit(RxJavaBridge.await(Single.just("b")));
+            emitter.emit(SingleBridge.await(Single.just("b")));
         }, runtime).test();
         done.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         done.assertResult("a", "b");
 
         IllegalStateException boom = new IllegalStateException("boom");
-        TestSubscriber<String> failed = RxJavaBridge.<String>flowable(emitter -> {
+        TestSubscriber<String> failed = FlowableBridge.<String>rxFlowable(emitter -> {
             emitter.emit("a");
             throw boom;
         }, runtime).test();
@@ -135,24 +135,24 @@ class RxJavaAsyncTest extends OnRuntime {
 
     @Test
     void awaitsOutsideABodyFailAtOnceAndInsideOneReturnNullForAnEmptyMaybe() {
-        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Single.just(1)));
-        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Maybe.just(1)));
-        assertThrows(IllegalStateException.class, () -> RxJavaBridge.await(Completable.complete()));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.await((Single<String>) null));
+        assertThrows(IllegalStateException.class, () -> SingleBridge.await(Single.just(1)));
+        assertThrows(IllegalStateException.class, () -> MaybeBridge.await(Maybe.just(1)));
+        assertThrows(IllegalStateException.class, () -> CompletableBridge.await(Completable.complete()));
+        assertThrows(NullPointerException.class, () -> SingleBridge.await((Single<String>) null));
         Object[] results = runtime.blockOn(Async.run(() -> new Object[] {
-                RxJavaBridge.await(Maybe.empty()), RxJavaBridge.await(Maybe.just(2)), RxJavaBridge.await(Single.just(3))}));
+                MaybeBridge.await(Maybe.empty()), MaybeBridge.await(Maybe.just(2)), SingleBridge.await(Single.just(3))}));
         assertNull(results[0]);
         assertEquals(2, results[1]);
         assertEquals(3, results[2]);
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.single(null, runtime));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.flowable(null, runtime));
+        assertThrows(NullPointerException.class, () -> SingleBridge.rxSingle(null, runtime));
+        assertThrows(NullPointerException.class, () -> FlowableBridge.rxFlowable(null, runtime));
     }
 
     @Test
     void anAwaitedErrorKeepsItsIdentityInPlainBodies() {
         IllegalArgumentException boom = new IllegalArgumentException("boom");
         Throwable thrown = assertThrows(IllegalArgumentException.class,
-                () -> runtime.blockOn(Async.run(() -> RxJavaBridge.await(Single.<String>error(boom)))));
+                () -> runtime.blockOn(Async.run(() -> SingleBridge.await(Single.<String>error(boom)))));
         assertSame(boom, thrown);
     }
 }

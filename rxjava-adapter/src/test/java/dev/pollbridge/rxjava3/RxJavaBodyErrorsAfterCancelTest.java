@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Issue 23, item 5, the RxJava side of kotlinx-rx3's {@code LeakedExceptionTest}: a
- * {@code single} or {@code flowable} body whose failure races its cancellation reports it to
+ * {@code rxSingle} or {@code rxFlowable} body whose failure races its cancellation reports it to
  * {@code RxJavaPlugins.onError} (as an {@code UndeliverableException}), never to the runtime's
  * uncaught-failure handler. 10,000 rounds, at most 30 seconds, in the mode of the JVM.
  */
@@ -55,10 +55,10 @@ class RxJavaBodyErrorsAfterCancelTest {
     @Test
     @Timeout(90)
     void noBodyFailureAfterCancellationReachesTheRuntimesHandler() {
-        Flowable<String> single = RxJavaBridge.<String>single(() -> {
+        Flowable<String> single = SingleBridge.<String>rxSingle(() -> {
             throw new TestException();
         }, runtime).toFlowable();
-        Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
+        Flowable<String> flowable = FlowableBridge.rxFlowable(emitter -> {
             emitter.emit("x");
             throw new TestException();
         }, runtime);

@@ -67,7 +67,7 @@ class RxJavaBridgeContractTest {
             Counts counts = new Counts();
             Single<String> single = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
                     .doOnDispose(counts.disposals::incrementAndGet);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(single))
+            return FutureSubject.of(SingleBridge.<String>toPollFuture(single))
                     .completesWith("value", () -> source.onSuccess("value"))
                     .failsWith(source::onError)
                     .upstream(counts.upstream("single"));
@@ -76,7 +76,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SingleSubject<AutoCloseable> source = SingleSubject.create();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(source)).completesWith(value, () -> source.onSuccess(value));
+            return FutureSubject.of(SingleBridge.<AutoCloseable>toPollFuture(source)).completesWith(value, () -> source.onSuccess(value));
         }
     }
 
@@ -86,7 +86,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             MaybeSubject<String> source = MaybeSubject.create();
             Counts counts = new Counts();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(counted(source, counts)))
+            return FutureSubject.of(MaybeBridge.<String>toPollFuture(counted(source, counts)))
                     .completesWith("value", () -> source.onSuccess("value"))
                     .failsWith(source::onError)
                     .upstream(counts.upstream("maybe"));
@@ -95,7 +95,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             MaybeSubject<AutoCloseable> source = MaybeSubject.create();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(source)).completesWith(value, () -> source.onSuccess(value));
+            return FutureSubject.of(MaybeBridge.<AutoCloseable>toPollFuture(source)).completesWith(value, () -> source.onSuccess(value));
         }
     }
 
@@ -106,7 +106,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             MaybeSubject<String> source = MaybeSubject.create();
             Counts counts = new Counts();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(counted(source, counts)))
+            return FutureSubject.of(MaybeBridge.<String>toPollFuture(counted(source, counts)))
                     .completesWith(null, source::onComplete)
                     .upstream(counts.upstream("maybe"));
         }
@@ -118,7 +118,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<Optional<String>> subject() {
             MaybeSubject<String> source = MaybeSubject.create();
             Counts counts = new Counts();
-            return FutureSubject.of(RxJavaBridge.<String>toOptionalFuture(counted(source, counts)))
+            return FutureSubject.of(MaybeBridge.<String>toOptionalPollFuture(counted(source, counts)))
                     .completesWith(Optional.of("value"), () -> source.onSuccess("value"))
                     .failsWith(source::onError)
                     .upstream(counts.upstream("maybe"));
@@ -133,7 +133,7 @@ class RxJavaBridgeContractTest {
             Counts counts = new Counts();
             Completable completable = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
                     .doOnDispose(counts.disposals::incrementAndGet);
-            return FutureSubject.of(RxJavaBridge.toFuture(completable))
+            return FutureSubject.of(CompletableBridge.toPollFuture(completable))
                     .completesWith(null, source::onComplete)
                     .failsWith(source::onError)
                     .upstream(counts.upstream("completable"));
@@ -150,7 +150,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
-            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(source)).emits(i -> source.onNext(items.get(i)), items::get);
+            return StreamSubject.of(FlowableBridge.<AutoCloseable>toPollStream(source)).emits(i -> source.onNext(items.get(i)), items::get);
         }
     }
 
@@ -167,8 +167,8 @@ class RxJavaBridgeContractTest {
         Counts counts = new Counts();
         Flowable<String> flowable = source.doOnSubscribe(s -> counts.subscriptions.incrementAndGet())
                 .doOnCancel(counts.disposals::incrementAndGet);
-        return StreamSubject.of(prefetch == 0 ? RxJavaBridge.<String>toStream(flowable)
-                        : RxJavaBridge.<String>toStream(flowable, prefetch))
+        return StreamSubject.of(prefetch == 0 ? FlowableBridge.<String>toPollStream(flowable)
+                        : FlowableBridge.<String>toPollStream(flowable, prefetch))
                 .emits(i -> source.onNext("item" + i), i -> "item" + i)
                 .completes(source::onComplete)
                 .failsWith(source::onError)
@@ -186,7 +186,7 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             UnicastProcessor<String> source = UnicastProcessor.create();
             FusionProbe<String> probe = new FusionProbe<>(source);
-            return StreamSubject.of(RxJavaBridge.<String>toStream(probe))
+            return StreamSubject.of(FlowableBridge.<String>toPollStream(probe))
                     .emits(i -> source.onNext("item" + i), i -> "item" + i)
                     .completes(source::onComplete)
                     .failsWith(source::onError)
@@ -251,7 +251,7 @@ class RxJavaBridgeContractTest {
         Counts counts = new Counts();
         Observable<String> observable = source.doOnSubscribe(d -> counts.subscriptions.incrementAndGet())
                 .doOnDispose(counts.disposals::incrementAndGet);
-        return StreamSubject.of(RxJavaBridge.<String>toStream(observable, overflow))
+        return StreamSubject.of(ObservableBridge.<String>toPollStream(observable, overflow))
                 .emits(i -> source.onNext("item" + i), i -> "item" + i)
                 .completes(source::onComplete)
                 .failsWith(source::onError)
@@ -261,7 +261,7 @@ class RxJavaBridgeContractTest {
     /** For the dropped-item checks: an Observable's stream, whose overflow buffer holds what nobody read. */
     private static StreamSubject<?> observableEmitting(List<? extends AutoCloseable> items, ObservableOverflow overflow) {
         UnicastSubject<AutoCloseable> source = UnicastSubject.create();
-        return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(source, overflow))
+        return StreamSubject.of(ObservableBridge.<AutoCloseable>toPollStream(source, overflow))
                 .emits(i -> source.onNext(items.get(i)), items::get);
     }
 
@@ -281,179 +281,179 @@ class RxJavaBridgeContractTest {
 
     // ---- awaiting one item of a Flowable or an Observable ------------------------------------
 
-    /** {@code first(Flowable)}: the first item; an empty source fails it. */
+    /** {@code FlowableBridge.firstItem(Flowable)}: the first item; an empty source fails it. */
     @Nested
     class FlowableFirst extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, RxJavaBridge.<String>first(feed.flowable()));
+            return first(feed, FlowableBridge.<String>firstItem(feed.flowable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>first(source), value, source::onNext, source::onComplete);
+            return oneItemOf(FlowableBridge.<AutoCloseable>firstItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code firstOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.firstItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableFirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.flowable()), null);
+            return orDefault(feed, FlowableBridge.<String>firstItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code firstOrDefault(Flowable)}: an empty source gives the default. */
+    /** {@code FlowableBridge.firstItemOrDefault(Flowable)}: an empty source gives the default. */
     @Nested
     class FlowableFirstOrDefault extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.flowable(), "default"), "default");
+            return orDefault(feed, FlowableBridge.<String>firstItemOrDefault(feed.flowable(), "default"), "default");
         }
     }
 
-    /** {@code last(Flowable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code FlowableBridge.lastItem(Flowable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class FlowableLast extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, RxJavaBridge.<String>last(feed.flowable()));
+            return last(feed, FlowableBridge.<String>lastItem(feed.flowable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>last(source), value, source::onNext, source::onComplete);
+            return oneItemOf(FlowableBridge.<AutoCloseable>lastItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code lastOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.lastItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableLastOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.flowable()), null);
+            return orDefault(feed, FlowableBridge.<String>lastItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code single(Flowable)}: one item and the end give it; a second item fails it. */
+    /** {@code FlowableBridge.singleItem(Flowable)}: one item and the end give it; a second item fails it. */
     @Nested
     class FlowableSingle extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, RxJavaBridge.<String>single(feed.flowable()));
+            return single(feed, FlowableBridge.<String>singleItem(feed.flowable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastProcessor<AutoCloseable> source = UnicastProcessor.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>single(source), value, source::onNext, source::onComplete);
+            return oneItemOf(FlowableBridge.<AutoCloseable>singleItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code singleOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code FlowableBridge.singleItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableSingleOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.flowable()), null);
+            return orDefault(feed, FlowableBridge.<String>singleItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code first(Observable)}: the first item; an empty source fails it. */
+    /** {@code ObservableBridge.firstItem(Observable)}: the first item; an empty source fails it. */
     @Nested
     class ObservableFirst extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, RxJavaBridge.<String>first(feed.observable()));
+            return first(feed, ObservableBridge.<String>firstItem(feed.observable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastSubject<AutoCloseable> source = UnicastSubject.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>first(source), value, source::onNext, source::onComplete);
+            return oneItemOf(ObservableBridge.<AutoCloseable>firstItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code firstOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.firstItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableFirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.observable()), null);
+            return orDefault(feed, ObservableBridge.<String>firstItemOrNull(feed.observable()), null);
         }
     }
 
-    /** {@code firstOrDefault(Observable)}: an empty source gives the default. */
+    /** {@code ObservableBridge.firstItemOrDefault(Observable)}: an empty source gives the default. */
     @Nested
     class ObservableFirstOrDefault extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.observable(), "default"), "default");
+            return orDefault(feed, ObservableBridge.<String>firstItemOrDefault(feed.observable(), "default"), "default");
         }
     }
 
-    /** {@code last(Observable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code ObservableBridge.lastItem(Observable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class ObservableLast extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, RxJavaBridge.<String>last(feed.observable()));
+            return last(feed, ObservableBridge.<String>lastItem(feed.observable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastSubject<AutoCloseable> source = UnicastSubject.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>last(source), value, source::onNext, source::onComplete);
+            return oneItemOf(ObservableBridge.<AutoCloseable>lastItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code lastOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.lastItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableLastOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.observable()), null);
+            return orDefault(feed, ObservableBridge.<String>lastItemOrNull(feed.observable()), null);
         }
     }
 
-    /** {@code single(Observable)}: one item and the end give it; a second item fails it. */
+    /** {@code ObservableBridge.singleItem(Observable)}: one item and the end give it; a second item fails it. */
     @Nested
     class ObservableSingle extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, RxJavaBridge.<String>single(feed.observable()));
+            return single(feed, ObservableBridge.<String>singleItem(feed.observable()));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             UnicastSubject<AutoCloseable> source = UnicastSubject.create();
-            return oneItemOf(RxJavaBridge.<AutoCloseable>single(source), value, source::onNext, source::onComplete);
+            return oneItemOf(ObservableBridge.<AutoCloseable>singleItem(source), value, source::onNext, source::onComplete);
         }
     }
 
-    /** {@code singleOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code ObservableBridge.singleItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableSingleOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.observable()), null);
+            return orDefault(feed, ObservableBridge.<String>singleItemOrNull(feed.observable()), null);
         }
     }
 
@@ -507,7 +507,7 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code first}: the first item completes it, an empty end fails it. */
+    /** {@code firstItem}: the first item completes it, an empty end fails it. */
     private static FutureSubject<String> first(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("item", () -> feed.next("item"))
@@ -523,7 +523,7 @@ class RxJavaBridgeContractTest {
                 .upstream(feed.upstream());
     }
 
-    /** {@code last}: two items and the end complete it with the second, an empty end fails it. */
+    /** {@code lastItem}: two items and the end complete it with the second, an empty end fails it. */
     private static FutureSubject<String> last(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("second", () -> {
@@ -535,7 +535,7 @@ class RxJavaBridgeContractTest {
                 .upstream(feed.upstream());
     }
 
-    /** {@code single}: one item and the end complete it, a second item fails it. */
+    /** {@code singleItem}: one item and the end complete it, a second item fails it. */
     private static FutureSubject<String> single(Feed feed, PollFuture<String> await) {
         return FutureSubject.of(await)
                 .completesWith("item", () -> {
@@ -557,7 +557,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(() -> handOver(source, taken), runtime)))
+            return FutureSubject.of(SingleBridge.<String>toPollFuture(SingleBridge.toSingle(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -566,7 +566,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(() -> source, runtime)))
+            return FutureSubject.of(SingleBridge.<AutoCloseable>toPollFuture(SingleBridge.toSingle(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
         }
     }
@@ -577,7 +577,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(() -> handOver(source, taken), runtime)))
+            return FutureSubject.of(MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -586,7 +586,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(() -> source, runtime)))
+            return FutureSubject.of(MaybeBridge.<AutoCloseable>toPollFuture(MaybeBridge.toMaybe(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
         }
     }
@@ -597,7 +597,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<Void> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(() -> handOver(source, taken), runtime)))
+            return FutureSubject.of(CompletableBridge.toPollFuture(CompletableBridge.toCompletable(() -> handOver(source, taken), runtime)))
                     .completesWith(null, () -> source.complete("ignored"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -611,7 +611,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(handle, runtime)))
+            return FutureSubject.of(SingleBridge.<String>toPollFuture(SingleBridge.toSingle(handle, runtime)))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
                     .startsEagerly()
@@ -623,7 +623,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
             JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(handle, runtime)))
+            return FutureSubject.of(SingleBridge.<AutoCloseable>toPollFuture(SingleBridge.toSingle(handle, runtime)))
                     .completesWith(value, () -> work.complete(value))
                     .startsEagerly()
                     .closeDetaches();
@@ -636,7 +636,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
+            return FutureSubject.of(MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(handle, runtime)))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
                     .startsEagerly()
@@ -648,7 +648,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
             JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
+            return FutureSubject.of(MaybeBridge.<AutoCloseable>toPollFuture(MaybeBridge.toMaybe(handle, runtime)))
                     .completesWith(value, () -> work.complete(value))
                     .startsEagerly()
                     .closeDetaches();
@@ -661,7 +661,7 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<Void> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.toFuture(RxJavaBridge.toCompletable(handle, runtime)))
+            return FutureSubject.of(CompletableBridge.toPollFuture(CompletableBridge.toCompletable(handle, runtime)))
                     .completesWith(null, () -> work.complete("ignored"))
                     .failsWith(work::fail)
                     .startsEagerly()
@@ -670,7 +670,7 @@ class RxJavaBridgeContractTest {
     }
 
     /**
-     * {@code toSingle(shared)}, read back with {@code toFuture}: the subscription polls a clone, so
+     * {@code toSingle(shared)}, read back with {@code toPollFuture}: the subscription polls a clone, so
      * the work starts only then; a dispose closes that clone only (the shared future stays open), so
      * closing cancels nothing.
      */
@@ -680,18 +680,18 @@ class RxJavaBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(shared, runtime)));
+            return fromShared(work, shared, SingleBridge.<String>toPollFuture(SingleBridge.toSingle(shared, runtime)));
         }
     }
 
-    /** {@code toMaybe(shared)}, read back with {@code toFuture}: as {@code toSingle(shared)}. */
+    /** {@code toMaybe(shared)}, read back with {@code toPollFuture}: as {@code toSingle(shared)}. */
     @Nested
     class ToMaybeFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(shared, runtime)));
+            return fromShared(work, shared, MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(shared, runtime)));
         }
     }
 
@@ -711,7 +711,7 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toFlowable(() -> handOver(source, taken), runtime)))
+            return StreamSubject.of(FlowableBridge.<String>toPollStream(FlowableBridge.toFlowable(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
@@ -721,7 +721,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toFlowable(() -> source, runtime)))
+            return StreamSubject.of(FlowableBridge.<AutoCloseable>toPollStream(FlowableBridge.toFlowable(() -> source, runtime)))
                     .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
@@ -732,7 +732,7 @@ class RxJavaBridgeContractTest {
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toObservable(() -> handOver(source, taken), runtime),
+            return StreamSubject.of(ObservableBridge.<String>toPollStream(ObservableBridge.toObservable(() -> handOver(source, taken), runtime),
                             ObservableOverflow.error(8)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
@@ -743,13 +743,13 @@ class RxJavaBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toObservable(() -> source, runtime),
+            return StreamSubject.of(ObservableBridge.<AutoCloseable>toPollStream(ObservableBridge.toObservable(() -> source, runtime),
                             ObservableOverflow.error(8)))
                     .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 
-    /** {@code single(body)}, read back: the body awaits a promise. */
+    /** {@code rxSingle(body)}, read back: the body awaits a promise. */
     @Nested
     class SingleBodyRoundTrip extends PollFutureContract<String> {
         @Override
@@ -757,7 +757,7 @@ class RxJavaBridgeContractTest {
             Promise<String> promise = new Promise<>();
             AtomicInteger started = new AtomicInteger();
             AtomicInteger cancelled = new AtomicInteger();
-            Single<String> single = RxJavaBridge.single(() -> {
+            Single<String> single = SingleBridge.rxSingle(() -> {
                 started.incrementAndGet();
                 try {
                     return Async.await(promise.future());
@@ -766,28 +766,28 @@ class RxJavaBridgeContractTest {
                     throw e;
                 }
             }, runtime);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(single))
+            return FutureSubject.of(SingleBridge.<String>toPollFuture(single))
                     .completesWith("value", () -> promise.complete("value"))
                     .failsWith(promise::fail)
                     .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
         }
     }
 
-    /** {@code flowable(body)}, read back: the body passes a source stream on. */
+    /** {@code rxFlowable(body)}, read back: the body passes a source stream on. */
     @Nested
     class FlowableBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
+            Flowable<String> flowable = FlowableBridge.rxFlowable(emitter -> {
                 try (ProbeStream<String> in = handOver(source, taken)) {
                     for (String item = Async.next(in); item != null; item = Async.next(in)) {
                         emitter.emit(item);
                     }
                 }
             }, runtime);
-            return StreamSubject.of(RxJavaBridge.<String>toStream(flowable))
+            return StreamSubject.of(FlowableBridge.<String>toPollStream(flowable))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)

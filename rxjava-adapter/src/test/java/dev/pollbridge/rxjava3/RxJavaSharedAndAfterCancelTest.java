@@ -37,7 +37,7 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
     void aSharedFutureAsASingleAndAMaybeSubscribedManyTimes() throws InterruptedException {
         AtomicInteger runs = new AtomicInteger();
         SharedFuture<String> shared = Futures.shared(Futures.lazy(() -> "value-" + runs.incrementAndGet()));
-        Single<String> single = RxJavaBridge.toSingle(shared, runtime);
+        Single<String> single = SingleBridge.toSingle(shared, runtime);
         for (int i = 0; i < 3; i++) {
             single.test().await(WAIT.toSeconds(), TimeUnit.SECONDS);
         }
@@ -45,13 +45,13 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         zipped.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         zipped.assertResult("value-1+value-1");
         assertEquals(1, runs.get());
-        TestObserver<String> maybe = RxJavaBridge.toMaybe(shared, runtime).test();
+        TestObserver<String> maybe = MaybeBridge.toMaybe(shared, runtime).test();
         maybe.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         maybe.assertResult("value-1");
         shared.close();
         single.test().assertError(IllegalStateException.class);
 
-        Maybe<String> empty = RxJavaBridge.toMaybe(Futures.<String>shared(Futures.ready(null)), runtime);
+        Maybe<String> empty = MaybeBridge.toMaybe(Futures.<String>shared(Futures.ready(null)), runtime);
         TestObserver<String> emptied = empty.test();
         emptied.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         emptied.assertResult();
@@ -65,9 +65,9 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         for (int i = 0; i < 20; i++) {
             // Disposing right away races the task's completion: the value may be dropped by a
             // driver that lost the race, and it must not be closed then.
-            RxJavaBridge.toSingle(shared, runtime).subscribe().dispose();
+            SingleBridge.toSingle(shared, runtime).subscribe().dispose();
         }
-        TestObserver<Resource> kept = RxJavaBridge.toSingle(shared, runtime).test();
+        TestObserver<Resource> kept = SingleBridge.toSingle(shared, runtime).test();
         kept.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertValue(resource);
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
         assertEquals(0, resource.closes.get(), "held by several observers: never released by one of them");
@@ -82,16 +82,16 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
     void aCompletableOfASharedFutureDoesNotReleaseTheValueTheOtherClonesReceive() throws InterruptedException {
         Resource resource = new Resource();
         SharedFuture<Resource> shared = Futures.shared(Futures.ready(resource));
-        TestObserver<Void> completed = RxJavaBridge.toCompletable(shared::share, runtime).test();
+        TestObserver<Void> completed = CompletableBridge.toCompletable(shared::share, runtime).test();
         completed.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         completed.assertComplete();
-        TestObserver<Resource> single = RxJavaBridge.toSingle(shared, runtime).test();
+        TestObserver<Resource> single = SingleBridge.toSingle(shared, runtime).test();
         single.awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertValue(resource);
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
         assertEquals(0, resource.closes.get(), "the value of a shared future is never released by one of its clones");
 
         Resource owned = new Resource();
-        RxJavaBridge.toCompletable(() -> Futures.ready(owned), runtime).test()
+        CompletableBridge.toCompletable(() -> Futures.ready(owned), runtime).test()
                 .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS).assertComplete();
         assertEquals(1, owned.closes.get(), "a value the Completable alone received is released");
         rxErrors.assertNone();
@@ -107,7 +107,7 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         };
         TestSubscriber<String> test = new TestSubscriber<>(1);
         subscriber.set(test);
-        RxJavaBridge.toFlowable(() -> failing, runtime).subscribe(test);
+        FlowableBridge.toFlowable(() -> failing, runtime).subscribe(test);
         assertSame(boom, rxErrors.awaitOne());
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
         test.assertNoErrors().assertNotComplete();
@@ -119,7 +119,7 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         };
         TestSubscriber<String> quietTest = new TestSubscriber<>(1);
         quiet.set(quietTest);
-        RxJavaBridge.toFlowable(() -> cancelled, runtime).subscribe(quietTest);
+        FlowableBridge.toFlowable(() -> cancelled, runtime).subscribe(quietTest);
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
         assertEquals(1, rxErrors.errors().size(), "the cancellation itself stays silent");
     }
@@ -134,7 +134,7 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         };
         TestObserver<String> test = new TestObserver<>();
         observer.set(test);
-        RxJavaBridge.toSingle(() -> failing, runtime).subscribe(test);
+        SingleBridge.toSingle(() -> failing, runtime).subscribe(test);
         assertSame(boom, rxErrors.awaitOne());
 
         AtomicReference<TestObserver<String>> quiet = new AtomicReference<>();
@@ -144,7 +144,7 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
         };
         TestObserver<String> quietTest = new TestObserver<>();
         quiet.set(quietTest);
-        RxJavaBridge.toSingle(() -> cancelled, runtime).subscribe(quietTest);
+        SingleBridge.toSingle(() -> cancelled, runtime).subscribe(quietTest);
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0);
         assertEquals(1, rxErrors.errors().size(), "the cancellation itself stays silent");
     }
@@ -153,9 +153,9 @@ class RxJavaSharedAndAfterCancelTest extends OnRuntime {
     void aFlowableThatErrsAfterItsStreamOrAwaitWasClosed() {
         for (java.util.function.Function<io.reactivex.rxjava3.core.Flowable<String>, AutoCloseable> consumer
                 : java.util.List.<java.util.function.Function<io.reactivex.rxjava3.core.Flowable<String>, AutoCloseable>>of(
-                        flowable -> polledOnce(RxJavaBridge.toStream(flowable)),
-                        flowable -> polledOnce(RxJavaBridge.first(flowable)),
-                        flowable -> polledOnce(RxJavaBridge.last(flowable)))) {
+                        flowable -> polledOnce(FlowableBridge.toPollStream(flowable)),
+                        flowable -> polledOnce(FlowableBridge.firstItem(flowable)),
+                        flowable -> polledOnce(FlowableBridge.lastItem(flowable)))) {
             int before = rxErrors.errors().size();
             KeepsSignalling source = new KeepsSignalling();
             close(consumer.apply(source.flowable));

@@ -68,9 +68,9 @@ class RxJavaVirtualTimeTest {
     /** A runtime task that waits on an RxJava delay: the delay counts from the task's own wake. */
     @Test
     void aRuntimeTaskWaitingOnRxJavaSeesTheDelayCountFromItsWake() {
-        TestObserver<String> chain = RxJavaBridge.toSingle(() -> Futures.flatMap(
+        TestObserver<String> chain = SingleBridge.toSingle(() -> Futures.flatMap(
                         Futures.map(runtime.runtime().sleep(Duration.ofSeconds(10)), ignored -> "a"),
-                        a -> RxJavaBridge.toFuture(Single.timer(20, TimeUnit.SECONDS, rxTime).map(tick -> a + "b"))),
+                        a -> SingleBridge.toPollFuture(Single.timer(20, TimeUnit.SECONDS, rxTime).map(tick -> a + "b"))),
                 runtime.runtime()).test();
 
         runtime.advance(Duration.ofSeconds(29));

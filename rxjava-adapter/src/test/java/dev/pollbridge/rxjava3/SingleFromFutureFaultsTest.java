@@ -12,7 +12,7 @@ class SingleFromFutureFaultsTest extends FutureSourceFaultsContract {
     @Override
     void subscribe(Supplier<? extends PollFuture<?>> factory, PollRuntime runtime, Seen seen, Throws throwing,
             RuntimeException failure) {
-        RxJavaBridge.<Object>toSingle(factory, runtime).subscribe(new SingleObserver<Object>() {
+        SingleBridge.<Object>toSingle(factory, runtime).subscribe(new SingleObserver<Object>() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 seen.disposable.set(disposable);

@@ -16,36 +16,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** {@link RxJavaBridge#toSingle}: the contract, plus {@code null}, which a Single cannot signal. */
+/** {@link SingleBridge#toSingle}: the contract, plus {@code null}, which a Single cannot signal. */
 class SingleFromFutureTest extends FutureSourceContract {
 
     @Override
     <T> TestObserver<?> subscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
-        return RxJavaBridge.toSingle(factory, runtime).test();
+        return SingleBridge.toSingle(factory, runtime).test();
     }
 
     @Override
     <T> Supplier<TestObserver<?>> adopt(JoinHandle<T> handle, PollRuntime runtime) {
-        var source = RxJavaBridge.toSingle(handle, runtime);
+        var source = SingleBridge.toSingle(handle, runtime);
         return source::test;
     }
 
     @Override
     <T> Supplier<TestObserver<?>> direct(PollFuture<T> future, PollRuntime runtime) {
-        var source = future.to(f -> RxJavaBridge.toSingle(f, runtime));
+        var source = future.to(f -> SingleBridge.toSingle(f, runtime));
         return source::test;
     }
 
     @Override
     <T> TestObserver<?> subscribeWithTimeout(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime,
             TestScheduler scheduler) {
-        return RxJavaBridge.toSingle(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
+        return SingleBridge.toSingle(factory, runtime).timeout(1, TimeUnit.SECONDS, scheduler).test();
     }
 
     @Override
     <T> TestObserver<?> subscribeDisposingInOnSubscribe(Supplier<? extends PollFuture<? extends T>> factory, PollRuntime runtime) {
         TestObserver<T> observer = new TestObserver<>();
-        RxJavaBridge.<T>toSingle(factory, runtime).subscribe(new SingleObserver<T>() {
+        SingleBridge.<T>toSingle(factory, runtime).subscribe(new SingleObserver<T>() {
             @Override
             public void onSubscribe(Disposable disposable) {
                 disposable.dispose();
@@ -74,22 +74,22 @@ class SingleFromFutureTest extends FutureSourceContract {
 
     @Test
     void aNullValueFailsTheSingleWithAnExplanation() throws InterruptedException {
-        TestObserver<String> observer = RxJavaBridge.toSingle(() -> Futures.<String>ready(null), runtime).test();
+        TestObserver<String> observer = SingleBridge.toSingle(() -> Futures.<String>ready(null), runtime).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         observer.assertError(error -> error instanceof NoSuchElementException
-                && error.getMessage().contains("use RxJavaBridge.toMaybe"));
+                && error.getMessage().contains("use MaybeBridge.toMaybe"));
     }
 
     @Test
     void nullArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle((Supplier<PollFuture<String>>) null, runtime));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle(() -> Futures.ready(1), null));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toSingle((JoinHandle<String>) null, runtime));
+        assertThrows(NullPointerException.class, () -> SingleBridge.toSingle((Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> SingleBridge.toSingle(() -> Futures.ready(1), null));
+        assertThrows(NullPointerException.class, () -> SingleBridge.toSingle((JoinHandle<String>) null, runtime));
     }
 
     @Test
     void theDefaultRuntimeIsTheSharedOne() throws InterruptedException {
-        TestObserver<String> observer = RxJavaBridge.toSingle(() -> Futures.lazy(() -> Thread.currentThread().getName())).test();
+        TestObserver<String> observer = SingleBridge.toSingle(() -> Futures.lazy(() -> Thread.currentThread().getName())).test();
         observer.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         assertTrue(observer.values().get(0).startsWith("pollbridge-shared-"), observer.values().toString());
     }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What every RxJava-to-future direction ({@code toFuture} of a Single, a Maybe, a Completable)
+ * What every RxJava-to-future direction ({@code toPollFuture} of a Single, a Maybe, a Completable)
  * must do, checked against a hot source the test signals by hand (an RxJava subject). Subclasses
  * say how to build and signal the source and what the future yields.
  */
@@ -45,13 +45,13 @@ abstract class SourceFutureContract {
             subscribedOn.set(Thread.currentThread());
         }
 
-        /** {@code toFuture} of the counted source. */
+        /** {@code toPollFuture} of the counted source. */
         abstract PollFuture<?> future();
 
-        /** {@code toFuture} of the source, delayed on {@code scheduler}. */
+        /** {@code toPollFuture} of the source, delayed on {@code scheduler}. */
         abstract PollFuture<?> delayedFuture(TestScheduler scheduler);
 
-        /** {@code toFuture} of a never-signalling source with {@code timeout} on {@code scheduler}. */
+        /** {@code toPollFuture} of a never-signalling source with {@code timeout} on {@code scheduler}. */
         abstract PollFuture<?> timeoutFuture(TestScheduler scheduler);
 
         /** Signals success with {@link #value()} (or completion). */
@@ -193,7 +193,7 @@ abstract class SourceFutureContract {
                 observer.set(actual);
             }
         };
-        PollFuture<String> future = RxJavaBridge.toFuture(raw);
+        PollFuture<String> future = SingleBridge.toPollFuture(raw);
         assertPending(future.poll(Context.of(() -> {})));
         future.close();
         IllegalStateException late = new IllegalStateException("late");

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reactivestreams.Subscriber;
 
 /**
- * The fault catalogue of {@code toStream(Flowable)}: a Flowable that breaks Reactive Streams, a
+ * The fault catalogue of {@code FlowableBridge.toPollStream(Flowable)}: a Flowable that breaks Reactive Streams, a
  * subscription whose {@code request} or {@code cancel} throws, a waker that throws. For each
  * fault: who gets the error, what is cancelled, and that nothing hangs.
  */
@@ -45,7 +45,7 @@ class StreamFromFlowableFaultsTest {
     void onNextNullFailsTheStreamAfterTheQueuedItemsCancelsOnceAndThrowsBackToThePublisher() {
         CountingSubscription subscription = new CountingSubscription();
         AtomicReference<Throwable> thrownBack = new AtomicReference<>();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(subscription);
             subscriber.onNext(1);
             try {
@@ -64,7 +64,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void onSubscribeNullFailsTheStreamAndThrowsBackToThePublisher() {
         AtomicReference<Throwable> thrownBack = new AtomicReference<>();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             try {
                 subscriber.onSubscribe(null);
             } catch (NullPointerException rule213) {
@@ -79,7 +79,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void onErrorNullFailsTheStreamAndCancelsOnce() {
         CountingSubscription subscription = new CountingSubscription();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(subscription);
             try {
                 subscriber.onError(null);
@@ -95,7 +95,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void signalsAfterTheEndGoToRxJavaPluginsAndTheStreamEndsNormally() {
         IllegalStateException late = new IllegalStateException("error after complete");
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(new CountingSubscription());
             subscriber.onNext(1);
             subscriber.onComplete();
@@ -114,7 +114,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void moreItemsThanRequestedFailTheStreamAndCancelOnce() {
         CountingSubscription subscription = new CountingSubscription();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(subscription);
             for (int i = 0; i < 3; i++) {
                 subscriber.onNext(i);
@@ -131,7 +131,7 @@ class StreamFromFlowableFaultsTest {
     void aSecondDifferentSubscriptionIsCancelledAndReportedAndTheLiveOneGoesOn() {
         CountingSubscription first = new CountingSubscription();
         CountingSubscription second = new CountingSubscription();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(first);
             subscriber.onSubscribe(second);
             subscriber.onNext(1);
@@ -147,7 +147,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void theSameSubscriptionTwiceIsReportedButNotCancelledSoTheStreamDoesNotHang() {
         CountingSubscription subscription = new CountingSubscription();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(subscription);
             subscriber.onSubscribe(subscription);
             subscriber.onNext(1);
@@ -161,7 +161,7 @@ class StreamFromFlowableFaultsTest {
 
     @Test
     void itemsWithoutOnSubscribeFailTheStreamAsUnrequested() {
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> subscriber.onNext(1)), 4))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> subscriber.onNext(1)), 4))) {
             assertFailed(task.pollNext(), IllegalStateException.class);
         }
     }
@@ -169,7 +169,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void aSubscribeThatThrowsFailsTheStreamAndRxJavaReportsTheOriginal() {
         IllegalStateException thrown = new IllegalStateException("subscribeActual threw");
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             throw thrown;
         })))) {
             NullPointerException wrapper = assertFailed(task.pollNext(), NullPointerException.class);
@@ -183,7 +183,7 @@ class StreamFromFlowableFaultsTest {
         CountingSubscription subscription = new CountingSubscription();
         IllegalStateException thrown = new IllegalStateException("request threw");
         subscription.thrownOnRequest = thrown;
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> subscriber.onSubscribe(subscription)), 4))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> subscriber.onSubscribe(subscription)), 4))) {
             assertSame(thrown, assertFailed(task.pollNext(), IllegalStateException.class));
         }
         assertEquals(1, subscription.cancels.get());
@@ -196,7 +196,7 @@ class StreamFromFlowableFaultsTest {
         IllegalStateException thrown = new IllegalStateException("second request threw");
         subscription.thrownOnRequest = thrown;
         subscription.throwOnRequestNumber = 2;
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(raw(subscriber -> {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(raw(subscriber -> {
             subscriber.onSubscribe(subscription);
             for (int i = 0; i < 4; i++) {
                 subscriber.onNext(i);
@@ -215,7 +215,7 @@ class StreamFromFlowableFaultsTest {
         CountingSubscription subscription = new CountingSubscription();
         IllegalStateException thrown = new IllegalStateException("cancel threw");
         subscription.thrownOnCancel = thrown;
-        PollStream<Integer> stream = RxJavaBridge.toStream(raw(subscriber -> subscriber.onSubscribe(subscription)), 4);
+        PollStream<Integer> stream = FlowableBridge.toPollStream(raw(subscriber -> subscriber.onSubscribe(subscription)), 4);
         assertPending(stream.pollNext(Context.of(() -> {})));
         stream.close();
         stream.close();
@@ -226,7 +226,7 @@ class StreamFromFlowableFaultsTest {
     @Test
     void aWakerThatThrowsIsReportedNotThrownIntoTheFlowable() {
         AtomicReference<Subscriber<? super Integer>> captured = new AtomicReference<>();
-        PollStream<Integer> stream = RxJavaBridge.toStream(raw(subscriber -> {
+        PollStream<Integer> stream = FlowableBridge.toPollStream(raw(subscriber -> {
             captured.set(subscriber);
             subscriber.onSubscribe(new CountingSubscription());
         }), 4);
@@ -242,11 +242,11 @@ class StreamFromFlowableFaultsTest {
 
     @Test
     void pollingAfterTheEndOrAfterCloseThrows() {
-        PollStream<Integer> stream = RxJavaBridge.toStream(Flowable.<Integer>empty());
+        PollStream<Integer> stream = FlowableBridge.toPollStream(Flowable.<Integer>empty());
         assertDone(stream.pollNext(Context.of(() -> {})));
         assertThrows(IllegalStateException.class, () -> stream.pollNext(Context.of(() -> {})));
         stream.close();
-        PollStream<Integer> closed = RxJavaBridge.toStream(Flowable.just(1));
+        PollStream<Integer> closed = FlowableBridge.toPollStream(Flowable.just(1));
         closed.close();
         assertThrows(IllegalStateException.class, () -> closed.pollNext(Context.of(() -> {})));
     }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link RxJavaBridge#toStream(Flowable, int)} fuses with a fusable {@code Flowable} as
+ * {@link FlowableBridge#toPollStream(Flowable, int)} fuses with a fusable {@code Flowable} as
  * {@code observeOn} does ({@code ANY | BOUNDARY}): a synchronous source is pulled one item per poll
  * and never requested from, an asynchronous one is requested from as without fusion and drained
  * from its queue; operators with thread-sensitive callbacks decline and run unfused.
@@ -56,7 +56,7 @@ class StreamFromFlowableFusionTest {
     @Test
     void aRangeIsFusedSynchronouslyAndNeverRequestedFrom() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 1_000));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 16))) {
             assertReady(task.pollNext(), 0);
             assertEquals(QueueFuseable.ANY | QueueFuseable.BOUNDARY, probe.askedMode);
             assertEquals(QueueFuseable.SYNC, probe.grantedMode);
@@ -81,7 +81,7 @@ class StreamFromFlowableFusionTest {
                 return taken.getAndIncrement();
             }
         };
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(Flowable.fromIterable(endless)))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(Flowable.fromIterable(endless)))) {
             for (int i = 0; i < 3; i++) {
                 assertReady(task.pollNext(), i);
             }
@@ -109,7 +109,7 @@ class StreamFromFlowableFusionTest {
             }
         };
         FusionProbe<Integer> sync = new FusionProbe<>(Flowable.fromIterable(failing));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(sync))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(sync))) {
             assertReady(task.pollNext(), 0);
             assertReady(task.pollNext(), 1);
             assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
@@ -123,7 +123,7 @@ class StreamFromFlowableFusionTest {
     void aUnicastProcessorIsFusedAsynchronouslyRequestedFromAndDrainedFromItsQueue() {
         UnicastProcessor<Integer> processor = UnicastProcessor.create();
         FusionProbe<Integer> probe = new FusionProbe<>(processor);
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 8))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 8))) {
             assertPending(task.pollNext());
             assertEquals(QueueFuseable.ASYNC, probe.grantedMode);
             assertEquals(List.of(8L), probe.requests);
@@ -141,7 +141,7 @@ class StreamFromFlowableFusionTest {
     void anAsynchronousFailureFollowsTheQueuedItems() {
         UnicastProcessor<String> processor = UnicastProcessor.create();
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(RxJavaBridge.toStream(processor))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(FlowableBridge.toPollStream(processor))) {
             assertPending(task.pollNext());
             processor.onNext("a");
             processor.onError(boom);
@@ -154,7 +154,7 @@ class StreamFromFlowableFusionTest {
     void closingAFusedStreamCancelsTheSourceOnceAndDrainsItsQueue() {
         UnicastProcessor<Integer> processor = UnicastProcessor.create();
         FusionProbe<Integer> probe = new FusionProbe<>(processor);
-        MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 8));
+        MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 8));
         assertPending(task.pollNext());
         processor.onNext(1);
         processor.onNext(2);
@@ -170,7 +170,7 @@ class StreamFromFlowableFusionTest {
     void closingAFusedStreamClosesEachItemLeftInTheProcessorsQueueExactlyOnce() {
         UnicastProcessor<Held> processor = UnicastProcessor.create();
         FusionProbe<Held> probe = new FusionProbe<>(processor);
-        MockStreamTask<Held> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 8));
+        MockStreamTask<Held> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 8));
         assertPending(task.pollNext());
         List<Held> items = IntStream.range(0, 4).mapToObj(i -> new Held()).collect(Collectors.toList());
         items.forEach(processor::onNext);
@@ -186,7 +186,7 @@ class StreamFromFlowableFusionTest {
     @Test
     void theOutputOfObserveOnIsFusedAsynchronously() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 10_000).hide().observeOn(single, false, 32));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 64))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 64))) {
             List<Integer> items = new ArrayList<>();
             await().pollInterval(Duration.ofMillis(1)).atMost(Duration.ofSeconds(20)).until(() -> {
                 for (Poll<Integer> poll = task.pollNext(); !poll.isPending(); poll = task.pollNext()) {
@@ -233,7 +233,7 @@ class StreamFromFlowableFusionTest {
     @Test
     void anOperatorWithThreadSensitiveCallbacksDeclinesAndRunsUnfused() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 100).map(i -> i * 2));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(probe, 16))) {
             assertEquals(numbers(100).stream().map(i -> i * 2).collect(Collectors.toList()), task.drainToDone());
             assertEquals(QueueFuseable.NONE, probe.grantedMode);
             assertEquals(0, probe.polls.get());

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reactivestreams.Subscriber;
 
-/** {@link RxJavaBridge#toStream(Flowable, int)}: the generic bridge under a Flowable. */
+/** {@link FlowableBridge#toPollStream(Flowable, int)}: the generic bridge under a Flowable. */
 class StreamFromFlowableTest {
 
     @RegisterExtension
@@ -38,17 +38,17 @@ class StreamFromFlowableTest {
     @Test
     void itemsEndAndErrorsPassThroughAndTheFirstPollSubscribes() {
         AtomicInteger subscriptions = new AtomicInteger();
-        PollStream<Integer> stream = RxJavaBridge.toStream(Flowable.range(1, 5).doOnSubscribe(s -> subscriptions.incrementAndGet()));
+        PollStream<Integer> stream = FlowableBridge.toPollStream(Flowable.range(1, 5).doOnSubscribe(s -> subscriptions.incrementAndGet()));
         assertEquals(0, subscriptions.get());
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(stream)) {
             assertEquals(List.of(1, 2, 3, 4, 5), task.drainToDone());
         }
         assertEquals(1, subscriptions.get());
-        try (MockStreamTask<Object> task = MockStreamTask.spawn(RxJavaBridge.toStream(Flowable.empty()))) {
+        try (MockStreamTask<Object> task = MockStreamTask.spawn(FlowableBridge.toPollStream(Flowable.empty()))) {
             assertDone(task.pollNext());
         }
         Exception checked = new Exception("checked");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(RxJavaBridge.toStream(
+        try (MockStreamTask<String> task = MockStreamTask.spawn(FlowableBridge.toPollStream(
                 Flowable.just("a").concatWith(Flowable.error(checked))))) {
             assertReady(task.pollNext(), "a");
             assertSame(checked, assertFailed(task.pollNext(), Exception.class));
@@ -59,7 +59,7 @@ class StreamFromFlowableTest {
     @Test
     void requestsThePrefetchAndReplenishesInBatchesAsItemsArePolled() {
         List<Long> requests = new CopyOnWriteArrayList<>();
-        PollStream<Integer> stream = RxJavaBridge.toStream(Flowable.range(0, 100).doOnRequest(requests::add), 8);
+        PollStream<Integer> stream = FlowableBridge.toPollStream(Flowable.range(0, 100).doOnRequest(requests::add), 8);
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(stream)) {
             assertReady(task.pollNext(), 0);
             assertEquals(List.of(8L), requests, "the prefetch, once");
@@ -83,7 +83,7 @@ class StreamFromFlowableTest {
                 Flowable.just(1).subscribe(subscriber);
             }
         };
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(recording))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(recording))) {
             assertEquals(List.of(1), task.drainToDone());
         }
         assertTrue(seen.get() instanceof FlowableSubscriber, seen.get().getClass().getName());
@@ -92,7 +92,7 @@ class StreamFromFlowableTest {
     @Test
     void closeCancelsExactlyOnceAndNeverAfterTheEnd() {
         AtomicInteger cancels = new AtomicInteger();
-        PollStream<Object> never = RxJavaBridge.toStream(Flowable.never().doOnCancel(cancels::incrementAndGet));
+        PollStream<Object> never = FlowableBridge.toPollStream(Flowable.never().doOnCancel(cancels::incrementAndGet));
         MockStreamTask<Object> task = MockStreamTask.spawn(never);
         assertPending(task.pollNext());
         assertPending(task.pollNext());
@@ -101,14 +101,14 @@ class StreamFromFlowableTest {
         assertEquals(1, cancels.get());
 
         AtomicInteger cancelsAfterEnd = new AtomicInteger();
-        try (MockStreamTask<Integer> done = MockStreamTask.spawn(RxJavaBridge.toStream(
+        try (MockStreamTask<Integer> done = MockStreamTask.spawn(FlowableBridge.toPollStream(
                 Flowable.just(1).doOnCancel(cancelsAfterEnd::incrementAndGet)))) {
             assertEquals(List.of(1), done.drainToDone());
         }
         assertEquals(0, cancelsAfterEnd.get());
 
         AtomicBoolean subscribed = new AtomicBoolean();
-        PollStream<Integer> unpolled = RxJavaBridge.toStream(Flowable.just(1).doOnSubscribe(s -> subscribed.set(true)));
+        PollStream<Integer> unpolled = FlowableBridge.toPollStream(Flowable.just(1).doOnSubscribe(s -> subscribed.set(true)));
         unpolled.close();
         assertTrue(!subscribed.get(), "closed before the first poll: nothing subscribed");
     }
@@ -116,7 +116,7 @@ class StreamFromFlowableTest {
     @Test
     void theLatestWakerIsWokenAndItemsOnATestSchedulerArriveWhenItAdvances() {
         TestScheduler scheduler = new TestScheduler();
-        PollStream<Long> stream = RxJavaBridge.toStream(Flowable.interval(1, TimeUnit.SECONDS, scheduler).take(2));
+        PollStream<Long> stream = FlowableBridge.toPollStream(Flowable.interval(1, TimeUnit.SECONDS, scheduler).take(2));
         CountingWaker first = new CountingWaker();
         CountingWaker second = new CountingWaker();
         assertPending(stream.pollNext(Context.of(first)));
@@ -152,7 +152,7 @@ class StreamFromFlowableTest {
                 }
             }
         };
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(flooding, 2))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FlowableBridge.toPollStream(flooding, 2))) {
             assertReady(task.pollNext(), 0);
             assertReady(task.pollNext(), 1);
             assertFailed(task.pollNext(), IllegalStateException.class);
@@ -163,7 +163,7 @@ class StreamFromFlowableTest {
     @Test
     void aProcessorFedFromAnotherThreadArrivesInOrder() throws InterruptedException {
         PublishProcessor<Integer> processor = PublishProcessor.create();
-        PollStream<Integer> stream = RxJavaBridge.toStream(processor.onBackpressureBuffer(), 16);
+        PollStream<Integer> stream = FlowableBridge.toPollStream(processor.onBackpressureBuffer(), 16);
         CountingWaker waker = new CountingWaker();
         assertPending(stream.pollNext(Context.of(waker)));
         Thread producer = new Thread(() -> {
@@ -196,7 +196,7 @@ class StreamFromFlowableTest {
             race.repeat(index -> {
                 PublishProcessor<Integer> processor = PublishProcessor.create();
                 AtomicInteger cancels = new AtomicInteger();
-                PollStream<Integer> stream = RxJavaBridge.toStream(processor.doOnCancel(cancels::incrementAndGet), 4);
+                PollStream<Integer> stream = FlowableBridge.toPollStream(processor.doOnCancel(cancels::incrementAndGet), 4);
                 assertPending(stream.pollNext(Context.of(() -> {})));
                 return new Race.Round(stream::close, processor::onComplete, () -> assertTrue(cancels.get() <= 1));
             });
@@ -206,7 +206,7 @@ class StreamFromFlowableTest {
 
     @Test
     void badArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toStream((Flowable<String>) null));
-        assertThrows(IllegalArgumentException.class, () -> RxJavaBridge.toStream(Flowable.just(1), 0));
+        assertThrows(NullPointerException.class, () -> FlowableBridge.toPollStream((Flowable<String>) null));
+        assertThrows(IllegalArgumentException.class, () -> FlowableBridge.toPollStream(Flowable.just(1), 0));
     }
 }

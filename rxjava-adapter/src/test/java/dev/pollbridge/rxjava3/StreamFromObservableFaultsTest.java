@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The fault catalogue of {@code toStream(Observable, overflow)}: an Observable that breaks the
+ * The fault catalogue of {@code ObservableBridge.toPollStream(Observable, overflow)}: an Observable that breaks the
  * observer protocol (nulls, signals after its end, two onSubscribes, signals from two threads at
  * once), a {@code dispose()} that throws, a waker that throws.
  */
@@ -43,7 +43,7 @@ class StreamFromObservableFaultsTest {
     }
 
     private static PollStream<Integer> streamOf(Consumer<Observer<? super Integer>> body) {
-        return RxJavaBridge.toStream(raw(body), ObservableOverflow.error(8));
+        return ObservableBridge.toPollStream(raw(body), ObservableOverflow.error(8));
     }
 
     @Test
@@ -176,7 +176,7 @@ class StreamFromObservableFaultsTest {
         for (int attempt = 0; attempt < 200 && !caught && System.nanoTime() < deadline; attempt++) {
             CountingDisposable upstream = new CountingDisposable();
             AtomicReference<Observer<? super Integer>> captured = new AtomicReference<>();
-            PollStream<Integer> stream = RxJavaBridge.toStream(raw(observer -> {
+            PollStream<Integer> stream = ObservableBridge.toPollStream(raw(observer -> {
                 captured.set(observer);
                 observer.onSubscribe(upstream);
             }), ObservableOverflow.dropOldest(4));

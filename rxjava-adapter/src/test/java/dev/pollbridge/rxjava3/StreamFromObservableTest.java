@@ -32,7 +32,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@link RxJavaBridge#toStream(Observable, ObservableOverflow)}: items, end, overflow, disposal. */
+/** {@link ObservableBridge#toPollStream(Observable, ObservableOverflow)}: items, end, overflow, disposal. */
 class StreamFromObservableTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -43,18 +43,18 @@ class StreamFromObservableTest {
     @Test
     void itemsEndAndErrorsPassThroughAndTheFirstPollSubscribes() {
         AtomicInteger subscriptions = new AtomicInteger();
-        PollStream<Integer> stream = RxJavaBridge.toStream(
+        PollStream<Integer> stream = ObservableBridge.toPollStream(
                 Observable.range(1, 3).doOnSubscribe(d -> subscriptions.incrementAndGet()), ObservableOverflow.error(8));
         assertEquals(0, subscriptions.get());
         try (MockStreamTask<Integer> task = MockStreamTask.spawn(stream)) {
             assertEquals(List.of(1, 2, 3), task.drainToDone());
         }
         assertEquals(1, subscriptions.get());
-        try (MockStreamTask<Object> task = MockStreamTask.spawn(RxJavaBridge.toStream(Observable.empty(), ObservableOverflow.latest()))) {
+        try (MockStreamTask<Object> task = MockStreamTask.spawn(ObservableBridge.toPollStream(Observable.empty(), ObservableOverflow.latest()))) {
             assertDone(task.pollNext());
         }
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(RxJavaBridge.toStream(
+        try (MockStreamTask<String> task = MockStreamTask.spawn(ObservableBridge.toPollStream(
                 Observable.just("a").concatWith(Observable.error(boom)), ObservableOverflow.error(8)))) {
             assertReady(task.pollNext(), "a");
             assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
@@ -65,7 +65,7 @@ class StreamFromObservableTest {
     @Test
     void closeBeforeTheFirstPollSubscribesNothing() {
         AtomicInteger subscriptions = new AtomicInteger();
-        PollStream<Integer> stream = RxJavaBridge.toStream(
+        PollStream<Integer> stream = ObservableBridge.toPollStream(
                 Observable.just(1).doOnSubscribe(d -> subscriptions.incrementAndGet()), ObservableOverflow.error());
         stream.close();
         assertEquals(0, subscriptions.get());
@@ -75,7 +75,7 @@ class StreamFromObservableTest {
     @Test
     void theLatestWakerIsWokenByAnItemFromAnotherThread() throws InterruptedException {
         PublishSubject<String> subject = PublishSubject.create();
-        PollStream<String> stream = RxJavaBridge.toStream(subject, ObservableOverflow.error(4));
+        PollStream<String> stream = ObservableBridge.toPollStream(subject, ObservableOverflow.error(4));
         CountingWaker first = new CountingWaker();
         CountingWaker second = new CountingWaker();
         assertPending(stream.pollNext(Context.of(first)));
@@ -92,7 +92,7 @@ class StreamFromObservableTest {
     @Test
     void aNeverEndingObservableStaysPendingAndCloseDisposesItExactlyOnce() {
         AtomicInteger disposals = new AtomicInteger();
-        PollStream<Object> stream = RxJavaBridge.toStream(
+        PollStream<Object> stream = ObservableBridge.toPollStream(
                 Observable.never().doOnDispose(disposals::incrementAndGet), ObservableOverflow.error());
         MockStreamTask<Object> task = MockStreamTask.spawn(stream);
         assertPending(task.pollNext());
@@ -105,7 +105,7 @@ class StreamFromObservableTest {
     @Test
     void closeAfterTheEndDisposesNothing() {
         AtomicInteger disposals = new AtomicInteger();
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(RxJavaBridge.toStream(
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ObservableBridge.toPollStream(
                 Observable.just(1).doOnDispose(disposals::incrementAndGet), ObservableOverflow.error()))) {
             assertEquals(List.of(1), task.drainToDone());
         }
@@ -115,7 +115,7 @@ class StreamFromObservableTest {
     @Test
     void itemsTimedOnATestSchedulerArriveWhenTheSchedulerAdvances() {
         TestScheduler scheduler = new TestScheduler();
-        try (MockStreamTask<Long> task = MockStreamTask.spawn(RxJavaBridge.toStream(
+        try (MockStreamTask<Long> task = MockStreamTask.spawn(ObservableBridge.toPollStream(
                 Observable.interval(1, TimeUnit.SECONDS, scheduler).take(3), ObservableOverflow.error(4)))) {
             assertPending(task.pollNext());
             scheduler.advanceTimeBy(3, TimeUnit.SECONDS); // three items at once, no poll in between
@@ -207,7 +207,7 @@ class StreamFromObservableTest {
     void droppedAndAbandonedItemsThatOwnResourcesAreClosed() {
         PublishSubject<Resource> subject = PublishSubject.create();
         List<Resource> resources = IntStream.range(0, 5).mapToObj(Resource::new).toList();
-        PollStream<Resource> stream = RxJavaBridge.toStream(subject, ObservableOverflow.dropNewest(2));
+        PollStream<Resource> stream = ObservableBridge.toPollStream(subject, ObservableOverflow.dropNewest(2));
         assertPending(stream.pollNext(Context.of(() -> {})));
         resources.forEach(subject::onNext);
         assertEquals(List.of(false, false, false, true, true), resources.stream().map(Resource::isClosed).toList(),
@@ -351,7 +351,7 @@ class StreamFromObservableTest {
                         observer.set(actual);
                     }
                 };
-                PollStream<Resource> stream = RxJavaBridge.toStream(deaf, ObservableOverflow.dropOldest(2));
+                PollStream<Resource> stream = ObservableBridge.toPollStream(deaf, ObservableOverflow.dropOldest(2));
                 assertPending(stream.pollNext(Context.of(() -> {})));
                 List<Resource> resources = IntStream.range(0, 3).mapToObj(Resource::new).toList();
                 return new Race.Round(stream::close, () -> resources.forEach(observer.get()::onNext), () -> {
@@ -382,7 +382,7 @@ class StreamFromObservableTest {
             rounds[0] = race.repeat(index -> {
                 ObservableOverflow overflow = strategies.get(index % strategies.size());
                 PublishSubject<Integer> subject = PublishSubject.create();
-                PollStream<Integer> stream = RxJavaBridge.toStream(subject, overflow);
+                PollStream<Integer> stream = ObservableBridge.toPollStream(subject, overflow);
                 Context cx = Context.of(() -> {});
                 assertPending(stream.pollNext(cx)); // waits for one item
                 List<Object> seen = new ArrayList<>();
@@ -435,7 +435,7 @@ class StreamFromObservableTest {
                 observer.set(actual);
             }
         };
-        PollStream<String> stream = RxJavaBridge.toStream(raw, ObservableOverflow.error());
+        PollStream<String> stream = ObservableBridge.toPollStream(raw, ObservableOverflow.error());
         assertPending(stream.pollNext(Context.of(() -> {})));
         stream.close();
         IllegalStateException late = new IllegalStateException("late");
@@ -446,8 +446,8 @@ class StreamFromObservableTest {
 
     @Test
     void badArgumentsAreRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toStream((Observable<String>) null, ObservableOverflow.error()));
-        assertThrows(NullPointerException.class, () -> RxJavaBridge.toStream(Observable.just(1), null));
+        assertThrows(NullPointerException.class, () -> ObservableBridge.toPollStream((Observable<String>) null, ObservableOverflow.error()));
+        assertThrows(NullPointerException.class, () -> ObservableBridge.toPollStream(Observable.just(1), null));
         assertThrows(IllegalArgumentException.class, () -> ObservableOverflow.error(0));
         assertThrows(IllegalArgumentException.class, () -> ObservableOverflow.dropNewest(-1));
         assertThrows(IllegalArgumentException.class, () -> ObservableOverflow.dropOldest((1 << 24) + 1));

@@ -17,7 +17,7 @@ import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.runtime.sync.Permit;
 import dev.pollbridge.runtime.sync.Semaphore;
 import dev.pollbridge.runtime.task.TaskScope;
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.SingleBridge;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -248,7 +248,7 @@ class SoakTest {
 
     /** PollFuture to Single and back; sometimes cut short by a timeout (a dispose through RxJava). */
     private void rxJavaRoundTrip(Random random) {
-        roundTrip(random, work -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(() -> work, runtime)));
+        roundTrip(random, work -> SingleBridge.toPollFuture(SingleBridge.toSingle(() -> work, runtime)));
     }
 
     /** PollFuture to CompletableFuture and back; sometimes cancelled. */

@@ -4,7 +4,10 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.rxjava3.FlowableBridge;
+import dev.pollbridge.rxjava3.MaybeBridge;
 import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.SingleBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Scheduler;
@@ -34,10 +37,10 @@ public final class RxJavaInterop {
         Story story = new Story(out, "RxJavaInterop: an RxJava service and the runtime, both ways");
         RxInventoryService service = new RxInventoryService(story);
         try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
-            story.step("1. Await a Single and a Maybe in straight-line code (RxJavaBridge.await)");
+            story.step("1. Await a Single and a Maybe in straight-line code (SingleBridge.await, MaybeBridge.await)");
             String line = runtime.blockOn(Async.run(() -> {
-                int stock = RxJavaBridge.await(service.stock("pears"));
-                String discount = RxJavaBridge.await(service.discount("pears")); // null: empty
+                int stock = SingleBridge.await(service.stock("pears"));
+                String discount = MaybeBridge.await(service.discount("pears")); // null: empty
                 return stock + " pears, discount " + (discount == null ? "none" : discount);
             }));
             story.say("blockOn returned \"" + line + "\"");
@@ -45,17 +48,17 @@ public final class RxJavaInterop {
             story.step("2. Bound a slow Single with a timeout: the Single is disposed (runtime.timeout)");
             long start = System.nanoTime();
             try {
-                runtime.blockOn(runtime.timeout(RxJavaBridge.toFuture(service.slowReport()), Duration.ofMillis(300)));
+                runtime.blockOn(runtime.timeout(SingleBridge.toPollFuture(service.slowReport()), Duration.ofMillis(300)));
                 story.say("the report arrived (unexpected)");
             } catch (CompletionException timedOut) {
                 story.say("blockOn threw CompletionException caused by " + timedOut.getCause().getClass().getSimpleName()
                         + " after " + Story.took(start, Duration.ofMillis(300), Duration.ofSeconds(2)));
             }
 
-            story.step("3. A Flowable as a stream: read three prices, then close it (RxJavaBridge.toStream)");
+            story.step("3. A Flowable as a stream: read three prices, then close it (FlowableBridge.toPollStream)");
             List<Long> prices = runtime.blockOn(Async.run(() -> {
                 List<Long> firstThree = new ArrayList<>();
-                try (PollStream<Long> stream = RxJavaBridge.toStream(service.prices("pears"))) {
+                try (PollStream<Long> stream = FlowableBridge.toPollStream(service.prices("pears"))) {
                     while (firstThree.size() < 3) {
                         firstThree.add(Async.next(stream)); // the first call subscribes
                     }
@@ -66,7 +69,7 @@ public final class RxJavaInterop {
 
             story.step("4. A runtime producer as a Flowable; RxJava operators, and take(3) cancels it");
             CountDownLatch producerEnded = new CountDownLatch(1);
-            Flowable<Long> ticks = RxJavaBridge.flowable(emitter -> {
+            Flowable<Long> ticks = FlowableBridge.rxFlowable(emitter -> {
                 try {
                     for (long tick = 0; ; tick++) {
                         Async.await(runtime.sleep(Duration.ofMillis(20)));

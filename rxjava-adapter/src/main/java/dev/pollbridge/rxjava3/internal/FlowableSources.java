@@ -16,7 +16,7 @@ import org.reactivestreams.Subscription;
  * subscribes to a {@code Flowable} with a {@link FlowableSubscriber}, so RxJava does not wrap it in
  * its {@code StrictSubscriber}, and a fusable {@code Flowable} is queue-fused
  * ({@link FusedFlowableSubscription}). The generic bridge keeps its own failure sink (the
- * runtime's handler); {@code RxJavaBridge.toStream} adds RxJava's.
+ * runtime's handler); {@code FlowableBridge.toPollStream} adds RxJava's.
  */
 public final class FlowableSources implements LibrarySources {
 

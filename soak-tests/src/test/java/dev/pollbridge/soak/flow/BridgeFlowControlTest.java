@@ -9,8 +9,9 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
+import dev.pollbridge.rxjava3.ObservableBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
-import dev.pollbridge.rxjava3.RxJavaBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
@@ -87,7 +88,7 @@ class BridgeFlowControlTest {
                 .subscribeOn(Schedulers.single())
                 .doOnRequest(meter::onRequest)
                 .doOnNext(item -> meter.onEmit());
-        assertBounded(consumer.drain(RxJavaBridge.toStream(flowable, PREFETCH)), PREFETCH);
+        assertBounded(consumer.drain(FlowableBridge.toPollStream(flowable, PREFETCH)), PREFETCH);
     }
 
     /**
@@ -110,7 +111,7 @@ class BridgeFlowControlTest {
     @Test
     void rxJavaFusedFlowableToStream() {
         Flowable<Long> flowable = Flowable.fromIterable(new PulledIterable(ITEMS, meter));
-        assertPulledOnly(consumer.drain(RxJavaBridge.toStream(flowable, PREFETCH)));
+        assertPulledOnly(consumer.drain(FlowableBridge.toPollStream(flowable, PREFETCH)));
     }
 
     /**
@@ -148,7 +149,7 @@ class BridgeFlowControlTest {
                         bridge.onComplete();
                     }
                 });
-        PollStream<Item> stream = RxJavaBridge.toStream(observable, ObservableOverflow.dropOldest(PREFETCH));
+        PollStream<Item> stream = ObservableBridge.toPollStream(observable, ObservableOverflow.dropOldest(PREFETCH));
         Poll<?> end = consumer.drain(stream);
         assertTrue(end.isDone(), "ended with " + end);
         assertEquals(ITEMS, consumer.consumed.get() + meter.dropped.get(), "items taken or dropped");
@@ -204,7 +205,7 @@ class BridgeFlowControlTest {
 
     @Test
     void rxJavaStreamToFlowable() throws InterruptedException {
-        assertStreamToPublisherBounded(factory -> RxJavaBridge.toFlowable(factory, runtime));
+        assertStreamToPublisherBounded(factory -> FlowableBridge.toFlowable(factory, runtime));
     }
 
     /**
@@ -216,7 +217,7 @@ class BridgeFlowControlTest {
     void rxJavaStreamToObservable() throws InterruptedException {
         CountDownLatch ended = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        RxJavaBridge.toObservable(() -> new CountingStream(ITEMS, meter), runtime).subscribe(new Observer<Long>() {
+        ObservableBridge.toObservable(() -> new CountingStream(ITEMS, meter), runtime).subscribe(new Observer<Long>() {
             @Override
             public void onSubscribe(Disposable d) {}
 

@@ -15,8 +15,10 @@ import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
+import dev.pollbridge.rxjava3.ObservableBridge;
 import dev.pollbridge.rxjava3.ObservableOverflow;
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.SingleBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.ObservableEmitter;
@@ -128,7 +130,7 @@ class BridgeLeakTest {
 
     @Test
     void rxJavaFlowableToStream() {
-        assertToStreamReleases(publisher -> RxJavaBridge.toStream(Flowable.fromPublisher(publisher), 4));
+        assertToStreamReleases(publisher -> FlowableBridge.toPollStream(Flowable.fromPublisher(publisher), 4));
     }
 
     // ---- a source that keeps its subscriber: a closed future lets go of the value it returned ----
@@ -160,7 +162,7 @@ class BridgeLeakTest {
     void rxJavaSingleToFutureLetsGoOfItsValueWhileTheSingleKeepsItsObserver() {
         HoardingSingle single = new HoardingSingle();
         AtomicReference<Object> value = new AtomicReference<>(new byte[1 << 20]);
-        awaitCollected(takeTheValueAndClose(RxJavaBridge.toFuture(single),
+        awaitCollected(takeTheValueAndClose(SingleBridge.toPollFuture(single),
                 () -> single.observers.forEach(observer -> observer.onSuccess(value.get())), value),
                 "the closed future's value");
         Reference.reachabilityFence(single);
@@ -213,7 +215,7 @@ class BridgeLeakTest {
 
     private static List<WeakReference<Object>> pushTakeSomeAndClose(
             AtomicReference<ObservableEmitter<Object>> emitter, boolean drainToTheEnd) {
-        PollStream<Object> stream = RxJavaBridge.toStream(Observable.create(emitter::set), ObservableOverflow.error(64));
+        PollStream<Object> stream = ObservableBridge.toPollStream(Observable.create(emitter::set), ObservableOverflow.error(64));
         Context cx = Context.of(() -> {});
         assertTrue(stream.pollNext(cx).isPending(), "subscribed, nothing emitted yet");
         List<Object> items = megabytes(64);
@@ -270,7 +272,7 @@ class BridgeLeakTest {
 
     private List<WeakReference<Object>> subscribeTakeOneAndDispose(KeepingObserver observer) {
         AtomicReference<Endless> made = new AtomicReference<>();
-        RxJavaBridge.toObservable(() -> {
+        ObservableBridge.toObservable(() -> {
             Endless stream = new Endless();
             made.set(stream);
             return stream;
@@ -315,7 +317,7 @@ class BridgeLeakTest {
     private List<WeakReference<Object>> subscribeToAValue(KeepingSingleObserver observer) {
         AtomicReference<PollFuture<Object>> made = new AtomicReference<>();
         AtomicReference<Object> produced = new AtomicReference<>();
-        RxJavaBridge.toSingle(() -> { // a fresh future per subscription, and a fresh value per future
+        SingleBridge.toSingle(() -> { // a fresh future per subscription, and a fresh value per future
             PollFuture<Object> future = cx -> {
                 Object value = new byte[1 << 20];
                 produced.set(value);
@@ -412,6 +414,6 @@ class BridgeLeakTest {
 
     @Test
     void rxJavaToFlowable() {
-        assertToPublisherReleases(factory -> RxJavaBridge.toFlowable(factory, runtime));
+        assertToPublisherReleases(factory -> FlowableBridge.toFlowable(factory, runtime));
     }
 }

@@ -1,12 +1,12 @@
 package dev.pollbridge.tck.rxjava;
 
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import java.util.concurrent.atomic.AtomicReference;
 import org.reactivestreams.Subscriber;
 
 /**
- * The subscriber that {@code RxJavaBridge.toStream(Flowable)} subscribes (the adapter's guard in
+ * The subscriber that {@code FlowableBridge.toPollStream(Flowable)} subscribes (the adapter's guard in
  * front of the generic bridge), taken out through the public API only: the stream is given a
  * Flowable that merely records who subscribes, and is polled once so that it subscribes. The TCK
  * then plays the publisher against that subscriber, and a {@link StreamOwner} owns the stream.
@@ -29,7 +29,7 @@ final class CapturedFlowableSubscriber {
                 recorder.set(subscriber);
             }
         };
-        StreamOwner<Integer> owner = new StreamOwner<>(RxJavaBridge.toStream(recording));
+        StreamOwner<Integer> owner = new StreamOwner<>(FlowableBridge.toPollStream(recording));
         owner.subscribeNow();
         if (recorder.get() == null) {
             throw new IllegalStateException("the first poll did not subscribe");

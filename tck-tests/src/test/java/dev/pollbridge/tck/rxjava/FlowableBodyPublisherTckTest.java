@@ -2,15 +2,15 @@ package dev.pollbridge.tck.rxjava;
 
 import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * The Reactive Streams TCK against {@code RxJavaBridge.flowable}: an {@code Async.stream} body
+ * The Reactive Streams TCK against {@code FlowableBridge.rxFlowable}: an {@code Async.stream} body
  * that emits {@code 0 .. elements - 1}, one rendezvous per item. The "failed publisher" is a
- * {@code flowable(body)} on a closed runtime, which refuses every subscriber with
+ * {@code rxFlowable(body)} on a closed runtime, which refuses every subscriber with
  * {@code onSubscribe} and then {@code onError(RejectedExecutionException)}, without a request.
  */
 public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
@@ -24,7 +24,7 @@ public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
 
     @Override
     public Publisher<Long> createPublisher(long elements) {
-        return RxJavaBridge.flowable(emitter -> {
+        return FlowableBridge.rxFlowable(emitter -> {
             for (long i = 0; i < elements; i++) {
                 emitter.emit(i);
             }
@@ -33,7 +33,7 @@ public class FlowableBodyPublisherTckTest extends PublisherVerification<Long> {
 
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return RxJavaBridge.<Long>flowable(emitter -> emitter.emit(0L), closed);
+        return FlowableBridge.<Long>rxFlowable(emitter -> emitter.emit(0L), closed);
     }
 
     @AfterClass(alwaysRun = true)

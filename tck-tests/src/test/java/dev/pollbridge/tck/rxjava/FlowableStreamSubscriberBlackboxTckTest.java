@@ -5,7 +5,7 @@ import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
 /**
- * The TCK's blackbox rules for the subscriber inside {@code RxJavaBridge.toStream(Flowable)}: the
+ * The TCK's blackbox rules for the subscriber inside {@code FlowableBridge.toPollStream(Flowable)}: the
  * adapter's guard (a {@code FlowableSubscriber}) in front of the generic bridge's subscriber.
  */
 public class FlowableStreamSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {

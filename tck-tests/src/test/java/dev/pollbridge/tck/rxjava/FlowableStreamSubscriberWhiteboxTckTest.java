@@ -6,7 +6,7 @@ import org.reactivestreams.Subscription;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 
 /**
- * The TCK's whitebox rules for the subscriber inside {@code RxJavaBridge.toStream(Flowable)}. Each
+ * The TCK's whitebox rules for the subscriber inside {@code FlowableBridge.toPollStream(Flowable)}. Each
  * signal goes to the adapter's subscriber first (so its own checks decide), then to the probe;
  * "request" lets the stream's owner poll that many more items (the bridge then replenishes its
  * demand), "cancel" makes the owner close the stream.

@@ -2,12 +2,12 @@ package dev.pollbridge.tck.rxjava;
 
 import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.rxjava3.RxJavaBridge;
+import dev.pollbridge.rxjava3.FlowableBridge;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
-/** The Reactive Streams TCK against {@code RxJavaBridge.toFlowable} over a lazy range stream. */
+/** The Reactive Streams TCK against {@code FlowableBridge.toFlowable} over a lazy range stream. */
 public class ToFlowablePublisherTckTest extends PublisherVerification<Long> {
 
     private final PollRuntime runtime = RxTck.runtime();
@@ -18,12 +18,12 @@ public class ToFlowablePublisherTckTest extends PublisherVerification<Long> {
 
     @Override
     public Publisher<Long> createPublisher(long elements) {
-        return RxJavaBridge.toFlowable(() -> RxTck.range(elements), runtime);
+        return FlowableBridge.toFlowable(() -> RxTck.range(elements), runtime);
     }
 
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return RxJavaBridge.toFlowable(RxTck::refusingFactory, runtime);
+        return FlowableBridge.toFlowable(RxTck::refusingFactory, runtime);
     }
 
     @AfterClass(alwaysRun = true)

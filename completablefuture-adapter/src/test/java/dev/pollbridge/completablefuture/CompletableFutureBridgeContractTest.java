@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Nested;
  * Every direction of {@link CompletableFutureBridge} keeps the contract. A stage to a future: the
  * stage is a {@code CompletableFuture} that counts its {@code cancel} calls, and the bridge's
  * callback on it (a dependent) is its start. A future to a {@code CompletableFuture}: spawned at
- * once (not lazy, as documented), checked through a round trip back with {@code toFuture}, whose
+ * once (not lazy, as documented), checked through a round trip back with {@code toPollFuture}, whose
  * close cancels the {@code CompletableFuture}, which aborts the task, which closes the probe on a
  * runtime thread.
  *
@@ -54,7 +54,7 @@ class CompletableFutureBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(stage))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(stage))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream().ownedFromBuild());
@@ -67,7 +67,7 @@ class CompletableFutureBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(stage, CancelPolicy.DETACH))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(stage, CancelPolicy.DETACH))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream())
@@ -75,26 +75,26 @@ class CompletableFutureBridgeContractTest {
         }
     }
 
-    /** {@code awaiting(fn)}: the function's stage, awaited (and cancelled on close). */
+    /** {@code toPollFutureFunction(fn)}: the function's stage, awaited (and cancelled on close). */
     @Nested
     class Awaiting extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.<String, String>awaiting(key -> stage).apply("key"))
+            return FutureSubject.of(CompletableFutureBridge.<String, String>toPollFutureFunction(key -> stage).apply("key"))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream().ownedFromBuild());
         }
     }
 
-    /** {@code toCompletableFuture(future, runtime)}, read back with {@code toFuture}. */
+    /** {@code toCompletableFuture(future, runtime)}, read back with {@code toPollFuture}. */
     @Nested
     class ToCompletableFutureRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(
                             CompletableFutureBridge.toCompletableFuture(source, runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
@@ -110,7 +110,7 @@ class CompletableFutureBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(source);
-            return FutureSubject.of(CompletableFutureBridge.toFuture(CompletableFutureBridge.toCompletableFuture(handle)))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(CompletableFutureBridge.toCompletableFuture(handle)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .startsEagerly()
@@ -118,15 +118,15 @@ class CompletableFutureBridgeContractTest {
         }
     }
 
-    /** {@code stage(fn, runtime)}: the function's future as a stage, read back. */
+    /** {@code toCompletableFutureFunction(fn, runtime)}: the function's future as a stage, read back. */
     @Nested
     class StageRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            CompletableFuture<String> staged = CompletableFutureBridge.<String, String>stage(key -> source, runtime)
+            CompletableFuture<String> staged = CompletableFutureBridge.<String, String>toCompletableFutureFunction(key -> source, runtime)
                     .apply("key");
-            return FutureSubject.of(CompletableFutureBridge.toFuture(staged))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(staged))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .startsEagerly()

@@ -2,6 +2,7 @@ package dev.pollbridge.completablefuture;
 
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -131,6 +132,60 @@ class CompletableFutureBridgeContractTest {
                     .failsWith(source::fail)
                     .startsEagerly()
                     .upstream(Upstream.of(source).reachedAsynchronously());
+        }
+    }
+
+    /**
+     * {@code await(stage)} inside an {@code Async} body; the upstream is the body, which counts its
+     * starts and the cancellations its {@code await} throws (that the stage is cancelled with it is
+     * {@code AwaitAndFutureBodyTest}'s).
+     */
+    @Nested
+    class AwaitInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CompletableFuture<String> stage = new CompletableFuture<>();
+            BodyCounts body = new BodyCounts();
+            return FutureSubject.of(Async.run(() -> body.run(() -> CompletableFutureBridge.await(stage))))
+                    .completesWith("value", () -> stage.complete("value"))
+                    .failsWith(stage::completeExceptionally)
+                    .upstream(body.upstream());
+        }
+    }
+
+    /** {@code future(body, runtime)}, read back with {@code toPollFuture}: the body awaits a probe. */
+    @Nested
+    class FutureBodyRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            BodyCounts body = new BodyCounts();
+            CompletableFuture<String> future = CompletableFutureBridge.future(() -> body.run(() -> Async.await(source)), runtime);
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(future))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .startsEagerly()
+                    .upstream(body.upstream());
+        }
+    }
+
+    /** An {@code Async} body's starts and the cancellations it saw, as the contract's upstream. */
+    static final class BodyCounts {
+        final AtomicInteger started = new AtomicInteger();
+        final AtomicInteger cancelled = new AtomicInteger();
+
+        String run(java.util.function.Supplier<String> await) {
+            started.incrementAndGet();
+            try {
+                return await.get();
+            } catch (java.util.concurrent.CancellationException e) {
+                cancelled.incrementAndGet();
+                throw e;
+            }
+        }
+
+        Upstream upstream() {
+            return Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously();
         }
     }
 }

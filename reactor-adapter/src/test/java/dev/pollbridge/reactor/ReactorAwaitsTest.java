@@ -33,8 +33,8 @@ import reactor.test.publisher.TestPublisher;
 import reactor.util.context.Context;
 
 /**
- * The one-item awaits of {@link ReactorBridge} ({@code first}, {@code firstOrNull},
- * {@code firstOrDefault}, {@code last}, {@code lastOrNull}, {@code single}, {@code singleOrNull}):
+ * The one-item futures of {@link FluxBridge} ({@code firstItem}, {@code firstItemOrNull},
+ * {@code firstItemOrDefault}, {@code lastItem}, {@code lastItemOrNull}, {@code singleItem}, {@code singleItemOrNull}):
  * our own port of the cases of kotlinx-coroutines-reactive's {@code IntegrationTest} and
  * {@code AwaitTest} (empty, one, many, error, cancel, broken publishers), against
  * {@code flux(body)} publishers with and without a delay (kotlinx's {@code publish { }} with its

@@ -501,6 +501,35 @@ class ReactorBridgeContractTest {
         }
     }
 
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(Async.run(() -> FluxBridge.<String>awaitFirst(source.flux)))
+                    .completesWith("item", () -> source.sink.tryEmitNext("item"))
+                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
+                    .upstream(source.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(Async.run(() -> FluxBridge.<String>awaitSingleOrNull(source.flux)))
+                    .completesWith("item", () -> {
+                        source.sink.tryEmitNext("item");
+                        source.sink.tryEmitComplete();
+                    })
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream().reachedAsynchronously());
+        }
+    }
+
     /**
      * The sink's Flux, with Reactor's discard hook closing what the sink still holds when the
      * subscription is cancelled: as a source that owns its items drops them.

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -265,6 +266,35 @@ class FlowBridgeContractTest {
             return FutureSubject.of(FlowBridge.<AutoCloseable>firstItem(
                             FlowBridge.toOneItemPublisher(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
+        }
+    }
+
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> FlowBridge.<String>awaitFirst(FlowAdapters.toFlowPublisher(publisher))))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body: an empty publisher gives {@code null}. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> FlowBridge.<String>awaitSingleOrNull(FlowAdapters.toFlowPublisher(publisher))))
+                    .completesWith("item", () -> {
+                        publisher.emit("item");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream().reachedAsynchronously());
         }
     }
 }

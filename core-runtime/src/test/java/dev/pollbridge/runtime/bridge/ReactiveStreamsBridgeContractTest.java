@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -271,5 +272,34 @@ class ReactiveStreamsBridgeContractTest {
     static <S> S handOver(S source, AtomicBoolean taken) {
         taken.set(true);
         return source;
+    }
+
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> ReactiveStreamsBridge.<String>awaitFirst(publisher)))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body: an empty publisher gives {@code null}. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> ReactiveStreamsBridge.<String>awaitSingleOrNull(publisher)))
+                    .completesWith("item", () -> {
+                        publisher.emit("item");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
     }
 }

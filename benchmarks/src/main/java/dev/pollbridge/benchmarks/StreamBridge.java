@@ -23,7 +23,7 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * stream_bridge: {@code Flux.range(0, 1_000_000)} summed into a {@code long}, crossing the bridge
- * both ways ({@code Flux -> toStream -> PollStream -> toFlux -> Flux}) against Reactor and RxJava
+ * both ways ({@code Flux -> toPollStream -> PollStream -> toFlux -> Flux}) against Reactor and RxJava
  * pipelines that hand every element over through a queue. Score: elements per second;
  * {@code 1e9 / score} is the cost of one element in ns.
  * <ul>

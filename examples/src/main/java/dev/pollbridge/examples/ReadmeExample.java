@@ -2,8 +2,8 @@ package dev.pollbridge.examples;
 
 // tag::readme[]
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
 // end::readme[]

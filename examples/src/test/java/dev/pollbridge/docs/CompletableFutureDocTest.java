@@ -145,10 +145,17 @@ class CompletableFutureDocTest {
         long id = 8;
         // tag::async[]
         PollFuture<Invoice> invoice = Async.run(() -> {
-            User user = Async.await(CompletableFutureBridge.toPollFuture(legacyUsers.find(id)));
+            User user = CompletableFutureBridge.await(legacyUsers.find(id));   // kotlinx-jdk8's stage.await()
             return Async.await(billing.invoiceFor(user));
         });
+
+        // kotlinx-jdk8's future { }: the body as a CompletableFuture, started at once on the runtime.
+        CompletableFuture<Invoice> asStage = CompletableFutureBridge.future(() -> {
+            User user = CompletableFutureBridge.await(legacyUsers.find(id));
+            return Async.await(billing.invoiceFor(user));
+        }, runtime);
         // end::async[]
+        assertEquals(new Invoice(800), asStage.join());
         assertEquals(new Invoice(800), runtime.blockOn(invoice));
     }
 }

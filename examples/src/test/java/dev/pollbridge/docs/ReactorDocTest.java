@@ -11,8 +11,8 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.examples.reactor.InventoryService;
-import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
@@ -163,15 +163,16 @@ class ReactorDocTest {
         Flux<String> names = Flux.just("ada", "grace", "linus");
         PollFuture<String> sum = Async.run(() -> {
             // tag::awaits[]
-            String first = Async.await(FluxBridge.firstItem(names));            // awaitFirst(): cancels after one
-            String last = Async.await(FluxBridge.lastItem(names));              // awaitLast(): reads to the end
-            String only = Async.await(FluxBridge.singleItem(Mono.just("x")));   // awaitSingle(): fails on a second
-            String none = Async.await(FluxBridge.firstItemOrNull(Flux.empty())); // awaitFirstOrNull(): null
-            String fallback = Async.await(FluxBridge.firstItemOrDefault(Flux.empty(), "n/a"));
+            String first = FluxBridge.awaitFirst(names);                    // cancels after one
+            String last = FluxBridge.awaitLast(names);                      // reads to the end
+            String only = FluxBridge.awaitSingle(Mono.just("x"));           // fails on a second
+            String none = FluxBridge.awaitFirstOrNull(Flux.<String>empty()); // null
+            String fallback = FluxBridge.awaitFirstOrDefault(Flux.empty(), "n/a");
+            PollFuture<String> later = FluxBridge.firstItem(names);         // the same, as a future
             // end::awaits[]
-            return first + " " + last + " " + only + " " + none + " " + fallback;
+            return first + " " + last + " " + only + " " + none + " " + fallback + " " + Async.await(later);
         });
-        assertEquals("ada linus x null n/a", runtime.blockOn(sum));
+        assertEquals("ada linus x null n/a ada", runtime.blockOn(sum));
         assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(FluxBridge.singleItem(names)));
     }
 

@@ -96,7 +96,7 @@ public final class FluxBridge {
         return ReactorBridge.withContext(context, toPollStream(publisher));
     }
 
-    // ---- awaiting one item: kotlinx's awaitFirst, awaitLast, awaitSingle ... ----------------------
+    // ---- one item as a future: firstItem, lastItem, singleItem ... ---------------------------------
 
     /**
      * The first item of {@code publisher} (kotlinx's {@code awaitFirst}). Subscribes on the first

@@ -145,7 +145,7 @@ public final class RxJavaBridge {
     }
 
     /**
-     * {@code flowable} as a stream on the generic bridge ({@link ReactiveStreamsBridge#toStream}):
+     * {@code flowable} as a stream on the generic bridge ({@link ReactiveStreamsBridge#toPollStream}):
      * subscribes on the first poll, requests {@code prefetch} items and replenishes in batches as
      * they are polled, so at most {@code prefetch} items wait in the stream. A Flowable that sends
      * more than it was asked for fails the stream (after the items before) and is cancelled. An

@@ -1,7 +1,8 @@
 /**
  * The Reactor adapter: {@code Mono}/{@code Flux} to Pollbridge futures and streams and back,
  * Reactor {@code Context} carried across the bridge in both directions, and a Reactor
- * {@code Scheduler} that runs on a Pollbridge runtime. The public entry point is
+ * {@code Scheduler} that runs on a Pollbridge runtime. The public entry points are
+ * {@link dev.pollbridge.reactor.MonoBridge}, {@link dev.pollbridge.reactor.FluxBridge} and
  * {@link dev.pollbridge.reactor.ReactorBridge}.
  *
  * <p>reactor-core is an automatic module (named {@code reactor.core} by its manifest); it is

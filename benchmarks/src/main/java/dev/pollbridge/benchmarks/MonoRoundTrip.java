@@ -1,6 +1,6 @@
 package dev.pollbridge.benchmarks;
 
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,10 +18,10 @@ import reactor.core.publisher.Mono;
  * mono_roundtrip: one value through a Mono and back to the benchmark thread. Score: round trips per
  * second.
  * <ul>
- *   <li>toMonoToFuture: {@code toMono(() -> toFuture(Mono.just(x)), runtime).block()}: each
+ *   <li>toMonoToFuture: {@code toMono(() -> toPollFuture(Mono.just(x)), runtime).block()}: each
  *       subscription spawns a task on the runtime; one thread hop and one wake of the blocked
  *       caller, like {@code subscribeOnParallelBlock}.</li>
- *   <li>blockOnToFuture: {@code runtime.blockOn(toFuture(Mono.just(x)))}: polled on the calling
+ *   <li>blockOnToFuture: {@code runtime.blockOn(toPollFuture(Mono.just(x)))}: polled on the calling
  *       thread, no hop, like {@code monoBlock}.</li>
  *   <li>subscribeOnParallelBlock: {@code Mono.just(x).subscribeOn(parallel(2)).block()}.</li>
  *   <li>monoBlock: {@code Mono.just(x).block()}, which Reactor answers without a subscription
@@ -44,13 +44,13 @@ public class MonoRoundTrip {
     /** Pollbridge: a Mono bridged to a future and back to a Mono, run on the runtime. */
     @Benchmark
     public Integer toMonoToFuture(PollbridgeRuntime rt) {
-        return ReactorBridge.<Integer>toMono(() -> ReactorBridge.toFuture(Mono.just(value)), rt.runtime).block();
+        return MonoBridge.<Integer>toMono(() -> MonoBridge.toPollFuture(Mono.just(value)), rt.runtime).block();
     }
 
     /** Pollbridge: a Mono bridged to a future and driven by {@code blockOn} on the calling thread. */
     @Benchmark
     public Integer blockOnToFuture(PollbridgeRuntime rt) {
-        return rt.runtime.blockOn(ReactorBridge.toFuture(Mono.just(value)));
+        return rt.runtime.blockOn(MonoBridge.toPollFuture(Mono.just(value)));
     }
 
     /** Anchor: one hop to Reactor's parallel scheduler. */

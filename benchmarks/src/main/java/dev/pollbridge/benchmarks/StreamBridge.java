@@ -1,6 +1,6 @@
 package dev.pollbridge.benchmarks;
 
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import java.util.concurrent.TimeUnit;
@@ -23,14 +23,14 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * stream_bridge: {@code Flux.range(0, 1_000_000)} summed into a {@code long}, crossing the bridge
- * both ways ({@code Flux -> toStream -> PollStream -> toFlux -> Flux}) against Reactor and RxJava
+ * both ways ({@code Flux -> toPollStream -> PollStream -> toFlux -> Flux}) against Reactor and RxJava
  * pipelines that hand every element over through a queue. Score: elements per second;
  * {@code 1e9 / score} is the cost of one element in ns.
  * <ul>
- *   <li>pollbridge: {@code ReactorBridge.toFlux(() -> toStream(range), runtime).reduce(sum).block()}:
+ *   <li>pollbridge: {@code FluxBridge.toFlux(() -> toPollStream(range), runtime).reduce(sum).block()}:
  *       the stream is polled by a task on the two-worker runtime while there is demand, and the
- *       {@code toStream} side requests from the range with the default bounded prefetch (256).</li>
- *   <li>pollbridgeReactiveStreams: the same with {@code ReactiveStreamsBridge.toStream} and
+ *       {@code toPollStream} side requests from the range with the default bounded prefetch (256).</li>
+ *   <li>pollbridgeReactiveStreams: the same with {@code ReactiveStreamsBridge.toPollStream} and
  *       {@code Flux.from(ReactiveStreamsBridge.toPublisher(...))}.</li>
  *   <li>plainFlux: {@code range.reduce(sum).block()}: synchronous and fused, the ceiling.</li>
  *   <li>publishOnUnfused: {@code range.hide().publishOn(single, 256).reduce(sum).block()}: a thread
@@ -74,7 +74,7 @@ public class StreamBridge {
     @Benchmark
     @OperationsPerInvocation(ELEMENTS)
     public long pollbridge(PollbridgeRuntime rt) {
-        return ReactorBridge.<Integer>toFlux(() -> ReactorBridge.toStream(Flux.range(0, ELEMENTS)), rt.runtime)
+        return FluxBridge.<Integer>toFlux(() -> FluxBridge.toPollStream(Flux.range(0, ELEMENTS)), rt.runtime)
                 .reduce(0L, (sum, item) -> sum + item)
                 .block();
     }
@@ -84,7 +84,7 @@ public class StreamBridge {
     @OperationsPerInvocation(ELEMENTS)
     public long pollbridgeReactiveStreams(PollbridgeRuntime rt) {
         return Flux.from(ReactiveStreamsBridge.<Integer>toPublisher(
-                        () -> ReactiveStreamsBridge.toStream(Flux.range(0, ELEMENTS)), rt.runtime))
+                        () -> ReactiveStreamsBridge.toPollStream(Flux.range(0, ELEMENTS)), rt.runtime))
                 .reduce(0L, (sum, item) -> sum + item)
                 .block();
     }

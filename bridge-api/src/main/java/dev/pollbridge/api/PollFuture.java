@@ -145,10 +145,10 @@ public interface PollFuture<T> extends AutoCloseable {
     /**
      * Applies {@code converter} to this future and returns what it returns: a fluent conversion
      * (Reactor's {@code Mono.as}, RxJava's {@code Single.to}), so that a chain reads left to right:
-     * {@code fetchUser(id).map(User::name).to(ReactorBridge::toMono)}. It adds nothing: it is
+     * {@code fetchUser(id).map(User::name).to(MonoBridge::toMono)}. It adds nothing: it is
      * {@code converter.apply(this)}, called at once on the calling thread, and what happens to
      * this future (who owns it, polls it and closes it; whether it may be used once or many
-     * times) is the converter's to say. The usual converters ({@code ReactorBridge::toMono},
+     * times) is the converter's to say. The usual converters ({@code MonoBridge::toMono},
      * {@code SingleBridge::toSingle}, {@code CompletableFutureBridge::toCompletableFuture}) take
      * ownership of this future.
      *

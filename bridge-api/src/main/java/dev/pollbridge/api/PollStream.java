@@ -192,7 +192,7 @@ public interface PollStream<T> extends AutoCloseable {
     /**
      * Applies {@code converter} to this stream and returns what it returns: a fluent conversion
      * (Reactor's {@code Flux.as}, RxJava's {@code Flowable.to}), so that a chain reads left to
-     * right: {@code events.filter(Event::isError).to(ReactorBridge::toFlux)}. It adds nothing:
+     * right: {@code events.filter(Event::isError).to(FluxBridge::toFlux)}. It adds nothing:
      * it is {@code converter.apply(this)}, called at once on the calling thread, and what happens
      * to this stream (who owns it, polls it and closes it; whether it may be used once or many
      * times) is the converter's to say.

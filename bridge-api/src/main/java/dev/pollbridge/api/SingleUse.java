@@ -156,9 +156,9 @@ public abstract class SingleUse {
      *
      * @param <F> the future's (or stream's) type
      * @param future the one future
-     * @param what names the publisher in the refusal ("a Mono of one PollFuture (ReactorBridge.toMono(future))")
+     * @param what names the publisher in the refusal ("a Mono of one PollFuture (MonoBridge.toMono(future))")
      * @param supplierForm the same conversion from a supplier, as the user would write it
-     *     ("ReactorBridge.toMono(() -> buildTheFuture())"); or {@code null}
+     *     ("MonoBridge.toMono(() -> buildTheFuture())"); or {@code null}
      * @return a supplier of {@code future}, once
      */
     public static <F extends AutoCloseable> Supplier<F> once(F future, String what, String supplierForm) {

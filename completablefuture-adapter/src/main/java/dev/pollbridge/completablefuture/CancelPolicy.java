@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture;
 
 /**
- * What closing a {@code PollFuture} made by {@link CompletableFutureBridge#toFuture} does to the
+ * What closing a {@code PollFuture} made by {@link CompletableFutureBridge#toPollFuture} does to the
  * {@code CompletionStage} behind it when the stage has not completed yet.
  *
  * <p>Closing after the stage completed does nothing to the stage under either policy.
@@ -24,7 +24,7 @@ public enum CancelPolicy {
      *       {@code cf} it was made from. So the source cannot be reached from the stage at all.
      * </ul>
      * If you hold the {@code CompletableFuture} a minimal stage came from and want closing to
-     * cancel it, pass that one to {@code toFuture} (its own {@code minimalCompletionStage()} is
+     * cancel it, pass that one to {@code toPollFuture} (its own {@code minimalCompletionStage()} is
      * only a read-only view of it).
      */
     CANCEL_SOURCE,

@@ -3,26 +3,35 @@ package dev.pollbridge.completablefuture;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.async.AsyncBody;
+import dev.pollbridge.runtime.internal.bridge.InBody;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
- * {@code CompletionStage} and {@code CompletableFuture} both ways, and helpers to migrate a
- * {@code CompletableFuture} chain one stage at a time (see {@code docs/completablefuture.md} and
- * {@code docs/migration-completablefuture.md}).
+ * {@code CompletionStage} and {@code CompletableFuture} both ways: a stage as a future
+ * ({@link #toPollFuture}), awaited inside an {@code Async} body ({@link #await}), a future as a
+ * {@code CompletableFuture} ({@link #toCompletableFuture}), an {@code Async} body as one
+ * ({@link #future}, kotlinx-jdk8's {@code future { }}), and function adapters to migrate a
+ * {@code CompletableFuture} chain one stage at a time ({@link #toCompletableFutureFunction},
+ * {@link #toPollFutureFunction}). See {@code docs/completablefuture.md} for the naming scheme and
+ * {@code docs/migration-completablefuture.md}.
  *
  * <table>
  *   <caption>Conversions</caption>
  *   <tr><th>from</th><th>to</th><th>method</th><th>cancellation</th></tr>
- *   <tr><td>{@code CompletionStage<T>}</td><td>{@code PollFuture<T>}</td><td>{@link #toFuture}</td>
+ *   <tr><td>{@code CompletionStage<T>}</td><td>{@code PollFuture<T>}</td><td>{@link #toPollFuture}</td>
  *       <td>closing the future cancels the stage, or detaches ({@link CancelPolicy})</td></tr>
  *   <tr><td>{@code PollFuture<T>}</td><td>{@code CompletableFuture<T>}</td>
  *       <td>{@link #toCompletableFuture(PollFuture, PollRuntime)}</td>
  *       <td>{@code cancel} (or any completion by a caller) aborts the task</td></tr>
  *   <tr><td>{@code JoinHandle<T>}</td><td>{@code CompletableFuture<T>}</td>
  *       <td>{@link #toCompletableFuture(JoinHandle)}</td><td>{@code cancel} aborts the task</td></tr>
+ *   <tr><td>{@code AsyncBody<T>}</td><td>{@code CompletableFuture<T>}</td>
+ *       <td>{@link #future(AsyncBody, PollRuntime)}</td><td>{@code cancel} cancels the body</td></tr>
  * </table>
  *
  * Failures cross unchanged, except that {@code CompletionException} and
@@ -36,15 +45,15 @@ public final class CompletableFutureBridge {
 
     /**
      * Awaits {@code stage} as a {@link PollFuture}, cancelling the stage when the future is closed
-     * first ({@link CancelPolicy#CANCEL_SOURCE}). Same as {@code toFuture(stage, CANCEL_SOURCE)}.
+     * first ({@link CancelPolicy#CANCEL_SOURCE}). Same as {@code toPollFuture(stage, CANCEL_SOURCE)}.
      *
      * @param <T> the value type
      * @param stage the stage to await
      * @return a lazy future of the stage's outcome
      * @throws NullPointerException if {@code stage} is {@code null}
      */
-    public static <T> PollFuture<T> toFuture(CompletionStage<T> stage) {
-        return toFuture(stage, CancelPolicy.CANCEL_SOURCE);
+    public static <T> PollFuture<T> toPollFuture(CompletionStage<T> stage) {
+        return toPollFuture(stage, CancelPolicy.CANCEL_SOURCE);
     }
 
     /**
@@ -69,10 +78,82 @@ public final class CompletableFutureBridge {
      * @return a lazy future of the stage's outcome
      * @throws NullPointerException if {@code stage} or {@code policy} is {@code null}
      */
-    public static <T> PollFuture<T> toFuture(CompletionStage<T> stage, CancelPolicy policy) {
+    public static <T> PollFuture<T> toPollFuture(CompletionStage<T> stage, CancelPolicy policy) {
         Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(policy, "policy");
         return new FutureFromStage<>(stage, policy);
+    }
+
+    /**
+     * Awaits {@code stage} inside an {@code Async} body (kotlinx-jdk8's {@code CompletionStage.await()}):
+     * {@code Async.await(toPollFuture(stage))}. Suspends the body (not a worker) until the stage
+     * completes and returns its value ({@code null} included); throws its real cause (the
+     * {@code CompletionException}/{@code ExecutionException} wrappers removed) as
+     * {@link Async#await(PollFuture)} does: an unchecked failure as the same instance, a checked
+     * one wrapped in a {@code CompletionException}. A cancelled stage throws
+     * {@code CancellationException}.
+     *
+     * <p><b>Threads:</b> the stage completes on whatever thread completes it, which only records
+     * the outcome and wakes the body's task; the value is returned on the body's thread.
+     *
+     * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the stage is cancelled
+     * ({@link CancelPolicy#CANCEL_SOURCE}, as kotlinx's {@code await} cancels its future) and this
+     * throws {@code CancellationException}. To leave a shared stage running, await
+     * {@code toPollFuture(stage, CancelPolicy.DETACH)} with {@link Async#await(PollFuture)}.
+     *
+     * @param <T> the value type
+     * @param stage the stage to wait for
+     * @return the stage's value, possibly {@code null}
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code stage} is {@code null}
+     */
+    public static <T> T await(CompletionStage<T> stage) {
+        Objects.requireNonNull(stage, "stage");
+        InBody.require("CompletableFutureBridge.await(CompletionStage)", "CompletableFutureBridge.future, Async.run",
+                "CompletableFutureBridge.toPollFuture(stage)");
+        return Async.await(toPollFuture(stage));
+    }
+
+    /**
+     * {@link #future(AsyncBody, PollRuntime)} on {@link PollRuntime#shared()}: kotlinx-jdk8's
+     * {@code future { }}.
+     *
+     * @param <T> the value type
+     * @param body the straight-line code to run
+     * @return a {@code CompletableFuture} of the body's outcome
+     * @throws NullPointerException if {@code body} is {@code null}
+     */
+    public static <T> CompletableFuture<T> future(AsyncBody<T> body) {
+        return future(body, PollRuntime.shared());
+    }
+
+    /**
+     * Runs {@code body} as an {@link Async#run} body on a task of {@code runtime}, started at once,
+     * and returns a {@code CompletableFuture} of its outcome: kotlinx-jdk8's {@code future { }}
+     * (eager, as a {@code CompletableFuture} is). Same as
+     * {@code toCompletableFuture(Async.run(body), runtime)}. Inside the body, {@link #await} and
+     * {@link Async#await(PollFuture)} suspend the body, not a worker. The value completes the
+     * returned future ({@code null} included); what the body throws completes it exceptionally.
+     *
+     * <p><b>Cancellation:</b> {@code cancel(...)} (or any completion by a caller, as for
+     * {@link #toCompletableFuture(PollFuture, PollRuntime)}) aborts the task, which cancels the
+     * body: the {@code await} it is suspended in throws {@code CancellationException},
+     * {@code finally} blocks run, later code does not. <b>Cancel safety:</b> what the body did
+     * before stays done. <b>Threads:</b> the body runs as the task's {@code Async} body (a
+     * continuation on the worker, or its own thread, per {@link Async#mode()}); the returned
+     * future is completed on a runtime worker, so non-async dependent stages run there.
+     *
+     * @param <T> the value type
+     * @param body the straight-line code to run
+     * @param runtime the runtime whose task polls the body
+     * @return a {@code CompletableFuture} of the body's outcome
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws java.util.concurrent.RejectedExecutionException if {@code runtime} is closed
+     */
+    public static <T> CompletableFuture<T> future(AsyncBody<T> body, PollRuntime runtime) {
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(runtime, "runtime");
+        return toCompletableFuture(Async.run(body), runtime);
     }
 
     /**
@@ -165,7 +246,7 @@ public final class CompletableFutureBridge {
      * future on {@link PollRuntime#shared()}. One stage of a chain becomes a pull-model future
      * without touching the others:
      * <pre>{@code
-     * cf.thenCompose(CompletableFutureBridge.stage(orders::fetch))   // orders.fetch returns a PollFuture
+     * cf.thenCompose(CompletableFutureBridge.toCompletableFutureFunction(orders::fetch))   // orders.fetch returns a PollFuture
      * }</pre>
      * Each call of the returned function is {@link #toCompletableFuture(PollFuture)}: cancelling
      * the stage it returned aborts the task.
@@ -176,13 +257,13 @@ public final class CompletableFutureBridge {
      * @return a function usable with {@code thenCompose}
      * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
      */
-    public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn) {
+    public static <T, U> Function<T, CompletableFuture<U>> toCompletableFutureFunction(Function<? super T, ? extends PollFuture<U>> fn) {
         Objects.requireNonNull(fn, "fn");
         return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
     }
 
     /**
-     * {@link #stage(Function)} on the given runtime: each call of the returned function is
+     * {@link #toCompletableFutureFunction(Function)} on the given runtime: each call of the returned function is
      * {@link #toCompletableFuture(PollFuture, PollRuntime)}. {@code thenCompose} calls it on the thread
      * that completed the previous stage (a runtime worker, if that stage was bridged too); it only
      * spawns, so it never blocks that thread.
@@ -195,8 +276,8 @@ public final class CompletableFutureBridge {
      * @throws NullPointerException if an argument is {@code null}, or later if {@code fn} returns
      *     {@code null}
      */
-    public static <T, U> Function<T, CompletableFuture<U>> stage(Function<? super T, ? extends PollFuture<U>> fn,
-                                                                 PollRuntime runtime) {
+    public static <T, U> Function<T, CompletableFuture<U>> toCompletableFutureFunction(
+            Function<? super T, ? extends PollFuture<U>> fn, PollRuntime runtime) {
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(runtime, "runtime");
         return value -> toCompletableFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"), runtime);
@@ -207,10 +288,10 @@ public final class CompletableFutureBridge {
      * {@code CompletionStage} (a service not migrated yet) into one that returns a
      * {@link PollFuture}, so a Pollbridge chain can await it:
      * <pre>{@code
-     * user.flatMap(CompletableFutureBridge.awaiting(legacyOrders::fetchAsync))
+     * user.flatMap(CompletableFutureBridge.toPollFutureFunction(legacyOrders::fetchAsync))
      * }</pre>
      * Each call of the returned function calls {@code fn} at once (the stage starts then, as
-     * {@code CompletableFuture}s do) and wraps the stage with {@link #toFuture(CompletionStage)}:
+     * {@code CompletableFuture}s do) and wraps the stage with {@link #toPollFuture(CompletionStage)}:
      * closing the future cancels the stage.
      *
      * @param <T> the input type
@@ -219,8 +300,8 @@ public final class CompletableFutureBridge {
      * @return a function usable with {@code flatMap}
      * @throws NullPointerException if {@code fn} is {@code null}, or later if it returns {@code null}
      */
-    public static <T, U> Function<T, PollFuture<U>> awaiting(Function<? super T, ? extends CompletionStage<U>> fn) {
+    public static <T, U> Function<T, PollFuture<U>> toPollFutureFunction(Function<? super T, ? extends CompletionStage<U>> fn) {
         Objects.requireNonNull(fn, "fn");
-        return value -> toFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
+        return value -> toPollFuture(Objects.requireNonNull(fn.apply(value), "fn returned null"));
     }
 }

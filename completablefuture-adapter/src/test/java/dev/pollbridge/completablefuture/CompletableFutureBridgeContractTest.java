@@ -2,6 +2,7 @@ package dev.pollbridge.completablefuture;
 
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Nested;
  * Every direction of {@link CompletableFutureBridge} keeps the contract. A stage to a future: the
  * stage is a {@code CompletableFuture} that counts its {@code cancel} calls, and the bridge's
  * callback on it (a dependent) is its start. A future to a {@code CompletableFuture}: spawned at
- * once (not lazy, as documented), checked through a round trip back with {@code toFuture}, whose
+ * once (not lazy, as documented), checked through a round trip back with {@code toPollFuture}, whose
  * close cancels the {@code CompletableFuture}, which aborts the task, which closes the probe on a
  * runtime thread.
  *
@@ -54,7 +55,7 @@ class CompletableFutureBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(stage))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(stage))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream().ownedFromBuild());
@@ -67,7 +68,7 @@ class CompletableFutureBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(stage, CancelPolicy.DETACH))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(stage, CancelPolicy.DETACH))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream())
@@ -75,26 +76,26 @@ class CompletableFutureBridgeContractTest {
         }
     }
 
-    /** {@code awaiting(fn)}: the function's stage, awaited (and cancelled on close). */
+    /** {@code toPollFutureFunction(fn)}: the function's stage, awaited (and cancelled on close). */
     @Nested
     class Awaiting extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountingStage stage = new CountingStage();
-            return FutureSubject.of(CompletableFutureBridge.<String, String>awaiting(key -> stage).apply("key"))
+            return FutureSubject.of(CompletableFutureBridge.<String, String>toPollFutureFunction(key -> stage).apply("key"))
                     .completesWith("value", () -> stage.complete("value"))
                     .failsWith(stage::completeExceptionally)
                     .upstream(stage.upstream().ownedFromBuild());
         }
     }
 
-    /** {@code toCompletableFuture(future, runtime)}, read back with {@code toFuture}. */
+    /** {@code toCompletableFuture(future, runtime)}, read back with {@code toPollFuture}. */
     @Nested
     class ToCompletableFutureRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            return FutureSubject.of(CompletableFutureBridge.toFuture(
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(
                             CompletableFutureBridge.toCompletableFuture(source, runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
@@ -110,7 +111,7 @@ class CompletableFutureBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(source);
-            return FutureSubject.of(CompletableFutureBridge.toFuture(CompletableFutureBridge.toCompletableFuture(handle)))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(CompletableFutureBridge.toCompletableFuture(handle)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .startsEagerly()
@@ -118,19 +119,73 @@ class CompletableFutureBridgeContractTest {
         }
     }
 
-    /** {@code stage(fn, runtime)}: the function's future as a stage, read back. */
+    /** {@code toCompletableFutureFunction(fn, runtime)}: the function's future as a stage, read back. */
     @Nested
     class StageRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
-            CompletableFuture<String> staged = CompletableFutureBridge.<String, String>stage(key -> source, runtime)
+            CompletableFuture<String> staged = CompletableFutureBridge.<String, String>toCompletableFutureFunction(key -> source, runtime)
                     .apply("key");
-            return FutureSubject.of(CompletableFutureBridge.toFuture(staged))
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(staged))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .startsEagerly()
                     .upstream(Upstream.of(source).reachedAsynchronously());
+        }
+    }
+
+    /**
+     * {@code await(stage)} inside an {@code Async} body; the upstream is the body, which counts its
+     * starts and the cancellations its {@code await} throws (that the stage is cancelled with it is
+     * {@code AwaitAndFutureBodyTest}'s).
+     */
+    @Nested
+    class AwaitInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CompletableFuture<String> stage = new CompletableFuture<>();
+            BodyCounts body = new BodyCounts();
+            return FutureSubject.of(Async.run(() -> body.run(() -> CompletableFutureBridge.await(stage))))
+                    .completesWith("value", () -> stage.complete("value"))
+                    .failsWith(stage::completeExceptionally)
+                    .upstream(body.upstream());
+        }
+    }
+
+    /** {@code future(body, runtime)}, read back with {@code toPollFuture}: the body awaits a probe. */
+    @Nested
+    class FutureBodyRoundTrip extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            ProbeFuture<String> source = new ProbeFuture<>();
+            BodyCounts body = new BodyCounts();
+            CompletableFuture<String> future = CompletableFutureBridge.future(() -> body.run(() -> Async.await(source)), runtime);
+            return FutureSubject.of(CompletableFutureBridge.toPollFuture(future))
+                    .completesWith("value", () -> source.complete("value"))
+                    .failsWith(source::fail)
+                    .startsEagerly()
+                    .upstream(body.upstream());
+        }
+    }
+
+    /** An {@code Async} body's starts and the cancellations it saw, as the contract's upstream. */
+    static final class BodyCounts {
+        final AtomicInteger started = new AtomicInteger();
+        final AtomicInteger cancelled = new AtomicInteger();
+
+        String run(java.util.function.Supplier<String> await) {
+            started.incrementAndGet();
+            try {
+                return await.get();
+            } catch (java.util.concurrent.CancellationException e) {
+                cancelled.incrementAndGet();
+                throw e;
+            }
+        }
+
+        Upstream upstream() {
+            return Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously();
         }
     }
 }

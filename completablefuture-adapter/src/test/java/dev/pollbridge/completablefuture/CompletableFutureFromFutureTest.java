@@ -106,7 +106,7 @@ class CompletableFutureFromFutureTest {
         ExecutionException viaGet = assertThrows(ExecutionException.class, result::get);
         assertSame(boom, viaGet.getCause());
         assertFalse(result.isCancelled());
-        assertSame(boom, CompletableFutureBridge.toFuture(result).poll(Context.of(Waker.noop())).error(),
+        assertSame(boom, CompletableFutureBridge.toPollFuture(result).poll(Context.of(Waker.noop())).error(),
                 "round trip unwraps");
         assertEquals(uncaughtBefore, UNCAUGHT.size());
     }
@@ -273,7 +273,7 @@ class CompletableFutureFromFutureTest {
     @Test
     void aRoundTripCarriesCancellationBackToTheTaskOnce() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        PollFuture<String> roundTrip = CompletableFutureBridge.toFuture(
+        PollFuture<String> roundTrip = CompletableFutureBridge.toPollFuture(
                 CompletableFutureBridge.toCompletableFuture(probe, runtime));
         try (MockTask<String> task = MockTask.spawn(roundTrip)) {
             assertPending(task.poll());
@@ -288,7 +288,7 @@ class CompletableFutureFromFutureTest {
     void aDetachedRoundTripLeavesTheTaskRunning() {
         ProbeFuture<String> probe = new ProbeFuture<>();
         CompletableFuture<String> result = CompletableFutureBridge.toCompletableFuture(probe, runtime);
-        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(result, CancelPolicy.DETACH))) {
+        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(result, CancelPolicy.DETACH))) {
             assertPending(task.poll());
         }
 

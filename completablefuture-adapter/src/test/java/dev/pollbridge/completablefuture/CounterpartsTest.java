@@ -1,6 +1,6 @@
 package dev.pollbridge.completablefuture;
 
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.toFuture;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toPollFuture;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -59,7 +59,7 @@ class CounterpartsTest {
         CompletableFuture.allOf(stages.toArray(CompletableFuture[]::new)).join();
         List<Integer> viaAllOf = stages.stream().map(CompletableFuture::join).toList();
 
-        List<PollFuture<Integer>> futures = List.of(toFuture(later(1)), toFuture(later(2)), toFuture(later(3)));
+        List<PollFuture<Integer>> futures = List.of(toPollFuture(later(1)), toPollFuture(later(2)), toPollFuture(later(3)));
         List<Integer> viaJoinAll = runtime.blockOn(Futures.joinAll(futures));
 
         assertEquals(viaAllOf, viaJoinAll);
@@ -68,7 +68,7 @@ class CounterpartsTest {
     @Test
     void thenCombineAndJoinCombineTwoValues() {
         int viaThenCombine = later(20).thenCombine(later(22), Integer::sum).join();
-        int viaJoin = runtime.blockOn(Futures.join(toFuture(later(20)), toFuture(later(22)), Integer::sum));
+        int viaJoin = runtime.blockOn(Futures.join(toPollFuture(later(20)), toPollFuture(later(22)), Integer::sum));
         assertEquals(viaThenCombine, viaJoin);
     }
 
@@ -79,7 +79,7 @@ class CounterpartsTest {
         assertFalse(slowForAnyOf.isDone(), "anyOf leaves the loser running");
 
         CompletableFuture<Integer> slowForSelect = new CompletableFuture<>();
-        assertEquals(1, runtime.blockOn(Futures.selectAll(List.of(toFuture(slowForSelect), toFuture(later(1))))));
+        assertEquals(1, runtime.blockOn(Futures.selectAll(List.of(toPollFuture(slowForSelect), toPollFuture(later(1))))));
         assertTrue(slowForSelect.isCancelled(), "selectAll closed the loser, which cancelled its stage");
     }
 
@@ -92,7 +92,7 @@ class CounterpartsTest {
 
         CompletableFuture<Integer> slowForTimeout = new CompletableFuture<>();
         CompletionException viaTimeout = assertThrows(CompletionException.class,
-                () -> runtime.blockOn(runtime.timeout(toFuture(slowForTimeout), Duration.ofMillis(20))));
+                () -> runtime.blockOn(runtime.timeout(toPollFuture(slowForTimeout), Duration.ofMillis(20))));
         assertInstanceOf(TimeoutException.class, viaTimeout.getCause());
         assertTrue(slowForTimeout.isCancelled(), "the timed-out future was closed, which cancelled its stage");
     }
@@ -105,7 +105,7 @@ class CounterpartsTest {
 
         CompletableFuture<Integer> slowForBlockOn = new CompletableFuture<>();
         CompletionException viaBlockOn = assertThrows(CompletionException.class,
-                () -> runtime.blockOn(toFuture(slowForBlockOn), Duration.ofMillis(20)));
+                () -> runtime.blockOn(toPollFuture(slowForBlockOn), Duration.ofMillis(20)));
         assertInstanceOf(TimeoutException.class, viaBlockOn.getCause());
         assertTrue(slowForBlockOn.isCancelled(), "the future was closed, which cancelled its stage");
     }
@@ -116,7 +116,7 @@ class CounterpartsTest {
         assertNull(slowForCompleteOnTimeout.completeOnTimeout(null, 20, TimeUnit.MILLISECONDS).join());
 
         CompletableFuture<Integer> slowForTimeoutOrNull = new CompletableFuture<>();
-        assertNull(runtime.blockOn(Time.timeoutOrNull(toFuture(slowForTimeoutOrNull), Duration.ofMillis(20))));
+        assertNull(runtime.blockOn(Time.timeoutOrNull(toPollFuture(slowForTimeoutOrNull), Duration.ofMillis(20))));
         assertTrue(slowForTimeoutOrNull.isCancelled());
     }
 
@@ -124,7 +124,7 @@ class CounterpartsTest {
     void straightLineJoinsBecomeAsyncAwaits() {
         int viaJoin = later(20).join() + later(22).join();
         int viaAwait = runtime.blockOn(Async.run(
-                () -> Async.await(toFuture(later(20))) + Async.await(toFuture(later(22)))));
+                () -> Async.await(toPollFuture(later(20))) + Async.await(toPollFuture(later(22)))));
         assertEquals(viaJoin, viaAwait);
     }
 
@@ -133,7 +133,7 @@ class CounterpartsTest {
         CompletableFuture<Integer> awaited = new CompletableFuture<>();
         AtomicReference<Boolean> reachedLaterCode = new AtomicReference<>(false);
         CompletableFuture<Integer> result = CompletableFutureBridge.toCompletableFuture(Async.run(() -> {
-            int value = Async.await(toFuture(awaited));
+            int value = Async.await(toPollFuture(awaited));
             reachedLaterCode.set(true);
             return value;
         }), runtime);
@@ -159,7 +159,7 @@ class CounterpartsTest {
         assertInstanceOf(CompletionException.class, seenByExceptionally.get());
 
         AtomicReference<Throwable> seenByRecover = new AtomicReference<>();
-        PollFuture<Object> recovered = toFuture(later(1).thenApply(v -> { throw bad; }).thenApply(v -> v))
+        PollFuture<Object> recovered = toPollFuture(later(1).thenApply(v -> { throw bad; }).thenApply(v -> v))
                 .recover(e -> {
                     seenByRecover.set(e);
                     return -1;

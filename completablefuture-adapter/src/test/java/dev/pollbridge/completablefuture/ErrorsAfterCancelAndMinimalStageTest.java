@@ -110,7 +110,7 @@ class ErrorsAfterCancelAndMinimalStageTest {
     void aDetachedStageThatFailsAfterTheCloseIsReportedOnceAndItsCancellationIsNot() {
         CompletableFuture<String> failing = new CompletableFuture<>();
         JoinHandle<Boolean> polledOnce = runtime.spawn(new PollOnceThenClose(
-                CompletableFutureBridge.toFuture(failing, CancelPolicy.DETACH)));
+                CompletableFutureBridge.toPollFuture(failing, CancelPolicy.DETACH)));
         assertTrue(runtime.blockOn(polledOnce), "the future was pending, then closed");
         IllegalStateException late = new IllegalStateException("failed after the close");
         failing.completeExceptionally(late);
@@ -120,11 +120,11 @@ class ErrorsAfterCancelAndMinimalStageTest {
 
         CompletableFuture<String> cancelled = new CompletableFuture<>();
         assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
-                CompletableFutureBridge.toFuture(cancelled, CancelPolicy.DETACH)))));
+                CompletableFutureBridge.toPollFuture(cancelled, CancelPolicy.DETACH)))));
         cancelled.cancel(false); // by its other owner
         CompletableFuture<AutoCloseable> valued = new CompletableFuture<>();
         assertTrue(runtime.blockOn(runtime.spawn(new PollOnceThenClose(
-                CompletableFutureBridge.toFuture(valued, CancelPolicy.DETACH)))));
+                CompletableFutureBridge.toPollFuture(valued, CancelPolicy.DETACH)))));
         boolean[] closed = {false};
         valued.complete(() -> closed[0] = true);
         assertEquals(List.of(late), uncaught, "the cancellation itself and a value are not reported");
@@ -184,7 +184,7 @@ class ErrorsAfterCancelAndMinimalStageTest {
     void closingAFutureOfAMinimalStageDetachesItAndCannotReachItsSource() {
         CompletableFuture<String> source = new CompletableFuture<>();
         CompletionStage<String> minimal = source.minimalCompletionStage();
-        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(minimal));
+        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(minimal));
         assertPending(task.poll());
         task.close(); // CANCEL_SOURCE, but a minimal stage cannot be cancelled
         assertFalse(source.isDone(), "the source is not reachable from its minimal stage");
@@ -196,7 +196,7 @@ class ErrorsAfterCancelAndMinimalStageTest {
 
         // Passing the CompletableFuture itself cancels it, as CancelPolicy.CANCEL_SOURCE says.
         CompletableFuture<String> owned = new CompletableFuture<>();
-        MockTask<String> cancelling = MockTask.spawn(CompletableFutureBridge.toFuture(owned));
+        MockTask<String> cancelling = MockTask.spawn(CompletableFutureBridge.toPollFuture(owned));
         assertPending(cancelling.poll());
         cancelling.close();
         assertTrue(owned.isCancelled());
@@ -208,7 +208,7 @@ class ErrorsAfterCancelAndMinimalStageTest {
         CompletableFuture<String> viaGet = new CompletableFuture<>();
         viaGet.completeExceptionally(new java.util.concurrent.ExecutionException(real)); // as Future.get() bridges do
         IllegalStateException thrown = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                () -> runtime.blockOn(CompletableFutureBridge.toFuture(viaGet)));
+                () -> runtime.blockOn(CompletableFutureBridge.toPollFuture(viaGet)));
         assertSame(real, thrown, "not CompletionException(ExecutionException(real))");
     }
 }

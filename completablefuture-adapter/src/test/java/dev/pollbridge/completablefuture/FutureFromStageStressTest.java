@@ -56,7 +56,7 @@ class FutureFromStageStressTest {
             int expected = iterations + 1;
             Payload payload = new Payload();
             CompletableFuture<Payload> source = new CompletableFuture<>();
-            PollFuture<Payload> future = CompletableFutureBridge.toFuture(source);
+            PollFuture<Payload> future = CompletableFutureBridge.toPollFuture(source);
             CountingWaker waker = new CountingWaker();
             Context cx = Context.of(waker);
             CountDownLatch go = new CountDownLatch(1);
@@ -83,7 +83,7 @@ class FutureFromStageStressTest {
             CompletableFuture<String> source = new CompletableFuture<>();
             AtomicInteger sourceCompletions = new AtomicInteger();
             source.whenComplete((v, e) -> sourceCompletions.incrementAndGet());
-            PollFuture<String> future = CompletableFutureBridge.toFuture(source);
+            PollFuture<String> future = CompletableFutureBridge.toPollFuture(source);
             CountingWaker waker = new CountingWaker();
             future.poll(Context.of(waker));
             CountDownLatch done = new CountDownLatch(1);

@@ -25,7 +25,7 @@ class FutureFromStageTest {
     @Test
     void registersOnTheStageOnlyOnTheFirstPoll() {
         CountingStage<String> source = new CountingStage<>();
-        PollFuture<String> future = CompletableFutureBridge.toFuture(source);
+        PollFuture<String> future = CompletableFutureBridge.toPollFuture(source);
         assertEquals(0, source.whenCompleteCalls.get(), "building the future registers nothing");
 
         try (MockTask<String> task = MockTask.spawn(future)) {
@@ -42,7 +42,7 @@ class FutureFromStageTest {
 
     @Test
     void anAlreadyCompleteStageIsReadyOnTheFirstPoll() {
-        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(CompletableFuture.completedFuture("done")))) {
+        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(CompletableFuture.completedFuture("done")))) {
             assertReady(task.poll(), "done");
         }
     }
@@ -50,7 +50,7 @@ class FutureFromStageTest {
     @Test
     void aNullValueIsReadyNull() {
         CompletableFuture<Void> source = new CompletableFuture<>();
-        try (MockTask<Void> task = MockTask.spawn(CompletableFutureBridge.toFuture(source))) {
+        try (MockTask<Void> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source))) {
             assertPending(task.poll());
             source.complete(null);
             assertReady(task.poll(), null);
@@ -60,7 +60,7 @@ class FutureFromStageTest {
     @Test
     void wakesOnlyTheLatestWaker() {
         CompletableFuture<Integer> source = new CompletableFuture<>();
-        PollFuture<Integer> future = CompletableFutureBridge.toFuture(source);
+        PollFuture<Integer> future = CompletableFutureBridge.toPollFuture(source);
         CountingWaker first = new CountingWaker();
         CountingWaker second = new CountingWaker();
 
@@ -76,27 +76,27 @@ class FutureFromStageTest {
 
     @Test
     void pollingAfterReadyOrAfterCloseFailsFast() {
-        PollFuture<String> future = CompletableFutureBridge.toFuture(CompletableFuture.completedFuture("x"));
+        PollFuture<String> future = CompletableFutureBridge.toPollFuture(CompletableFuture.completedFuture("x"));
         Context cx = Context.of(new CountingWaker());
         assertReady(future.poll(cx), "x");
         assertThrows(IllegalStateException.class, () -> future.poll(cx));
 
-        PollFuture<String> closed = CompletableFutureBridge.toFuture(new CompletableFuture<>());
+        PollFuture<String> closed = CompletableFutureBridge.toPollFuture(new CompletableFuture<>());
         closed.close();
         assertThrows(IllegalStateException.class, () -> closed.poll(cx));
     }
 
     @Test
     void rejectsNullArguments() {
-        assertThrows(NullPointerException.class, () -> CompletableFutureBridge.toFuture(null));
+        assertThrows(NullPointerException.class, () -> CompletableFutureBridge.toPollFuture(null));
         assertThrows(NullPointerException.class,
-                () -> CompletableFutureBridge.toFuture(new CompletableFuture<>(), null));
+                () -> CompletableFutureBridge.toPollFuture(new CompletableFuture<>(), null));
     }
 
     @Test
     void aCancelledSourceFailsWithCancellationException() {
         CompletableFuture<String> source = new CompletableFuture<>();
-        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(source))) {
+        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source))) {
             assertPending(task.poll());
             source.cancel(true);
             source.cancel(true);
@@ -110,7 +110,7 @@ class FutureFromStageTest {
         CompletableFuture<String> source = new CompletableFuture<>();
         AtomicInteger sourceCompletions = new AtomicInteger();
         source.whenComplete((value, error) -> sourceCompletions.incrementAndGet());
-        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(source, CancelPolicy.CANCEL_SOURCE));
+        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source, CancelPolicy.CANCEL_SOURCE));
 
         assertPending(task.poll());
         task.close();
@@ -124,7 +124,7 @@ class FutureFromStageTest {
     @Test
     void closeBeforeTheFirstPollStillCancelsTheSource() {
         CountingStage<String> source = new CountingStage<>();
-        PollFuture<String> future = CompletableFutureBridge.toFuture(source);
+        PollFuture<String> future = CompletableFutureBridge.toPollFuture(source);
         future.close();
         assertTrue(source.isCancelled(), "the future owned the stage; dropping it drops the work");
         assertEquals(0, source.whenCompleteCalls.get(), "never polled, so never registered");
@@ -133,7 +133,7 @@ class FutureFromStageTest {
     @Test
     void detachLeavesTheSourceRunningAndDropsItsValue() {
         CompletableFuture<String> source = new CompletableFuture<>();
-        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(source, CancelPolicy.DETACH));
+        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source, CancelPolicy.DETACH));
         assertPending(task.poll());
         task.close();
 
@@ -147,7 +147,7 @@ class FutureFromStageTest {
     @Test
     void closeAfterCompletionLeavesTheSourceAlone() {
         CompletableFuture<String> source = new CompletableFuture<>();
-        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(source));
+        MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source));
         assertPending(task.poll());
         source.complete("v");
         task.close(); // completed but never read: nothing to cancel
@@ -161,7 +161,7 @@ class FutureFromStageTest {
         CompletionStage<String> minimal = TestStages.refusingStage(source);
         assertThrows(UnsupportedOperationException.class, minimal::toCompletableFuture);
 
-        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(minimal))) {
+        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(minimal))) {
             assertPending(task.poll());
             source.complete("through a minimal stage");
             assertTrue(task.isWoken());
@@ -169,7 +169,7 @@ class FutureFromStageTest {
         }
 
         CompletableFuture<String> second = new CompletableFuture<>();
-        MockTask<String> cancelled = MockTask.spawn(CompletableFutureBridge.toFuture(TestStages.refusingStage(second)));
+        MockTask<String> cancelled = MockTask.spawn(CompletableFutureBridge.toPollFuture(TestStages.refusingStage(second)));
         assertPending(cancelled.poll());
         cancelled.close(); // CANCEL_SOURCE cannot reach it: detached, and close() does not throw
         assertFalse(second.isCancelled());
@@ -180,7 +180,7 @@ class FutureFromStageTest {
     @Test
     void theJdkMinimalStageDeliversItsValue() {
         CompletableFuture<Integer> source = new CompletableFuture<>();
-        try (MockTask<Integer> task = MockTask.spawn(CompletableFutureBridge.toFuture(source.minimalCompletionStage()))) {
+        try (MockTask<Integer> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source.minimalCompletionStage()))) {
             assertPending(task.poll());
             source.complete(42);
             assertReady(task.poll(), 42);
@@ -191,7 +191,7 @@ class FutureFromStageTest {
     void aFailedSourceIsDeliveredOnceAndTheFutureIsThenOver() {
         CompletableFuture<String> source = new CompletableFuture<>();
         IllegalStateException boom = new IllegalStateException("boom");
-        PollFuture<String> future = CompletableFutureBridge.toFuture(source);
+        PollFuture<String> future = CompletableFutureBridge.toPollFuture(source);
         Context cx = Context.of(new CountingWaker());
         assertPending(future.poll(cx));
         source.completeExceptionally(boom);

@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture;
 
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.awaiting;
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toPollFutureFunction;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFutureFunction;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.awaitility.Awaitility.await;
@@ -42,19 +42,19 @@ class MigrationHelpersTest {
     void stageMakesOneThenComposeStageAPollFuture() {
         CompletableFuture<Integer> chain = CompletableFuture.completedFuture("21")
                 .thenApply(Integer::parseInt)
-                .thenCompose(stage(n -> ProbeFuture.completed(n * 2), runtime))
+                .thenCompose(toCompletableFutureFunction(n -> ProbeFuture.completed(n * 2), runtime))
                 .thenApply(n -> n + 0);
         assertEquals(42, chain.join());
 
         CompletableFuture<Integer> onShared = CompletableFuture.completedFuture(1)
-                .thenCompose(stage(n -> ProbeFuture.completed(n + 1)));
+                .thenCompose(toCompletableFutureFunction(n -> ProbeFuture.completed(n + 1)));
         assertEquals(2, onShared.join());
     }
 
     @Test
     void cancellingTheStageReturnedByStageAbortsItsFuture() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        CompletableFuture<String> started = stage((String s) -> probe, runtime).apply("x");
+        CompletableFuture<String> started = toCompletableFutureFunction((String s) -> probe, runtime).apply("x");
         await().atMost(PATIENCE).until(() -> probe.polls() > 0);
         started.cancel(false);
         await().atMost(PATIENCE).until(probe::isClosed);
@@ -66,7 +66,7 @@ class MigrationHelpersTest {
     void aFailureInsideTheStageFailsTheChainWithTheSameCause() {
         IllegalArgumentException bad = new IllegalArgumentException("bad");
         CompletableFuture<String> chain = CompletableFuture.completedFuture("x")
-                .thenCompose(stage(s -> ProbeFuture.<String>failedWith(bad), runtime));
+                .thenCompose(toCompletableFutureFunction(s -> ProbeFuture.<String>failedWith(bad), runtime));
         CompletionException thrown = assertThrows(CompletionException.class, chain::join);
         assertEquals(bad, thrown.getCause());
     }
@@ -74,7 +74,7 @@ class MigrationHelpersTest {
     @Test
     void aFunctionReturningNullFailsTheChainWithNullPointerException() {
         CompletableFuture<String> chain = CompletableFuture.completedFuture("x")
-                .thenCompose(stage(s -> (PollFuture<String>) null, runtime));
+                .thenCompose(toCompletableFutureFunction(s -> (PollFuture<String>) null, runtime));
         CompletionException thrown = assertThrows(CompletionException.class, chain::join);
         assertInstanceOf(NullPointerException.class, thrown.getCause());
     }
@@ -83,7 +83,7 @@ class MigrationHelpersTest {
     void awaitingTurnsALegacyServiceIntoAPollFuture() {
         CompletableFuture<Integer> legacy = new CompletableFuture<>();
         AtomicReference<String> asked = new AtomicReference<>();
-        Function<String, PollFuture<Integer>> fetch = awaiting(key -> {
+        Function<String, PollFuture<Integer>> fetch = toPollFutureFunction(key -> {
             asked.set(key);
             return legacy;
         });
@@ -99,7 +99,7 @@ class MigrationHelpersTest {
     @Test
     void closingAnAwaitedLegacyStageCancelsIt() {
         CompletableFuture<Integer> legacy = new CompletableFuture<>();
-        MockTask<Integer> task = MockTask.spawn(awaiting((String key) -> legacy).apply("orders"));
+        MockTask<Integer> task = MockTask.spawn(toPollFutureFunction((String key) -> legacy).apply("orders"));
         assertPending(task.poll());
         task.close();
         assertTrue(legacy.isCancelled());
@@ -107,9 +107,9 @@ class MigrationHelpersTest {
 
     @Test
     void helpersRejectNullFunctions() {
-        assertThrows(NullPointerException.class, () -> stage(null));
-        assertThrows(NullPointerException.class, () -> stage(null, runtime));
-        assertThrows(NullPointerException.class, () -> stage(s -> ProbeFuture.completed(s), null));
-        assertThrows(NullPointerException.class, () -> awaiting(null));
+        assertThrows(NullPointerException.class, () -> toCompletableFutureFunction(null));
+        assertThrows(NullPointerException.class, () -> toCompletableFutureFunction(null, runtime));
+        assertThrows(NullPointerException.class, () -> toCompletableFutureFunction(s -> ProbeFuture.completed(s), null));
+        assertThrows(NullPointerException.class, () -> toPollFutureFunction(null));
     }
 }

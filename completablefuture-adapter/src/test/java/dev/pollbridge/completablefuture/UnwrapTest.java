@@ -108,7 +108,7 @@ class UnwrapTest {
     }
 
     private static Throwable failureOf(CompletableFuture<String> source) {
-        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toFuture(source))) {
+        try (MockTask<String> task = MockTask.spawn(CompletableFutureBridge.toPollFuture(source))) {
             Poll<String> poll = task.poll();
             if (!poll.isFailed()) {
                 throw new AssertionError("expected failed but was " + poll);

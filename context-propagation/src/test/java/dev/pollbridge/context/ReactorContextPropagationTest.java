@@ -2,7 +2,7 @@ package dev.pollbridge.context;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.TaskLocal;
 import io.micrometer.context.ContextRegistry;
@@ -53,14 +53,14 @@ class ReactorContextPropagationTest {
         // tag::capture[]
         Mono<String> readsTheContext = Mono.deferContextual(ctx -> Mono.just(ctx.getOrDefault("requestId", "none")));
         String seen = runtime.blockOn(REQUEST_ID.scope("req-1",
-                ReactorBridge.toFuture(readsTheContext.contextCapture()))); // the task-local, captured
+                MonoBridge.toPollFuture(readsTheContext.contextCapture()))); // the task-local, captured
         assertEquals("req-1", seen);
         // end::capture[]
     }
 
     @Test
     void aReactorContextEntryReachesTheTaskLocalAndMdcInOperators() {
-        Mono<String> fromATask = ReactorBridge.toMono(() -> cx -> dev.pollbridge.api.Poll.ready("value"), runtime);
+        Mono<String> fromATask = MonoBridge.toMono(() -> cx -> dev.pollbridge.api.Poll.ready("value"), runtime);
         String seen = fromATask
                 .handle((String value, reactor.core.publisher.SynchronousSink<String> sink) ->
                         sink.next(value + ":" + REQUEST_ID.getOrNull() + ":" + MDC.get(MDC_KEY) + ":" + Thread.currentThread().getName()))

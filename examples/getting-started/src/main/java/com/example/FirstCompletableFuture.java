@@ -12,7 +12,7 @@ public class FirstCompletableFuture {
         try (PollRuntime runtime = PollRuntime.create()) {
             // A CompletableFuture becomes a future; closing the future would cancel the stage.
             CompletableFuture<Integer> legacy = CompletableFuture.supplyAsync(() -> 21);
-            PollFuture<Integer> doubled = CompletableFutureBridge.toFuture(legacy).map(n -> n * 2);
+            PollFuture<Integer> doubled = CompletableFutureBridge.toPollFuture(legacy).map(n -> n * 2);
             System.out.println("doubled: " + runtime.blockOn(doubled));
 
             // And back: a future, spawned on the runtime, as a CompletableFuture for legacy code.

@@ -1,7 +1,8 @@
 package com.example;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
@@ -15,17 +16,17 @@ public class FirstReactor {
         try (PollRuntime runtime = PollRuntime.create()) {
             // A Mono becomes a future: nothing subscribes until a task polls it.
             Mono<String> greeting = Mono.just("hello").delayElement(Duration.ofMillis(20));
-            PollFuture<String> loud = ReactorBridge.toFuture(greeting).map(String::toUpperCase);
+            PollFuture<String> loud = MonoBridge.toPollFuture(greeting).map(String::toUpperCase);
             System.out.println(runtime.blockOn(loud));
 
             // Straight-line code: an Async body awaits Monos without blocking a runtime worker.
             PollFuture<Integer> sum = Async.run(() ->
-                    ReactorBridge.await(Mono.just(20)) + ReactorBridge.await(Flux.range(1, 3).count()).intValue());
+                    MonoBridge.await(Mono.just(20)) + MonoBridge.await(Flux.range(1, 3).count()).intValue());
             System.out.println("sum: " + runtime.blockOn(sum));
 
             // And back: a body that emits items becomes a Flux. A call chained on the builder
             // needs the type witness <Integer>: Java cannot infer T from the lambda alone.
-            List<Integer> squares = ReactorBridge.<Integer>flux(emitter -> {
+            List<Integer> squares = FluxBridge.<Integer>flux(emitter -> {
                         for (int i = 1; i <= 4; i++) {
                             emitter.emit(i);                             // waits for the Flux's demand
                         }

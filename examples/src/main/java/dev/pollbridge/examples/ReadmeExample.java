@@ -2,7 +2,8 @@ package dev.pollbridge.examples;
 
 // tag::readme[]
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
 // end::readme[]
@@ -28,16 +29,16 @@ public final class ReadmeExample {
 
         try (PollRuntime runtime = PollRuntime.create()) {
             // Reactor services become pull-model futures: nothing subscribes until polled.
-            PollFuture<Integer> stock = ReactorBridge.toFuture(inventory.stock("apples"));
+            PollFuture<Integer> stock = MonoBridge.toPollFuture(inventory.stock("apples"));
             PollFuture<Long> price = runtime.timeout(
-                    ReactorBridge.toFuture(inventory.price("apples")), Duration.ofSeconds(1));
+                    MonoBridge.toPollFuture(inventory.price("apples")), Duration.ofSeconds(1));
             // Await in plain Java: the body suspends; it never blocks a runtime worker.
             PollFuture<String> line = Async.run(() ->
                     Async.await(stock) + " apples at " + Async.await(price) + " cents");
             System.out.println(runtime.blockOn(line)); // line.close() instead would cancel both Monos
 
             // And back: a runtime stream as a Flux, with demand and cancellation intact.
-            ReactorBridge.toFlux(() -> runtime.interval(Duration.ofMillis(10)), runtime)
+            FluxBridge.toFlux(() -> runtime.interval(Duration.ofMillis(10)), runtime)
                     .take(3) // cancels the interval after three ticks
                     .doOnNext(tick -> System.out.println("tick " + tick))
                     .blockLast();

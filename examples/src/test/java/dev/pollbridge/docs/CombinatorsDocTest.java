@@ -17,7 +17,7 @@ import dev.pollbridge.api.Selected;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.RuntimeStreams;
 import dev.pollbridge.test.MockStreamTask;
@@ -175,7 +175,7 @@ class CombinatorsDocTest {
     void fluentConversion() {
         long id = 3;
         // tag::to[]
-        Mono<String> name = findUser(id).map(User::name).to(ReactorBridge::toMono);   // Reactor's mono.as(...)
+        Mono<String> name = findUser(id).map(User::name).to(MonoBridge::toMono);   // Reactor's mono.as(...)
         CompletableFuture<String> same = findUser(id).map(User::name)
                 .to(CompletableFutureBridge::toCompletableFuture);
         // end::to[]

@@ -74,11 +74,11 @@ class CompletableFutureDocTest {
     }
 
     @Test
-    void toFuture() {
+    void toPollFuture() {
         long id = 3;
-        // tag::to-future[]
-        PollFuture<User> user = CompletableFutureBridge.toFuture(legacyClient.findUser(id));
-        // end::to-future[]
+        // tag::to-poll-future[]
+        PollFuture<User> user = CompletableFutureBridge.toPollFuture(legacyClient.findUser(id));
+        // end::to-poll-future[]
         assertEquals(new User(3), runtime.blockOn(user));
     }
 
@@ -130,10 +130,10 @@ class CompletableFutureDocTest {
         PollFuture<User> user = Futures.ready(new User(6));
         // tag::helpers[]
         // One thenCompose stage becomes a PollFuture; the rest of the chain is untouched.
-        CompletableFuture<Order> order = cf.thenCompose(CompletableFutureBridge.stage(orders::fetch, runtime));
+        CompletableFuture<Order> order = cf.thenCompose(CompletableFutureBridge.toCompletableFutureFunction(orders::fetch, runtime));
 
         // A Pollbridge chain awaits a service that still returns a CompletableFuture.
-        PollFuture<Order> latest = user.flatMap(CompletableFutureBridge.awaiting(legacyOrders::fetchAsync));
+        PollFuture<Order> latest = user.flatMap(CompletableFutureBridge.toPollFutureFunction(legacyOrders::fetchAsync));
         // end::helpers[]
         assertEquals(new Order(5), order.join());
         assertEquals(new Order(6), runtime.blockOn(latest));
@@ -145,10 +145,17 @@ class CompletableFutureDocTest {
         long id = 8;
         // tag::async[]
         PollFuture<Invoice> invoice = Async.run(() -> {
-            User user = Async.await(CompletableFutureBridge.toFuture(legacyUsers.find(id)));
+            User user = CompletableFutureBridge.await(legacyUsers.find(id));   // kotlinx-jdk8's stage.await()
             return Async.await(billing.invoiceFor(user));
         });
+
+        // kotlinx-jdk8's future { }: the body as a CompletableFuture, started at once on the runtime.
+        CompletableFuture<Invoice> asStage = CompletableFutureBridge.future(() -> {
+            User user = CompletableFutureBridge.await(legacyUsers.find(id));
+            return Async.await(billing.invoiceFor(user));
+        }, runtime);
         // end::async[]
+        assertEquals(new Invoice(800), asStage.join());
         assertEquals(new Invoice(800), runtime.blockOn(invoice));
     }
 }

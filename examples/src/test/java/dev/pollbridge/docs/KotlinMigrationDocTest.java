@@ -1,7 +1,8 @@
 package dev.pollbridge.docs;
 
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
@@ -35,15 +36,15 @@ class KotlinMigrationDocTest {
         long id = 1;
         try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // tag::side-by-side[]
-            Mono<String> profile = ReactorBridge.mono(() -> {
-                User user = ReactorBridge.await(users.find(id).single());           // awaitSingle()
-                String avatar = Async.await(CompletableFutureBridge.toFuture(avatars.urlOf(user))); // await()
+            Mono<String> profile = MonoBridge.mono(() -> {
+                User user = MonoBridge.await(users.find(id).single());           // awaitSingle()
+                String avatar = Async.await(CompletableFutureBridge.toPollFuture(avatars.urlOf(user))); // await()
                 return user.name() + " " + avatar;
             }, runtime);
 
-            Flux<User> everyone = ReactorBridge.flux(emitter -> {
+            Flux<User> everyone = FluxBridge.flux(emitter -> {
                 for (long next = 1; next <= 3; next++) {
-                    emitter.emit(ReactorBridge.await(users.find(next)));             // send(...)
+                    emitter.emit(MonoBridge.await(users.find(next)));             // send(...)
                 }
             }, runtime);
             // end::side-by-side[]

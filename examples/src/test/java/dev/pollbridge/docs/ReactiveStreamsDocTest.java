@@ -36,13 +36,13 @@ class ReactiveStreamsDocTest {
         try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // tag::overview[]
             // A Publisher from any library, consumed by polling:
-            PollStream<Order> orders = ReactiveStreamsBridge.toStream(ordersPublisher);
+            PollStream<Order> orders = ReactiveStreamsBridge.toPollStream(ordersPublisher);
 
             // A stream of ours, served to any Reactive Streams subscriber (Reactor, RxJava, Akka ...):
             Publisher<Order> published = ReactiveStreamsBridge.toPublisher(() -> openOrderStream(), runtime);
 
             // JDK Flow, same behaviour:
-            PollFuture<Config> config = FlowBridge.single(configPublisher);
+            PollFuture<Config> config = FlowBridge.singleItem(configPublisher);
             // end::overview[]
             assertEquals(List.of(new Order(1), new Order(2)), runtime.blockOn(orders.collect(Collectors.toList())));
             StepVerifier.create(published).expectNext(new Order(3), new Order(4)).verifyComplete();

@@ -11,6 +11,8 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.examples.reactor.InventoryService;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
@@ -66,13 +68,13 @@ class ReactorDocTest {
     void reactorToPollbridge() {
         // tag::reactor-to-pollbridge[]
         PollFuture<String> summary = Futures.join(
-                ReactorBridge.toFuture(service.stock("apple")),
-                ReactorBridge.toFuture(service.price("apple")),
+                MonoBridge.toPollFuture(service.stock("apple")),
+                MonoBridge.toPollFuture(service.price("apple")),
                 (stock, price) -> stock + " at " + price);   // both Monos in flight at once
         PollFuture<String> fastest = Futures.select(          // the loser is closed: its Mono is cancelled
-                ReactorBridge.toFuture(service.quote("eu", Duration.ofMillis(50))),
-                ReactorBridge.toFuture(service.quote("us", Duration.ofSeconds(1))));
-        PollFuture<String> bounded = runtime.timeout(ReactorBridge.toFuture(service.slowReport()),
+                MonoBridge.toPollFuture(service.quote("eu", Duration.ofMillis(50))),
+                MonoBridge.toPollFuture(service.quote("us", Duration.ofSeconds(1))));
+        PollFuture<String> bounded = runtime.timeout(MonoBridge.toPollFuture(service.slowReport()),
                 Duration.ofMillis(100));                      // on timeout the subscription is cancelled
         // end::reactor-to-pollbridge[]
         assertEquals("10 at 625", runtime.blockOn(summary));
@@ -89,10 +91,10 @@ class ReactorDocTest {
         String query = "select *";
         CountDownLatch cleanedUp = new CountDownLatch(1);
         // tag::pollbridge-to-reactor[]
-        Mono<User> user = ReactorBridge.toMono(() -> users.find(id), runtime);   // a fresh future per subscription
-        Flux<Row> rows = ReactorBridge.toFlux(() -> db.rows(query), runtime);    // polled only on demand
+        Mono<User> user = MonoBridge.toMono(() -> users.find(id), runtime);   // a fresh future per subscription
+        Flux<Row> rows = FluxBridge.toFlux(() -> db.rows(query), runtime);    // polled only on demand
 
-        Flux<Long> ticks = ReactorBridge.flux(emitter -> {                         // kotlinx: flux { }
+        Flux<Long> ticks = FluxBridge.flux(emitter -> {                         // kotlinx: flux { }
             try {
                 for (long tick = 0; ; tick++) {
                     Async.await(runtime.sleep(Duration.ofMillis(10)));
@@ -107,8 +109,8 @@ class ReactorDocTest {
         Greeter service = new Greeter();
         // tag::pollbridge-to-reactor[]
 
-        Mono<String> greeting = ReactorBridge.mono(() -> {                         // kotlinx: mono { }
-            String name = ReactorBridge.await(service.caller());                   // awaitSingleOrNull
+        Mono<String> greeting = MonoBridge.mono(() -> {                         // kotlinx: mono { }
+            String name = MonoBridge.await(service.caller());                   // awaitSingleOrNull
             return "hello " + name;
         }, runtime);
         // end::pollbridge-to-reactor[]
@@ -126,15 +128,15 @@ class ReactorDocTest {
         long id = 7;
         String query = "select *";
         // tag::to-mono-once[]
-        Mono<User> once = users.find(id).to(ReactorBridge::toMono);    // this future: one subscription
-        Mono<User> cold = ReactorBridge.toMono(() -> users.find(id));  // a new future per subscription
-        Flux<Row> rows = db.rows(query).to(ReactorBridge::toFlux);     // this stream: one subscription
+        Mono<User> once = users.find(id).to(MonoBridge::toMono);    // this future: one subscription
+        Mono<User> cold = MonoBridge.toMono(() -> users.find(id));  // a new future per subscription
+        Flux<Row> rows = db.rows(query).to(FluxBridge::toFlux);     // this stream: one subscription
         // end::to-mono-once[]
         StepVerifier.create(once).expectNext(new User(7)).verifyComplete();
         StepVerifier.create(once)
                 .expectErrorSatisfies(error -> assertTrue(error.getMessage().contains(
                         "To subscribe more than once, convert a Supplier that builds a new one per subscription: "
-                                + "ReactorBridge.toMono(() -> buildTheFuture())"), error.getMessage()))
+                                + "MonoBridge.toMono(() -> buildTheFuture())"), error.getMessage()))
                 .verify(Duration.ofSeconds(10));
         StepVerifier.create(cold.repeat(1)).expectNext(new User(7), new User(7)).verifyComplete();
         StepVerifier.create(rows).expectNext(new Row(1), new Row(2)).verifyComplete();
@@ -143,13 +145,13 @@ class ReactorDocTest {
     @Test
     void context() {
         // tag::context[]
-        Mono<String> user = ReactorBridge.toMono(
+        Mono<String> user = MonoBridge.toMono(
                 () -> Futures.lazy(() -> ReactorBridge.currentContext().<String>get("user")), runtime);
         String name = user.contextWrite(Context.of("user", "ada")).block();      // "ada"
 
         // Round trip: Reactor -> runtime -> Reactor
-        Mono<String> roundTrip = ReactorBridge.toMono(
-                () -> ReactorBridge.toFuture(Mono.deferContextual(view -> Mono.just(view.<String>get("user")))), runtime)
+        Mono<String> roundTrip = MonoBridge.toMono(
+                () -> MonoBridge.toPollFuture(Mono.deferContextual(view -> Mono.just(view.<String>get("user")))), runtime)
                 .contextWrite(Context.of("user", "ada"));                         // the inner Mono sees "ada"
         // end::context[]
         assertEquals("ada", name);
@@ -161,27 +163,28 @@ class ReactorDocTest {
         Flux<String> names = Flux.just("ada", "grace", "linus");
         PollFuture<String> sum = Async.run(() -> {
             // tag::awaits[]
-            String first = Async.await(ReactorBridge.first(names));            // awaitFirst(): cancels after one
-            String last = Async.await(ReactorBridge.last(names));              // awaitLast(): reads to the end
-            String only = Async.await(ReactorBridge.single(Mono.just("x")));   // awaitSingle(): fails on a second
-            String none = Async.await(ReactorBridge.firstOrNull(Flux.empty())); // awaitFirstOrNull(): null
-            String fallback = Async.await(ReactorBridge.firstOrDefault(Flux.empty(), "n/a"));
+            String first = FluxBridge.awaitFirst(names);                    // cancels after one
+            String last = FluxBridge.awaitLast(names);                      // reads to the end
+            String only = FluxBridge.awaitSingle(Mono.just("x"));           // fails on a second
+            String none = FluxBridge.awaitFirstOrNull(Flux.<String>empty()); // null
+            String fallback = FluxBridge.awaitFirstOrDefault(Flux.empty(), "n/a");
+            PollFuture<String> later = FluxBridge.firstItem(names);         // the same, as a future
             // end::awaits[]
-            return first + " " + last + " " + only + " " + none + " " + fallback;
+            return first + " " + last + " " + only + " " + none + " " + fallback + " " + Async.await(later);
         });
-        assertEquals("ada linus x null n/a", runtime.blockOn(sum));
-        assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(ReactorBridge.single(names)));
+        assertEquals("ada linus x null n/a ada", runtime.blockOn(sum));
+        assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(FluxBridge.singleItem(names)));
     }
 
     @Test
     void contextFromOutside() {
         Mono<String> whoAsks = Mono.deferContextual(view -> Mono.just(view.getOrDefault("user", "anonymous")));
         // tag::context-outside[]
-        String viaBlockOn = runtime.blockOn(ReactorBridge.toFuture(whoAsks, Context.of("user", "ada"))); // "ada"
+        String viaBlockOn = runtime.blockOn(MonoBridge.toPollFuture(whoAsks, Context.of("user", "ada"))); // "ada"
         PollFuture<String> scoped = ReactorBridge.withContext(Context.of("user", "grace"),
-                Async.run(() -> ReactorBridge.await(whoAsks)));                   // the body's awaits see it
-        Mono<String> inherited = ReactorBridge.toMono(() -> Futures.defer(
-                () -> runtime.spawn(ReactorBridge.toFuture(whoAsks))), runtime)   // a task spawned inside
+                Async.run(() -> MonoBridge.await(whoAsks)));                   // the body's awaits see it
+        Mono<String> inherited = MonoBridge.toMono(() -> Futures.defer(
+                () -> runtime.spawn(MonoBridge.toPollFuture(whoAsks))), runtime)   // a task spawned inside
                 .contextWrite(Context.of("user", "linus"));                       // inherits the context
         // end::context-outside[]
         assertEquals("ada", viaBlockOn);
@@ -194,7 +197,7 @@ class ReactorDocTest {
         Users users = new Users();
         // tag::shared[]
         SharedFuture<User> user = Futures.shared(users.find(42));   // runs once, whoever polls it
-        Mono<User> mono = ReactorBridge.toMono(user, runtime);      // subscribable any number of times
+        Mono<User> mono = MonoBridge.toMono(user, runtime);      // subscribable any number of times
         User a = mono.block();
         User b = mono.block();                                      // the same instance, not a second call
         user.close();                                               // no new subscriber needs it now

@@ -9,6 +9,8 @@ import dev.pollbridge.blockhound.PollbridgeBlockHoundIntegration;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.context.ContextPropagation;
 import dev.pollbridge.context.TaskLocalAccessor;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.ReactorBridge;
 import dev.pollbridge.rxjava3.FlowableBridge;
 import dev.pollbridge.rxjava3.MaybeBridge;
@@ -251,14 +253,14 @@ public final class ModulePathSmoke {
     }
 
     private static void reactor(PollRuntime runtime) {
-        check(runtime.blockOn(ReactorBridge.toFuture(Mono.just("mono"))).equals("mono"), "Mono -> future");
-        check(runtime.blockOn(collect(ReactorBridge.toStream(Flux.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
+        check(runtime.blockOn(MonoBridge.toPollFuture(Mono.just("mono"))).equals("mono"), "Mono -> future");
+        check(runtime.blockOn(collect(FluxBridge.toPollStream(Flux.range(1, 5)))).equals(List.of(1, 2, 3, 4, 5)),
                 "Flux -> stream");
-        StepVerifier.create(ReactorBridge.toMono(() -> runtime.sleep(Duration.ofMillis(1)).map(ignored -> "from future"), runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> runtime.sleep(Duration.ofMillis(1)).map(ignored -> "from future"), runtime))
                 .expectNext("from future")
                 .expectComplete()
                 .verify(LONG);
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1, 2, 3), runtime))
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of(1, 2, 3), runtime))
                 .expectNext(1, 2, 3)
                 .expectComplete()
                 .verify(LONG);
@@ -271,7 +273,7 @@ public final class ModulePathSmoke {
 
     private static void completableFuture(PollRuntime runtime) throws Exception {
         CompletableFuture<String> source = new CompletableFuture<>();
-        PollFuture<String> fromStage = CompletableFutureBridge.toFuture(source);
+        PollFuture<String> fromStage = CompletableFutureBridge.toPollFuture(source);
         JoinHandle<String> awaiting = runtime.spawn(fromStage);
         source.complete("stage");
         check(runtime.blockOn(awaiting).equals("stage"), "CompletionStage -> future");
@@ -283,15 +285,15 @@ public final class ModulePathSmoke {
 
     private static void reactiveStreams(PollRuntime runtime) {
         List<Integer> viaPublisher = runtime.blockOn(collect(
-                ReactiveStreamsBridge.toStream(ReactiveStreamsBridge.toPublisher(() -> Streams.of(1, 2, 3), runtime))));
+                ReactiveStreamsBridge.toPollStream(ReactiveStreamsBridge.toPublisher(() -> Streams.of(1, 2, 3), runtime))));
         check(viaPublisher.equals(List.of(1, 2, 3)), "stream -> Publisher -> stream, was " + viaPublisher);
         // The adapters' LibrarySources services are found: the generic bridge fuses a Flux and a
         // Flowable with a synchronous source, so the first item is the only one taken from it.
         AtomicInteger fromFlux = new AtomicInteger();
-        int first = runtime.blockOn(ReactiveStreamsBridge.toStream(Flux.fromIterable(counted(fromFlux))).next());
+        int first = runtime.blockOn(ReactiveStreamsBridge.toPollStream(Flux.fromIterable(counted(fromFlux))).next());
         check(first == 0 && fromFlux.get() == 1, "the generic bridge fuses a Flux, took " + fromFlux);
         AtomicInteger fromFlowable = new AtomicInteger();
-        first = runtime.blockOn(ReactiveStreamsBridge.toStream(Flowable.fromIterable(counted(fromFlowable))).next());
+        first = runtime.blockOn(ReactiveStreamsBridge.toPollStream(Flowable.fromIterable(counted(fromFlowable))).next());
         check(first == 0 && fromFlowable.get() == 1, "the generic bridge fuses a Flowable, took " + fromFlowable);
         ok("reactive streams: Publisher both ways, Reactor and RxJava publishers fused");
     }
@@ -313,11 +315,11 @@ public final class ModulePathSmoke {
 
     private static void flow(PollRuntime runtime) {
         List<Integer> viaFlow = runtime.blockOn(collect(
-                FlowBridge.toStream(FlowBridge.toPublisher(() -> Streams.of(4, 5, 6), runtime))));
+                FlowBridge.toPollStream(FlowBridge.toPublisher(() -> Streams.of(4, 5, 6), runtime))));
         check(viaFlow.equals(List.of(4, 5, 6)), "stream -> Flow.Publisher -> stream, was " + viaFlow);
 
         try (SubmissionPublisher<String> jdkPublisher = new SubmissionPublisher<>()) {
-            PollStream<String> stream = FlowBridge.toStream(jdkPublisher);
+            PollStream<String> stream = FlowBridge.toPollStream(jdkPublisher);
             JoinHandle<List<String>> collected = runtime.spawn(collect(stream));
             // The stream subscribes on its first poll; submit once the subscriber is there.
             long deadline = System.nanoTime() + LONG.toNanos();

@@ -38,7 +38,7 @@ import reactor.core.publisher.Operators;
  * ({@code onError}) as it does for every operator whose subscribe throws. A future whose
  * {@code close()} throws is closed after the outcome was signalled ({@link SubscriberTask}).
  *
- * <p>For an adopted {@link JoinHandle} ({@link ReactorBridge#toMono(JoinHandle, PollRuntime)}) the
+ * <p>For an adopted {@link JoinHandle} ({@link MonoBridge#toMono(JoinHandle, PollRuntime)}) the
  * future the relay task owns is the handle itself, so aborting the relay closes the handle,
  * which <em>detaches</em> the task (rule 13): the adopted task runs on. Only one subscription
  * can adopt a handle; later ones fail with {@link IllegalStateException}.

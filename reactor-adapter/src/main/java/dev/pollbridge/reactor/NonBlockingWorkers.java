@@ -14,13 +14,14 @@ import reactor.core.scheduler.Schedulers;
  * (rule 4: a poll never blocks).
  *
  * <h2>When it is registered</h2>
- * Automatically, once per class loader, when {@link ReactorBridge} is initialized (the first use
- * of any conversion or of the runtime-backed {@code Scheduler}); and again on every call of
+ * Automatically, once per class loader, when {@link ReactorBridge}, {@link MonoBridge} or
+ * {@link FluxBridge} is first initialized (the first use of any conversion or of the
+ * runtime-backed {@code Scheduler}); and again on every call of
  * {@link ReactorBridge#registerNonBlockingWorkers()}. Automatic, because that is what a Reactor
  * user already relies on: Reactor's {@code parallel()} and {@code single()} threads and Reactor
  * Netty's event loops are non-blocking by their class, with nothing to switch on, and a runtime
  * worker is the same kind of thread. The explicit call is for a program that calls
- * {@code block()} inside tasks without touching {@code ReactorBridge} first, and for tests that
+ * {@code block()} inside tasks without touching a bridge class first, and for tests that
  * call {@link Schedulers#resetNonBlockingThreadPredicate()}, which removes every registered
  * predicate, this one included.
  *
@@ -35,6 +36,23 @@ final class NonBlockingWorkers {
     static final Predicate<Thread> IS_WORKER = PollRuntime::isWorkerThread;
 
     private NonBlockingWorkers() {}
+
+    /**
+     * Registers {@link #IS_WORKER} the first time any of the bridge classes ({@link ReactorBridge},
+     * {@link MonoBridge}, {@link FluxBridge}) is initialized, and never again: the class
+     * initialization of {@link Automatic} runs once per class loader.
+     */
+    static void registerOnce() {
+        Automatic.done();
+    }
+
+    private static final class Automatic {
+        static {
+            register();
+        }
+
+        static void done() {}
+    }
 
     /** Adds {@link #IS_WORKER} to Reactor's non-blocking predicates (another copy if it is there). */
     static synchronized void register() {

@@ -21,7 +21,7 @@ import reactor.util.context.Context;
 /**
  * A {@link Flux} (or any {@link Publisher}) seen as a {@link PollStream}: the push-to-pull
  * direction for many items. The stream itself is the generic
- * {@link ReactiveStreamsBridge#toStream(Publisher, int)} engine (bounded prefetch ring,
+ * {@link ReactiveStreamsBridge#toPollStream(Publisher, int)} engine (bounded prefetch ring,
  * replenished as items are polled, overflow detection); this class adds the Reactor context and
  * Reactor's failure channel.
  *

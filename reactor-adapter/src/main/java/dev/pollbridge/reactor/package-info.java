@@ -1,6 +1,8 @@
 /**
- * The Reactor adapter. The public surface is {@link dev.pollbridge.reactor.ReactorBridge}; every
- * other class is package-private, one per direction, each with a "Cancellation" section:
+ * The Reactor adapter. The public surface is one class per peer type,
+ * {@link dev.pollbridge.reactor.MonoBridge} and {@link dev.pollbridge.reactor.FluxBridge}, plus
+ * {@link dev.pollbridge.reactor.ReactorBridge} for what concerns Reactor as a whole (context,
+ * scheduler, non-blocking workers); every other class is package-private, one per direction, each with a "Cancellation" section:
  *
  * <table>
  *   <caption>Classes by direction</caption>
@@ -8,7 +10,7 @@
  *   <tr><td>{@code Mono} &rarr; {@code PollFuture}</td><td>{@code FutureFromMono}</td>
  *       <td>its own {@code CoreSubscriber}: one atomic subscription slot, volatile outcome and waker</td></tr>
  *   <tr><td>{@code Publisher} &rarr; {@code PollStream}</td><td>{@code StreamFromFlux}</td>
- *       <td>{@code ReactiveStreamsBridge.toStream} plus the Reactor context</td></tr>
+ *       <td>{@code ReactiveStreamsBridge.toPollStream} plus the Reactor context</td></tr>
  *   <tr><td>{@code PollFuture} &rarr; {@code Mono}</td><td>{@code MonoFromFuture}</td>
  *       <td>{@code FutureSubscription} (Reactor's {@code MonoSubscriber}) and one
  *       {@code SubscriberTask} per subscription, linked by a {@code TaskLink}</td></tr>

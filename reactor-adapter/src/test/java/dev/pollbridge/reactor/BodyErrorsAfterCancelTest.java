@@ -61,10 +61,10 @@ class BodyErrorsAfterCancelTest {
     @Test
     @Timeout(90)
     void noBodyFailureAfterCancellationReachesTheRuntimesHandler() {
-        Mono<String> mono = ReactorBridge.mono(() -> {
+        Mono<String> mono = MonoBridge.mono(() -> {
             throw new TestException();
         }, runtime);
-        Flux<String> flux = ReactorBridge.flux(emitter -> {
+        Flux<String> flux = FluxBridge.flux(emitter -> {
             emitter.emit("x");
             throw new TestException();
         }, runtime);

@@ -25,8 +25,8 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 /**
- * {@code ReactorBridge.toMono(PollFuture)} and {@code toFlux(PollStream)}, the forms that take the
- * future or stream itself, and the fluent {@code future.to(ReactorBridge::toMono)}: single use,
+ * {@code MonoBridge.toMono(PollFuture)} and {@code toFlux(PollStream)}, the forms that take the
+ * future or stream itself, and the fluent {@code future.to(MonoBridge::toMono)}: single use,
  * with a second subscription refused by an error that names the {@code Supplier} form.
  */
 class DirectConversionsTest {
@@ -49,16 +49,16 @@ class DirectConversionsTest {
 
     @Test
     void aFutureReadsLeftToRightAsAMono() {
-        Mono<Integer> length = Futures.ready("four").map(String::length).to(ReactorBridge::toMono);
+        Mono<Integer> length = Futures.ready("four").map(String::length).to(MonoBridge::toMono);
         StepVerifier.create(length).expectNext(4).verifyComplete();
-        StepVerifier.create(Futures.<String>ready(null).to(future -> ReactorBridge.toMono(future, runtime)))
+        StepVerifier.create(Futures.<String>ready(null).to(future -> MonoBridge.toMono(future, runtime)))
                 .verifyComplete();
     }
 
     @Test
     void theSubscriptionOwnsTheFutureAndCancelClosesIt() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(probe, runtime))
+        StepVerifier.create(MonoBridge.toMono(probe, runtime))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(probe::hasWaker))
                 .thenCancel()
@@ -69,15 +69,15 @@ class DirectConversionsTest {
 
     @Test
     void aSecondSubscriptionIsRefusedWithTheFix() {
-        Mono<String> once = ReactorBridge.toMono(Futures.ready("once"), runtime);
+        Mono<String> once = MonoBridge.toMono(Futures.ready("once"), runtime);
         StepVerifier.create(once).expectNext("once").verifyComplete();
         StepVerifier.create(once)
                 .expectErrorSatisfies(error -> {
                     assertInstanceOf(IllegalStateException.class, error);
                     String message = error.getMessage();
-                    assertTrue(message.startsWith("a Mono of one PollFuture (ReactorBridge.toMono(future)) can be "
+                    assertTrue(message.startsWith("a Mono of one PollFuture (MonoBridge.toMono(future)) can be "
                             + "subscribed to only once"), message);
-                    assertTrue(message.contains("rule 11") && message.contains("ReactorBridge.toMono(() -> buildTheFuture())"),
+                    assertTrue(message.contains("rule 11") && message.contains("MonoBridge.toMono(() -> buildTheFuture())"),
                             message);
                 })
                 .verify(WAIT);
@@ -87,36 +87,36 @@ class DirectConversionsTest {
     void aSharedFutureKeepsItsManySubscriptionsAndAJoinHandleIsAdopted() {
         SharedFuture<String> shared = Futures.shared(Futures.ready("for all"));
         PollFuture<String> asFuture = shared;
-        Mono<String> many = asFuture.to(future -> ReactorBridge.toMono(future, runtime));
+        Mono<String> many = asFuture.to(future -> MonoBridge.toMono(future, runtime));
         StepVerifier.create(many.repeat(2)).expectNext("for all", "for all", "for all").verifyComplete();
         shared.close();
 
         JoinHandle<String> handle = runtime.spawn(Futures.ready("from a task"));
-        StepVerifier.create(handle.to(future -> ReactorBridge.toMono(future, runtime)))
+        StepVerifier.create(handle.to(future -> MonoBridge.toMono(future, runtime)))
                 .expectNext("from a task").verifyComplete();
     }
 
     @Test
     void aStreamReadsLeftToRightAsAFluxOnce() {
-        Flux<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2).to(ReactorBridge::toFlux);
+        Flux<Integer> doubled = Streams.fromIterable(List.of(1, 2, 3)).map(i -> i * 2).to(FluxBridge::toFlux);
         StepVerifier.create(doubled).expectNext(2, 4, 6).verifyComplete();
         StepVerifier.create(doubled)
                 .expectErrorSatisfies(error -> assertTrue(error.getMessage().contains(
-                        "ReactorBridge.toFlux(() -> buildTheStream())"), error.getMessage()))
+                        "FluxBridge.toFlux(() -> buildTheStream())"), error.getMessage()))
                 .verify(WAIT);
     }
 
     @Test
     void cancellingTheFluxClosesTheStream() {
         ProbeStream<String> probe = new ProbeStream<>();
-        StepVerifier.create(ReactorBridge.toFlux(probe, runtime))
+        StepVerifier.create(FluxBridge.toFlux(probe, runtime))
                 .then(() -> probe.emit("a"))
                 .expectNext("a")
                 .thenCancel()
                 .verify(WAIT);
         await().atMost(WAIT).until(() -> probe.closes() == 1);
         IllegalStateException failure = new IllegalStateException("the same");
-        StepVerifier.create(ReactorBridge.toMono(Futures.<String>failed(failure), runtime))
+        StepVerifier.create(MonoBridge.toMono(Futures.<String>failed(failure), runtime))
                 .expectErrorSatisfies(error -> assertSame(failure, error))
                 .verify(WAIT);
     }

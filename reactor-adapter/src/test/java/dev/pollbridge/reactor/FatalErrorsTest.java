@@ -31,7 +31,7 @@ import reactor.test.StepVerifier;
  * or the runtime's uncaught-failure handler (a one-worker runtime must still run a task after).
  *
  * <p>Issue 24, item 12: a {@code StackOverflowError} from a stage bridged into a {@code Mono}
- * ({@code toMono(() -> toFuture(stage))}: the poll of the stage's future throws it) was rethrown
+ * ({@code toMono(() -> toPollFuture(stage))}: the poll of the stage's future throws it) was rethrown
  * into the worker by the Mono's task and reached the runtime's handler, while the subscriber got
  * a {@code CancellationException} that blamed a closed runtime.
  */
@@ -72,7 +72,7 @@ class FatalErrorsTest {
         PollFuture<String> overflowing = cx -> {
             throw fatal;
         };
-        StepVerifier.create(ReactorBridge.toMono(() -> overflowing, runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> overflowing, runtime))
                 .expectErrorSatisfies(error -> assertSame(fatal, error)).verify(WAIT);
         assertDroppedOnce(fatal);
     }
@@ -83,7 +83,7 @@ class FatalErrorsTest {
         PollStream<String> broken = cx -> {
             throw fatal;
         };
-        StepVerifier.create(ReactorBridge.toFlux(() -> broken, runtime))
+        StepVerifier.create(FluxBridge.toFlux(() -> broken, runtime))
                 .expectErrorSatisfies(error -> assertSame(fatal, error)).verify(WAIT);
         assertDroppedOnce(fatal);
     }
@@ -91,7 +91,7 @@ class FatalErrorsTest {
     @Test
     void aSubscriberThatThrowsAFatalErrorIsReportedToOnErrorDropped() {
         LinkageError fatal = new NoClassDefFoundError("com/example/Missing");
-        ReactorBridge.toMono(() -> Futures.ready("v"), runtime).subscribe(new BaseSubscriber<String>() {
+        MonoBridge.toMono(() -> Futures.ready("v"), runtime).subscribe(new BaseSubscriber<String>() {
             @Override
             protected void hookOnNext(String value) {
                 throw fatal;
@@ -109,7 +109,7 @@ class FatalErrorsTest {
             subscription.get().cancel();
             throw fatal;
         };
-        ReactorBridge.toMono(() -> failingAsCancelled, runtime).subscribe(new BaseSubscriber<String>() {
+        MonoBridge.toMono(() -> failingAsCancelled, runtime).subscribe(new BaseSubscriber<String>() {
             @Override
             protected void hookOnSubscribe(Subscription s) {
                 subscription.set(s);
@@ -134,7 +134,7 @@ class FatalErrorsTest {
                 throw fatal;
             }
         };
-        PollFuture<String> future = ReactorBridge.toFuture(broken);
+        PollFuture<String> future = MonoBridge.toPollFuture(broken);
         assertSame(fatal, assertThrows(LinkageError.class, () -> future.poll(Context.of(() -> {}))));
         future.close();
         assertEquals(List.of(), dropped);

@@ -19,7 +19,7 @@ import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
 /**
- * The producer side of {@link ReactorBridge#flux(dev.pollbridge.runtime.async.AsyncStreamBody, PollRuntime)}:
+ * The producer side of {@link FluxBridge#flux(dev.pollbridge.runtime.async.AsyncStreamBody, PollRuntime)}:
  * {@link AsyncEmitter#tryEmit} from another thread succeeds only while the subscriber has
  * requested more, and {@link AsyncEmitter#isClosed} tells that the subscriber went away.
  */
@@ -49,9 +49,9 @@ class FluxBodyProducerTest {
         AtomicReference<AsyncEmitter<Integer>> leaked = new AtomicReference<>();
         AtomicInteger accepted = new AtomicInteger();
         Sinks.Empty<Void> end = Sinks.empty();
-        Flux<Integer> flux = ReactorBridge.flux(emitter -> {
+        Flux<Integer> flux = FluxBridge.flux(emitter -> {
             leaked.set(emitter); // handed to another thread, which offers items while the body waits
-            ReactorBridge.await(end.asMono());
+            MonoBridge.await(end.asMono());
         }, runtime);
         Thread producer = new Thread(() -> {
             await().atMost(WAIT).until(() -> leaked.get() != null);
@@ -90,11 +90,11 @@ class FluxBodyProducerTest {
     void aCancelledSubscriptionIsSeenThroughIsClosedAndRefusesItems() {
         AtomicReference<AsyncEmitter<Integer>> leaked = new AtomicReference<>();
         AtomicBoolean finallyRan = new AtomicBoolean();
-        Flux<Integer> flux = ReactorBridge.flux(emitter -> {
+        Flux<Integer> flux = FluxBridge.flux(emitter -> {
             leaked.set(emitter);
             try {
                 emitter.emit(1);
-                ReactorBridge.await(Sinks.empty().asMono()); // never completes: only the cancellation ends it
+                MonoBridge.await(Sinks.empty().asMono()); // never completes: only the cancellation ends it
             } finally {
                 finallyRan.set(true);
             }

@@ -30,7 +30,7 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import reactor.test.subscriber.TestSubscriber;
 
-/** {@link ReactorBridge#toFlux} and {@link ReactorBridge#flux}: streams and Async bodies as Flux. */
+/** {@link FluxBridge#toFlux} and {@link FluxBridge#flux}: streams and Async bodies as Flux. */
 class FluxFromStreamTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
@@ -51,10 +51,10 @@ class FluxFromStreamTest {
 
     @Test
     void itemsEndAndErrorsPassThrough() {
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1, 2, 3), runtime)).expectNext(1, 2, 3).verifyComplete();
-        StepVerifier.create(ReactorBridge.toFlux(Streams::empty, runtime)).verifyComplete();
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of(1, 2, 3), runtime)).expectNext(1, 2, 3).verifyComplete();
+        StepVerifier.create(FluxBridge.toFlux(Streams::empty, runtime)).verifyComplete();
         IllegalStateException boom = new IllegalStateException("boom");
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.concat(Streams.of("a"), Streams.<String>failed(boom)), runtime))
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.concat(Streams.of("a"), Streams.<String>failed(boom)), runtime))
                 .expectNext("a")
                 .expectErrorSatisfies(error -> assertSame(boom, error))
                 .verify(WAIT);
@@ -63,7 +63,7 @@ class FluxFromStreamTest {
     @Test
     void eachSubscriptionGetsAFreshStream() {
         AtomicInteger built = new AtomicInteger();
-        Flux<Integer> flux = ReactorBridge.toFlux(() -> Streams.of(built.incrementAndGet()), runtime);
+        Flux<Integer> flux = FluxBridge.toFlux(() -> Streams.of(built.incrementAndGet()), runtime);
         assertEquals(0, built.get());
         StepVerifier.create(flux.repeat(2)).expectNext(1, 2, 3).verifyComplete();
     }
@@ -74,7 +74,7 @@ class FluxFromStreamTest {
         for (int i = 0; i < 10; i++) {
             probe.emit(i);
         }
-        StepVerifier.create(ReactorBridge.toFlux(() -> probe, runtime), 0)
+        StepVerifier.create(FluxBridge.toFlux(() -> probe, runtime), 0)
                 .expectSubscription()
                 .expectNoEvent(Duration.ofMillis(20))
                 .then(() -> assertEquals(9, probe.queued(), "no demand: one item pulled ahead, not emitted"))
@@ -94,25 +94,25 @@ class FluxFromStreamTest {
     @Test
     void theEndGoesOutWithoutDemand() {
         // One item requested, one item in the stream: the completion needs no second request.
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of("x"), runtime), 1)
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of("x"), runtime), 1)
                 .expectNext("x")
                 .expectComplete()
                 .verify(WAIT);
-        StepVerifier.create(ReactorBridge.flux(emitter -> emitter.emit("x"), runtime), 1)
+        StepVerifier.create(FluxBridge.flux(emitter -> emitter.emit("x"), runtime), 1)
                 .expectNext("x")
                 .expectComplete()
                 .verify(WAIT);
         // An empty stream completes a subscriber that never requested; a failure needs no demand either.
-        StepVerifier.create(ReactorBridge.toFlux(Streams::empty, runtime), 0)
+        StepVerifier.create(FluxBridge.toFlux(Streams::empty, runtime), 0)
                 .expectSubscription()
                 .expectComplete()
                 .verify(WAIT);
-        StepVerifier.create(ReactorBridge.<String>flux(emitter -> { }, runtime), 0)
+        StepVerifier.create(FluxBridge.<String>flux(emitter -> { }, runtime), 0)
                 .expectSubscription()
                 .expectComplete()
                 .verify(WAIT);
         IllegalStateException boom = new IllegalStateException("boom");
-        StepVerifier.create(ReactorBridge.<String>flux(emitter -> {
+        StepVerifier.create(FluxBridge.<String>flux(emitter -> {
             throw boom;
         }, runtime), 0)
                 .expectSubscription()
@@ -120,16 +120,16 @@ class FluxFromStreamTest {
                 .verify(WAIT);
         // The same with reactor-test's TestSubscriber, which requests nothing up front.
         TestSubscriber<String> neverRequests = TestSubscriber.<String>builder().initialRequest(0).build();
-        ReactorBridge.<String>toFlux(Streams::empty, runtime).subscribe(neverRequests);
+        FluxBridge.<String>toFlux(Streams::empty, runtime).subscribe(neverRequests);
         neverRequests.block(WAIT);
         assertTrue(neverRequests.isTerminatedComplete());
         TestSubscriber<String> requestsOne = TestSubscriber.<String>builder().initialRequest(1).build();
-        ReactorBridge.<String>flux(emitter -> emitter.emit("only"), runtime).subscribe(requestsOne);
+        FluxBridge.<String>flux(emitter -> emitter.emit("only"), runtime).subscribe(requestsOne);
         requestsOne.block(WAIT);
         assertEquals(List.of("only"), requestsOne.getReceivedOnNext());
         assertTrue(requestsOne.isTerminatedComplete());
         // A Reactor subscriber that asks for exactly the items there are, as take(n) does.
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1, 2, 3), runtime).limitRequest(3), 3)
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of(1, 2, 3), runtime).limitRequest(3), 3)
                 .expectNext(1, 2, 3)
                 .expectComplete()
                 .verify(WAIT);
@@ -141,7 +141,7 @@ class FluxFromStreamTest {
         for (int i = 0; i < 5; i++) {
             probe.emit(i);
         }
-        StepVerifier.create(ReactorBridge.toFlux(() -> probe, runtime).take(3)).expectNext(0, 1, 2).verifyComplete();
+        StepVerifier.create(FluxBridge.toFlux(() -> probe, runtime).take(3)).expectNext(0, 1, 2).verifyComplete();
         await().atMost(WAIT).until(probe::isClosed);
         assertTrue(probe.isCancelled());
         runtime.close();
@@ -151,11 +151,11 @@ class FluxFromStreamTest {
     @Test
     void downstreamTimeAndTimeoutOperators() {
         ProbeStream<String> silent = new ProbeStream<>();
-        StepVerifier.create(ReactorBridge.toFlux(() -> silent, runtime).timeout(Duration.ofMillis(40)))
+        StepVerifier.create(FluxBridge.toFlux(() -> silent, runtime).timeout(Duration.ofMillis(40)))
                 .expectError(TimeoutException.class)
                 .verify(WAIT);
         await().atMost(WAIT).until(silent::isClosed);
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1, 2, 3), runtime).delayElements(Duration.ofMillis(10)))
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of(1, 2, 3), runtime).delayElements(Duration.ofMillis(10)))
                 .expectNext(1, 2, 3).expectComplete().verify(WAIT);
     }
 
@@ -163,14 +163,14 @@ class FluxFromStreamTest {
     void aClosedRuntimeRejectsTheSubscription() {
         PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
-        StepVerifier.create(ReactorBridge.toFlux(() -> Streams.of(1), closed))
+        StepVerifier.create(FluxBridge.toFlux(() -> Streams.of(1), closed))
                 .expectError(RejectedExecutionException.class)
                 .verify(WAIT);
     }
 
     @Test
     void aFactoryThatReturnsNullFailsTheSubscription() {
-        StepVerifier.create(ReactorBridge.<Integer>toFlux(() -> null, runtime))
+        StepVerifier.create(FluxBridge.<Integer>toFlux(() -> null, runtime))
                 .expectError(NullPointerException.class)
                 .verify(WAIT);
     }
@@ -179,7 +179,7 @@ class FluxFromStreamTest {
     void anAsyncStreamBodyIsAFluxAndTakeCancelsItsPendingEmit() {
         AtomicBoolean cleanedUp = new AtomicBoolean();
         AtomicBoolean afterEmitRan = new AtomicBoolean();
-        Flux<Integer> counting = ReactorBridge.flux(emitter -> {
+        Flux<Integer> counting = FluxBridge.flux(emitter -> {
             try {
                 for (int i = 0; i < 1_000; i++) {
                     emitter.emit(i);
@@ -196,10 +196,10 @@ class FluxFromStreamTest {
 
     @Test
     void anAsyncStreamBodySeesTheContextAndAwaitsMonos() {
-        Flux<String> body = ReactorBridge.flux(emitter -> {
+        Flux<String> body = FluxBridge.flux(emitter -> {
             String user = ReactorBridge.currentContext().get("user");
             for (int i = 0; i < 3; i++) {
-                emitter.emit(user + "-" + ReactorBridge.await(Mono.just(i).delayElement(Duration.ofMillis(5))));
+                emitter.emit(user + "-" + MonoBridge.await(Mono.just(i).delayElement(Duration.ofMillis(5))));
             }
         }, runtime);
         StepVerifier.create(body.contextWrite(reactor.util.context.Context.of("user", "ada")))
@@ -211,9 +211,9 @@ class FluxFromStreamTest {
     void cancellingAFluxCancelsTheMonoItsBodyAwaits() {
         AtomicInteger innerCancels = new AtomicInteger();
         AtomicBoolean awaiting = new AtomicBoolean();
-        Flux<String> body = ReactorBridge.flux(emitter -> {
+        Flux<String> body = FluxBridge.flux(emitter -> {
             awaiting.set(true);
-            emitter.emit(ReactorBridge.await(Mono.<String>never().doOnCancel(innerCancels::incrementAndGet)));
+            emitter.emit(MonoBridge.await(Mono.<String>never().doOnCancel(innerCancels::incrementAndGet)));
         }, runtime);
         StepVerifier.create(body)
                 .expectSubscription()
@@ -243,7 +243,7 @@ class FluxFromStreamTest {
         AtomicLong downstreamRequested = new AtomicLong();
         AtomicLong pulled = new AtomicLong();
         AtomicLong maxPulledBeyondDemand = new AtomicLong(Long.MIN_VALUE);
-        Flux<Integer> roundTrip = ReactorBridge.toFlux(() -> counting(ReactorBridge.toStream(source, prefetch),
+        Flux<Integer> roundTrip = FluxBridge.toFlux(() -> counting(FluxBridge.toPollStream(source, prefetch),
                         () -> maxPulledBeyondDemand.accumulateAndGet(pulled.incrementAndGet() - downstreamRequested.get(), Math::max)),
                         runtime)
                 .doOnRequest(downstreamRequested::addAndGet)
@@ -287,7 +287,7 @@ class FluxFromStreamTest {
     @Test
     void theBodyRunsOnAWorkerInContinuationModeOnlyAndSignalsAlwaysDo() {
         AtomicBoolean bodyOnWorker = new AtomicBoolean(true);
-        Flux<String> flux = ReactorBridge.flux(emitter -> {
+        Flux<String> flux = FluxBridge.flux(emitter -> {
             bodyOnWorker.set(Thread.currentThread().getName().startsWith("flux-test-"));
             emitter.emit(String.valueOf(Async.inBody()));
         }, runtime);

@@ -28,13 +28,13 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
-/** {@link ReactorBridge#toFuture}: a Mono polled by hand with {@link MockTask}, no runtime. */
+/** {@link MonoBridge#toPollFuture}: a Mono polled by hand with {@link MockTask}, no runtime. */
 class FutureFromMonoTest {
 
     @Test
     void buildingSubscribesNothingAndTheFirstPollSubscribes() {
         AtomicInteger subscriptions = new AtomicInteger();
-        PollFuture<String> future = ReactorBridge.toFuture(Mono.just("x").doOnSubscribe(s -> subscriptions.incrementAndGet()));
+        PollFuture<String> future = MonoBridge.toPollFuture(Mono.just("x").doOnSubscribe(s -> subscriptions.incrementAndGet()));
         assertEquals(0, subscriptions.get());
         try (MockTask<String> task = MockTask.spawn(future)) {
             assertReady(task.poll(), "x");
@@ -45,7 +45,7 @@ class FutureFromMonoTest {
     @Test
     void closeBeforeTheFirstPollNeverSubscribes() {
         AtomicInteger subscriptions = new AtomicInteger();
-        PollFuture<String> future = ReactorBridge.toFuture(Mono.<String>never().doOnSubscribe(s -> subscriptions.incrementAndGet()));
+        PollFuture<String> future = MonoBridge.toPollFuture(Mono.<String>never().doOnSubscribe(s -> subscriptions.incrementAndGet()));
         future.close();
         assertEquals(0, subscriptions.get());
         assertThrows(IllegalStateException.class, () -> future.poll(Context.of(() -> {})));
@@ -53,13 +53,13 @@ class FutureFromMonoTest {
 
     @Test
     void emptyMonoYieldsNullAndOptionalEmpty() {
-        try (MockTask<Object> task = MockTask.spawn(ReactorBridge.toFuture(Mono.empty()))) {
+        try (MockTask<Object> task = MockTask.spawn(MonoBridge.toPollFuture(Mono.empty()))) {
             assertReady(task.poll(), null);
         }
-        try (MockTask<Optional<String>> task = MockTask.spawn(ReactorBridge.toOptionalFuture(Mono.<String>empty()))) {
+        try (MockTask<Optional<String>> task = MockTask.spawn(MonoBridge.toOptionalPollFuture(Mono.<String>empty()))) {
             assertReady(task.poll(), Optional.empty());
         }
-        try (MockTask<Optional<String>> task = MockTask.spawn(ReactorBridge.toOptionalFuture(Mono.just("v")))) {
+        try (MockTask<Optional<String>> task = MockTask.spawn(MonoBridge.toOptionalPollFuture(Mono.just("v")))) {
             assertReady(task.poll(), Optional.of("v"));
         }
     }
@@ -67,11 +67,11 @@ class FutureFromMonoTest {
     @Test
     void errorsArePassedThroughAsTheSameInstance() {
         IllegalArgumentException boom = new IllegalArgumentException("boom");
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(Mono.<String>error(boom)))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(Mono.<String>error(boom)))) {
             assertSame(boom, assertFailed(task.poll(), IllegalArgumentException.class));
         }
         Exception checked = new Exception("checked");
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(
                 Mono.just("a").map(a -> a).flatMap(a -> Mono.<String>error(checked))))) {
             assertSame(checked, assertFailed(task.poll(), Exception.class));
         }
@@ -80,7 +80,7 @@ class FutureFromMonoTest {
     @Test
     void asynchronousValueWakesTheLatestWaker() {
         Sinks.One<String> sink = Sinks.one();
-        PollFuture<String> future = ReactorBridge.toFuture(sink.asMono());
+        PollFuture<String> future = MonoBridge.toPollFuture(sink.asMono());
         CountingWaker first = new CountingWaker();
         CountingWaker second = new CountingWaker();
         assertPending(future.poll(Context.of(first)));
@@ -94,7 +94,7 @@ class FutureFromMonoTest {
 
     @Test
     void delayedElementArrivesOnAReactorThread() {
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(Mono.just("slow").delayElement(Duration.ofMillis(50))))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(Mono.just("slow").delayElement(Duration.ofMillis(50))))) {
             assertPending(task.poll());
             await().atMost(Duration.ofSeconds(5)).until(task::isWoken);
             assertReady(task.poll(), "slow");
@@ -105,7 +105,7 @@ class FutureFromMonoTest {
     void upstreamTimeoutFailsWithReactorsTimeoutException() {
         // Reactor's virtual time: the timeout cannot fire before the first poll on a loaded machine.
         VirtualTimeScheduler time = VirtualTimeScheduler.create();
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(Mono.<String>never().timeout(Duration.ofMillis(30), time)))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(Mono.<String>never().timeout(Duration.ofMillis(30), time)))) {
             assertPending(task.poll());
             time.advanceTimeBy(Duration.ofMillis(29));
             assertPending(task.poll());
@@ -120,7 +120,7 @@ class FutureFromMonoTest {
     @Test
     void closeCancelsTheSubscriptionExactlyOnce() {
         AtomicInteger cancels = new AtomicInteger();
-        PollFuture<String> future = ReactorBridge.toFuture(Mono.<String>never().doOnCancel(cancels::incrementAndGet));
+        PollFuture<String> future = MonoBridge.toPollFuture(Mono.<String>never().doOnCancel(cancels::incrementAndGet));
         MockTask<String> task = MockTask.spawn(future);
         assertPending(task.poll());
         task.close();
@@ -132,7 +132,7 @@ class FutureFromMonoTest {
     @Test
     void closeAfterCompletionCancelsNothing() {
         AtomicInteger cancels = new AtomicInteger();
-        try (MockTask<Integer> task = MockTask.spawn(ReactorBridge.toFuture(Mono.just(7).doOnCancel(cancels::incrementAndGet)))) {
+        try (MockTask<Integer> task = MockTask.spawn(MonoBridge.toPollFuture(Mono.just(7).doOnCancel(cancels::incrementAndGet)))) {
             assertReady(task.poll(), 7);
         }
         assertEquals(0, cancels.get());
@@ -147,7 +147,7 @@ class FutureFromMonoTest {
                 subscriber.set(actual);
             }
         };
-        MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(manual));
+        MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(manual));
         assertPending(task.poll());
         task.close();
         CountingSubscription late = new CountingSubscription();
@@ -168,7 +168,7 @@ class FutureFromMonoTest {
                 subscriber.set(actual);
             }
         };
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(manual))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(manual))) {
             assertPending(task.poll());
             CountingSubscription first = new CountingSubscription();
             CountingSubscription second = new CountingSubscription();
@@ -197,7 +197,7 @@ class FutureFromMonoTest {
                 actual.onComplete();
             }
         };
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(broken))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(broken))) {
             assertFailed(task.poll(), IllegalStateException.class);
         }
         assertEquals(1, subscription.cancels.get());
@@ -214,14 +214,14 @@ class FutureFromMonoTest {
                 throw thrown;
             }
         };
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(throwing))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(throwing))) {
             assertSame(thrown, assertFailed(task.poll(), IllegalStateException.class));
         }
     }
 
     @Test
     void pollAfterReadyThrows() {
-        PollFuture<String> future = ReactorBridge.toFuture(Mono.just("once"));
+        PollFuture<String> future = MonoBridge.toPollFuture(Mono.just("once"));
         Context cx = Context.of(() -> {});
         assertReady(future.poll(cx), "once");
         assertThrows(IllegalStateException.class, () -> future.poll(cx));
@@ -230,18 +230,18 @@ class FutureFromMonoTest {
 
     @Test
     void nullMonoIsRejectedAtOnce() {
-        assertThrows(NullPointerException.class, () -> ReactorBridge.toFuture(null));
-        assertThrows(NullPointerException.class, () -> ReactorBridge.toOptionalFuture(null));
+        assertThrows(NullPointerException.class, () -> MonoBridge.toPollFuture(null));
+        assertThrows(NullPointerException.class, () -> MonoBridge.toOptionalPollFuture(null));
     }
 
     @Test
     void subscriberContextIsTheTaskContextAndEmptyOutsideATask() {
         Mono<String> readsContext = Mono.deferContextual(view -> Mono.just(view.getOrDefault("user", "nobody")));
-        try (MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(readsContext))) {
+        try (MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(readsContext))) {
             assertReady(task.poll(), "nobody");
         }
         PollFuture<String> scoped = ReactorContextLocal.scope(
-                reactor.util.context.Context.of("user", "ada"), ReactorBridge.toFuture(readsContext));
+                reactor.util.context.Context.of("user", "ada"), MonoBridge.toPollFuture(readsContext));
         try (MockTask<String> task = MockTask.spawn(scoped)) {
             assertReady(task.poll(), "ada");
         }
@@ -254,7 +254,7 @@ class FutureFromMonoTest {
         for (int i = 0; i < 2_000 && System.nanoTime() < deadline; i++) {
             Sinks.One<Integer> sink = Sinks.one();
             AtomicInteger cancels = new AtomicInteger();
-            PollFuture<Integer> future = ReactorBridge.toFuture(sink.asMono().doOnCancel(cancels::incrementAndGet));
+            PollFuture<Integer> future = MonoBridge.toPollFuture(sink.asMono().doOnCancel(cancels::incrementAndGet));
             CountingWaker waker = new CountingWaker();
             assertPending(future.poll(Context.of(waker)));
             int value = i;

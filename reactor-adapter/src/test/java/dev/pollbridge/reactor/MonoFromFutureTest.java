@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** {@link ReactorBridge#toMono}: futures spawned per subscription, checked with StepVerifier. */
+/** {@link MonoBridge#toMono}: futures spawned per subscription, checked with StepVerifier. */
 class MonoFromFutureTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
@@ -48,10 +48,10 @@ class MonoFromFutureTest {
 
     @Test
     void valueEmptyAndErrorAreSignalledAsTheyAre() {
-        StepVerifier.create(ReactorBridge.toMono(() -> Futures.ready("x"), runtime)).expectNext("x").verifyComplete();
-        StepVerifier.create(ReactorBridge.toMono(() -> Futures.<String>ready(null), runtime)).verifyComplete();
+        StepVerifier.create(MonoBridge.toMono(() -> Futures.ready("x"), runtime)).expectNext("x").verifyComplete();
+        StepVerifier.create(MonoBridge.toMono(() -> Futures.<String>ready(null), runtime)).verifyComplete();
         IllegalStateException boom = new IllegalStateException("boom");
-        StepVerifier.create(ReactorBridge.toMono(() -> Futures.<String>failed(boom), runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> Futures.<String>failed(boom), runtime))
                 .expectErrorSatisfies(error -> assertSame(boom, error))
                 .verify(WAIT);
     }
@@ -59,7 +59,7 @@ class MonoFromFutureTest {
     @Test
     void theMonoIsColdAndEachSubscriptionSpawnsAFreshFuture() {
         AtomicInteger built = new AtomicInteger();
-        Mono<Integer> mono = ReactorBridge.toMono(() -> Futures.lazy(built::incrementAndGet), runtime);
+        Mono<Integer> mono = MonoBridge.toMono(() -> Futures.lazy(built::incrementAndGet), runtime);
         assertEquals(0, built.get());
         StepVerifier.create(mono.repeat(2)).expectNext(1, 2, 3).verifyComplete();
         assertEquals(3, built.get());
@@ -68,7 +68,7 @@ class MonoFromFutureTest {
     @Test
     void signalsArriveOnARuntimeWorker() {
         AtomicReference<String> thread = new AtomicReference<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> Futures.ready(1), runtime)
+        StepVerifier.create(MonoBridge.toMono(() -> Futures.ready(1), runtime)
                         .doOnNext(value -> thread.set(Thread.currentThread().getName())))
                 .expectNext(1).verifyComplete();
         assertTrue(thread.get().startsWith("mono-test-"), thread.get());
@@ -77,7 +77,7 @@ class MonoFromFutureTest {
     @Test
     void aValueWaitsForDemand() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> probe, runtime), 0)
+        StepVerifier.create(MonoBridge.toMono(() -> probe, runtime), 0)
                 .expectSubscription()
                 .then(() -> probe.complete("v"))
                 .then(() -> await().atMost(WAIT).until(() -> probe.isClosed()))
@@ -91,7 +91,7 @@ class MonoFromFutureTest {
     @Test
     void cancelAbortsTheTaskAndClosesTheFutureExactlyOnce() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> probe, runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> probe, runtime))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(() -> probe.polls() > 0))
                 .thenCancel()
@@ -105,7 +105,7 @@ class MonoFromFutureTest {
     @Test
     void downstreamTimeoutCancelsTheTask() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> probe, runtime).timeout(Duration.ofMillis(50)))
+        StepVerifier.create(MonoBridge.toMono(() -> probe, runtime).timeout(Duration.ofMillis(50)))
                 .expectError(TimeoutException.class)
                 .verify(WAIT);
         await().atMost(WAIT).until(probe::isClosed);
@@ -115,7 +115,7 @@ class MonoFromFutureTest {
 
     @Test
     void slowFutureWithDelayedElementDownstream() {
-        Mono<String> mono = ReactorBridge.toMono(() -> runtime.sleep(Duration.ofMillis(30)).map(ignored -> "slept"), runtime)
+        Mono<String> mono = MonoBridge.toMono(() -> runtime.sleep(Duration.ofMillis(30)).map(ignored -> "slept"), runtime)
                 .delayElement(Duration.ofMillis(20));
         StepVerifier.create(mono).expectNext("slept").expectComplete().verify(WAIT);
     }
@@ -123,14 +123,14 @@ class MonoFromFutureTest {
     @Test
     void aFactoryThatThrowsOrReturnsNullFailsTheSubscription() {
         IllegalArgumentException bad = new IllegalArgumentException("bad factory");
-        StepVerifier.create(ReactorBridge.toMono(() -> { throw bad; }, runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> { throw bad; }, runtime))
                 .expectErrorSatisfies(error -> assertSame(bad, error))
                 .verify(WAIT);
-        StepVerifier.create(ReactorBridge.<String>toMono(() -> null, runtime))
+        StepVerifier.create(MonoBridge.<String>toMono(() -> null, runtime))
                 .expectError(NullPointerException.class)
                 .verify(WAIT);
-        assertThrows(NullPointerException.class, () -> ReactorBridge.toMono((java.util.function.Supplier<PollFuture<String>>) null, runtime));
-        assertThrows(NullPointerException.class, () -> ReactorBridge.toMono(() -> Futures.ready(1), null));
+        assertThrows(NullPointerException.class, () -> MonoBridge.toMono((java.util.function.Supplier<PollFuture<String>>) null, runtime));
+        assertThrows(NullPointerException.class, () -> MonoBridge.toMono(() -> Futures.ready(1), null));
     }
 
     @Test
@@ -138,7 +138,7 @@ class MonoFromFutureTest {
         PollRuntime closed = PollRuntime.builder().workers(1).build();
         closed.close();
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> probe, closed))
+        StepVerifier.create(MonoBridge.toMono(() -> probe, closed))
                 .expectError(RejectedExecutionException.class)
                 .verify(WAIT);
         assertEquals(0, probe.polls());
@@ -149,7 +149,7 @@ class MonoFromFutureTest {
     void runtimeShutdownFailsAPendingSubscriberWithCancellation() {
         PollRuntime doomed = PollRuntime.builder().workers(1).build();
         ProbeFuture<String> probe = new ProbeFuture<>();
-        StepVerifier.create(ReactorBridge.toMono(() -> probe, doomed))
+        StepVerifier.create(MonoBridge.toMono(() -> probe, doomed))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(() -> probe.polls() > 0))
                 .then(doomed::close)
@@ -161,7 +161,7 @@ class MonoFromFutureTest {
     @Test
     void cancelInsideOnSubscribeNeverSpawns() {
         ProbeFuture<String> probe = new ProbeFuture<>();
-        ReactorBridge.toMono(() -> probe, runtime).subscribe(new reactor.core.publisher.BaseSubscriber<String>() {
+        MonoBridge.toMono(() -> probe, runtime).subscribe(new reactor.core.publisher.BaseSubscriber<String>() {
             @Override
             protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
                 subscription.cancel();
@@ -174,7 +174,7 @@ class MonoFromFutureTest {
     @Test
     void adoptingAJoinHandleRelaysItsResult() {
         JoinHandle<Integer> handle = runtime.spawn(Futures.lazy(() -> 42));
-        Mono<Integer> adopted = ReactorBridge.toMono(handle, runtime);
+        Mono<Integer> adopted = MonoBridge.toMono(handle, runtime);
         StepVerifier.create(adopted).expectNext(42).verifyComplete();
         StepVerifier.create(adopted).expectError(IllegalStateException.class).verify(WAIT);
     }
@@ -188,7 +188,7 @@ class MonoFromFutureTest {
     @Test
     void aSupplierThatReturnsTheSameFutureAgainFailsTheRepeatWithTheFix() {
         PollFuture<String> fetched = Futures.ready("once");
-        StepVerifier.create(ReactorBridge.toMono(() -> fetched, runtime).repeat(1))
+        StepVerifier.create(MonoBridge.toMono(() -> fetched, runtime).repeat(1))
                 .expectNext("once")
                 .expectErrorSatisfies(error -> {
                     assertTrue(error instanceof IllegalStateException, error.toString());
@@ -201,7 +201,7 @@ class MonoFromFutureTest {
     @Test
     void anAdoptedHandleSubscribedTwiceSaysWhyAndTheFix() {
         JoinHandle<Integer> handle = runtime.spawn(Futures.lazy(() -> 42));
-        Mono<Integer> adopted = ReactorBridge.toMono(handle, runtime);
+        Mono<Integer> adopted = MonoBridge.toMono(handle, runtime);
         StepVerifier.create(adopted).expectNext(42).verifyComplete();
         StepVerifier.create(adopted)
                 .expectErrorSatisfies(error -> assertTrue(error.getMessage().contains("only once")
@@ -213,7 +213,7 @@ class MonoFromFutureTest {
     void cancellingAnAdoptedTaskDetachesItAndTheTaskRunsOn() {
         ProbeFuture<String> probe = new ProbeFuture<>();
         JoinHandle<String> handle = runtime.spawn(probe);
-        StepVerifier.create(ReactorBridge.toMono(handle, runtime))
+        StepVerifier.create(MonoBridge.toMono(handle, runtime))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(() -> probe.polls() > 0))
                 .thenCancel()
@@ -228,7 +228,7 @@ class MonoFromFutureTest {
     void anAdoptedTaskAbortedByItsOwnerFailsTheMonoWithCancellation() {
         ProbeFuture<String> probe = new ProbeFuture<>();
         JoinHandle<String> handle = runtime.spawn(probe);
-        StepVerifier.create(ReactorBridge.toMono(handle, runtime))
+        StepVerifier.create(MonoBridge.toMono(handle, runtime))
                 .expectSubscription()
                 .then(handle::abort)
                 .expectError(CancellationException.class)
@@ -244,7 +244,7 @@ class MonoFromFutureTest {
             ProbeFuture<Integer> probe = new ProbeFuture<>();
             probes.add(probe);
             int value = i;
-            reactor.core.Disposable subscription = ReactorBridge.toMono(() -> probe, runtime).subscribe();
+            reactor.core.Disposable subscription = MonoBridge.toMono(() -> probe, runtime).subscribe();
             if (i % 2 == 0) {
                 probe.complete(value);
             }
@@ -261,7 +261,7 @@ class MonoFromFutureTest {
     @Test
     void errorsFromTheTaskKeepTheirIdentityThroughOperators() {
         Exception checked = new Exception("checked failure");
-        StepVerifier.create(ReactorBridge.toMono(() -> Futures.<String>failed(checked), runtime).map(String::length))
+        StepVerifier.create(MonoBridge.toMono(() -> Futures.<String>failed(checked), runtime).map(String::length))
                 .expectErrorSatisfies(error -> assertSame(checked, error))
                 .verify(WAIT);
     }

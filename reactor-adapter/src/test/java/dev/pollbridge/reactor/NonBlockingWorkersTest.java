@@ -56,7 +56,7 @@ class NonBlockingWorkersTest {
 
     @Test
     void blockOnAWorkerThrowsReactorsOwnError() {
-        ReactorBridge.toFuture(Mono.empty()).close(); // loads the bridge
+        MonoBridge.toPollFuture(Mono.empty()).close(); // loads the bridge
         Throwable thrown = thrownOnAWorker(() -> Mono.just(1).hide().block());
         assertTrue(thrown instanceof IllegalStateException, () -> "got " + thrown);
         assertTrue(thrown.getMessage().startsWith("block()/blockFirst()/blockLast() are blocking, which is not supported in thread nonblocking-worker-"),
@@ -117,6 +117,6 @@ class NonBlockingWorkersTest {
         IllegalStateException failure = assertThrows(IllegalStateException.class,
                 () -> runtime.blockOn(runtime.spawn(cx -> Poll.ready(Mono.never().block()))));
         assertTrue(failure.getMessage().contains("are blocking"), failure.getMessage());
-        assertEquals(List.of(1, 2), runtime.blockOn(ReactorBridge.toFuture(Flux.just(1, 2).collectList())));
+        assertEquals(List.of(1, 2), runtime.blockOn(MonoBridge.toPollFuture(Flux.just(1, 2).collectList())));
     }
 }

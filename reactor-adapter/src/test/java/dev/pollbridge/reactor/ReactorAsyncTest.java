@@ -22,7 +22,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** {@link ReactorBridge#mono}, {@link ReactorBridge#await(Mono)} and {@link ReactorBridge#forEach} in Async bodies. */
+/** {@link MonoBridge#mono}, {@link MonoBridge#await(Mono)} and {@link FluxBridge#forEach} in Async bodies. */
 class ReactorAsyncTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
@@ -41,10 +41,10 @@ class ReactorAsyncTest {
 
     @Test
     void awaitingMonosReadsLikeStraightLineCode() {
-        Mono<String> greeting = ReactorBridge.mono(() -> {
-            String hello = ReactorBridge.await(Mono.just("hello").delayElement(Duration.ofMillis(20)));
-            String world = ReactorBridge.await(Mono.fromCallable(() -> "world"));
-            Object nothing = ReactorBridge.await(Mono.empty());
+        Mono<String> greeting = MonoBridge.mono(() -> {
+            String hello = MonoBridge.await(Mono.just("hello").delayElement(Duration.ofMillis(20)));
+            String world = MonoBridge.await(Mono.fromCallable(() -> "world"));
+            Object nothing = MonoBridge.await(Mono.empty());
             return hello + " " + world + " " + nothing;
         }, runtime);
         StepVerifier.create(greeting).expectNext("hello world null").verifyComplete();
@@ -54,9 +54,9 @@ class ReactorAsyncTest {
     void aFailedMonoIsRethrownAsTheSameInstanceAndFailsTheBody() {
         IllegalArgumentException boom = new IllegalArgumentException("boom");
         AtomicReference<Throwable> caught = new AtomicReference<>();
-        Mono<String> recovered = ReactorBridge.mono(() -> {
+        Mono<String> recovered = MonoBridge.mono(() -> {
             try {
-                return ReactorBridge.await(Mono.<String>error(boom));
+                return MonoBridge.await(Mono.<String>error(boom));
             } catch (IllegalArgumentException e) {
                 caught.set(e);
                 return "recovered";
@@ -64,7 +64,7 @@ class ReactorAsyncTest {
         }, runtime);
         StepVerifier.create(recovered).expectNext("recovered").verifyComplete();
         assertSame(boom, caught.get());
-        StepVerifier.create(ReactorBridge.mono(() -> ReactorBridge.await(Mono.<String>error(boom)), runtime))
+        StepVerifier.create(MonoBridge.mono(() -> MonoBridge.await(Mono.<String>error(boom)), runtime))
                 .expectErrorSatisfies(error -> assertSame(boom, error))
                 .verify(WAIT);
     }
@@ -73,9 +73,9 @@ class ReactorAsyncTest {
     void aCheckedFailureIsWrappedAtTheAwaitAndReachesTheMonoAsTheSameInstance() {
         java.io.IOException checked = new java.io.IOException("checked");
         AtomicReference<Throwable> caught = new AtomicReference<>();
-        Mono<String> inspected = ReactorBridge.mono(() -> {
+        Mono<String> inspected = MonoBridge.mono(() -> {
             try {
-                return ReactorBridge.await(Mono.<String>error(checked));
+                return MonoBridge.await(Mono.<String>error(checked));
             } catch (java.util.concurrent.CompletionException e) {
                 caught.set(e.getCause());
                 return "wrapped";
@@ -83,16 +83,16 @@ class ReactorAsyncTest {
         }, runtime);
         StepVerifier.create(inspected).expectNext("wrapped").verifyComplete();
         assertSame(checked, caught.get());
-        StepVerifier.create(ReactorBridge.mono(() -> ReactorBridge.await(Mono.<String>error(checked)), runtime))
+        StepVerifier.create(MonoBridge.mono(() -> MonoBridge.await(Mono.<String>error(checked)), runtime))
                 .expectErrorSatisfies(error -> assertSame(checked, error))
                 .verify(WAIT);
     }
 
     @Test
     void forEachVisitsEveryItemInOrder() {
-        Mono<List<Integer>> collected = ReactorBridge.mono(() -> {
+        Mono<List<Integer>> collected = MonoBridge.mono(() -> {
             List<Integer> items = new ArrayList<>();
-            ReactorBridge.forEach(Flux.range(1, 1_000).publishOn(reactor.core.scheduler.Schedulers.parallel()), items::add);
+            FluxBridge.forEach(Flux.range(1, 1_000).publishOn(reactor.core.scheduler.Schedulers.parallel()), items::add);
             return items;
         }, runtime);
         StepVerifier.create(collected)
@@ -109,8 +109,8 @@ class ReactorAsyncTest {
     void forEachStopsAndCancelsWhenTheActionThrows() {
         AtomicInteger cancels = new AtomicInteger();
         IllegalStateException stop = new IllegalStateException("enough");
-        Mono<Void> body = ReactorBridge.mono(() -> {
-            ReactorBridge.forEach(Flux.range(1, 10_000).doOnCancel(cancels::incrementAndGet), item -> {
+        Mono<Void> body = MonoBridge.mono(() -> {
+            FluxBridge.forEach(Flux.range(1, 10_000).doOnCancel(cancels::incrementAndGet), item -> {
                 if (item == 3) {
                     throw stop;
                 }
@@ -127,10 +127,10 @@ class ReactorAsyncTest {
         AtomicBoolean finallyRan = new AtomicBoolean();
         AtomicBoolean afterAwaitRan = new AtomicBoolean();
         AtomicBoolean awaiting = new AtomicBoolean();
-        Mono<String> body = ReactorBridge.mono(() -> {
+        Mono<String> body = MonoBridge.mono(() -> {
             try {
                 awaiting.set(true);
-                String never = ReactorBridge.await(Mono.<String>never().doOnCancel(innerCancels::incrementAndGet));
+                String never = MonoBridge.await(Mono.<String>never().doOnCancel(innerCancels::incrementAndGet));
                 afterAwaitRan.set(true);
                 return never;
             } finally {
@@ -149,15 +149,15 @@ class ReactorAsyncTest {
 
     @Test
     void awaitAndForEachOutsideABodyFailFast() {
-        assertThrows(IllegalStateException.class, () -> ReactorBridge.await(Mono.just(1)));
-        assertThrows(IllegalStateException.class, () -> ReactorBridge.forEach(Flux.just(1), item -> {}));
-        assertThrows(NullPointerException.class, () -> ReactorBridge.mono(null, runtime));
+        assertThrows(IllegalStateException.class, () -> MonoBridge.await(Mono.just(1)));
+        assertThrows(IllegalStateException.class, () -> FluxBridge.forEach(Flux.just(1), item -> {}));
+        assertThrows(NullPointerException.class, () -> MonoBridge.mono(null, runtime));
     }
 
     @Test
     void aNullBodyResultCompletesEmpty() {
-        Mono<String> empty = ReactorBridge.mono(() -> {
-            assertNull(ReactorBridge.await(Mono.<String>empty()));
+        Mono<String> empty = MonoBridge.mono(() -> {
+            assertNull(MonoBridge.await(Mono.<String>empty()));
             return null;
         }, runtime);
         StepVerifier.create(empty).verifyComplete();
@@ -167,10 +167,10 @@ class ReactorAsyncTest {
     void cancellationExceptionIsWhatTheSuspendedAwaitThrows() {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicBoolean awaiting = new AtomicBoolean();
-        Mono<String> body = ReactorBridge.mono(() -> {
+        Mono<String> body = MonoBridge.mono(() -> {
             try {
                 awaiting.set(true);
-                return ReactorBridge.await(Mono.<String>never());
+                return MonoBridge.await(Mono.<String>never());
             } catch (Throwable t) {
                 thrown.set(t);
                 throw t;

@@ -33,8 +33,8 @@ import reactor.test.publisher.TestPublisher;
 import reactor.util.context.Context;
 
 /**
- * The one-item awaits of {@link ReactorBridge} ({@code first}, {@code firstOrNull},
- * {@code firstOrDefault}, {@code last}, {@code lastOrNull}, {@code single}, {@code singleOrNull}):
+ * The one-item futures of {@link FluxBridge} ({@code firstItem}, {@code firstItemOrNull},
+ * {@code firstItemOrDefault}, {@code lastItem}, {@code lastItemOrNull}, {@code singleItem}, {@code singleItemOrNull}):
  * our own port of the cases of kotlinx-coroutines-reactive's {@code IntegrationTest} and
  * {@code AwaitTest} (empty, one, many, error, cancel, broken publishers), against
  * {@code flux(body)} publishers with and without a delay (kotlinx's {@code publish { }} with its
@@ -68,7 +68,7 @@ class ReactorAwaitsTest {
 
     /** kotlinx's {@code publish { }} with an optional delay before each step. */
     private <T> Flux<T> publish(boolean delay, List<T> items) {
-        return ReactorBridge.flux(emitter -> {
+        return FluxBridge.flux(emitter -> {
             if (delay) {
                 Async.await(runtime.sleep(Duration.ofMillis(1)));
             }
@@ -85,17 +85,17 @@ class ReactorAwaitsTest {
     @ValueSource(booleans = {false, true})
     void empty(boolean delay) {
         Flux<String> pub = publish(delay, List.of());
-        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.first(pub)));
-        assertEquals("OK", get(ReactorBridge.firstOrDefault(pub, "OK")));
-        assertNull(get(ReactorBridge.firstOrNull(pub)));
-        assertEquals("ELSE", get(ReactorBridge.firstOrNull(pub).map(v -> v == null ? "ELSE" : v)));
-        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.last(pub)));
-        assertNull(get(ReactorBridge.lastOrNull(pub)));
-        assertThrows(NoSuchElementException.class, () -> get(ReactorBridge.single(pub)));
-        assertNull(get(ReactorBridge.singleOrNull(pub)));
+        assertThrows(NoSuchElementException.class, () -> get(FluxBridge.firstItem(pub)));
+        assertEquals("OK", get(FluxBridge.firstItemOrDefault(pub, "OK")));
+        assertNull(get(FluxBridge.firstItemOrNull(pub)));
+        assertEquals("ELSE", get(FluxBridge.firstItemOrNull(pub).map(v -> v == null ? "ELSE" : v)));
+        assertThrows(NoSuchElementException.class, () -> get(FluxBridge.lastItem(pub)));
+        assertNull(get(FluxBridge.lastItemOrNull(pub)));
+        assertThrows(NoSuchElementException.class, () -> get(FluxBridge.singleItem(pub)));
+        assertNull(get(FluxBridge.singleItemOrNull(pub)));
         AtomicInteger count = new AtomicInteger();
         get(Async.run(() -> {
-            ReactorBridge.forEach(pub, item -> count.incrementAndGet());
+            FluxBridge.forEach(pub, item -> count.incrementAndGet());
             return null;
         }));
         assertEquals(0, count.get());
@@ -105,13 +105,13 @@ class ReactorAwaitsTest {
     @ValueSource(booleans = {false, true})
     void one(boolean delay) {
         Flux<String> pub = publish(delay, List.of("OK"));
-        assertEquals("OK", get(ReactorBridge.first(pub)));
-        assertEquals("OK", get(ReactorBridge.firstOrDefault(pub, "!")));
-        assertEquals("OK", get(ReactorBridge.firstOrNull(pub)));
-        assertEquals("OK", get(ReactorBridge.last(pub)));
-        assertEquals("OK", get(ReactorBridge.lastOrNull(pub)));
-        assertEquals("OK", get(ReactorBridge.single(pub)));
-        assertEquals("OK", get(ReactorBridge.singleOrNull(pub)));
+        assertEquals("OK", get(FluxBridge.firstItem(pub)));
+        assertEquals("OK", get(FluxBridge.firstItemOrDefault(pub, "!")));
+        assertEquals("OK", get(FluxBridge.firstItemOrNull(pub)));
+        assertEquals("OK", get(FluxBridge.lastItem(pub)));
+        assertEquals("OK", get(FluxBridge.lastItemOrNull(pub)));
+        assertEquals("OK", get(FluxBridge.singleItem(pub)));
+        assertEquals("OK", get(FluxBridge.singleItemOrNull(pub)));
     }
 
     @ParameterizedTest(name = "delay={0}")
@@ -123,16 +123,16 @@ class ReactorAwaitsTest {
             numbers.add(i);
         }
         Flux<Integer> pub = publish(delay, numbers);
-        assertEquals(1, get(ReactorBridge.first(pub)));
-        assertEquals(1, get(ReactorBridge.firstOrDefault(pub, 0)));
-        assertEquals(1, get(ReactorBridge.firstOrNull(pub)));
-        assertEquals(n, get(ReactorBridge.last(pub)));
-        assertEquals(n, get(ReactorBridge.lastOrNull(pub)));
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> get(ReactorBridge.single(pub)));
+        assertEquals(1, get(FluxBridge.firstItem(pub)));
+        assertEquals(1, get(FluxBridge.firstItemOrDefault(pub, 0)));
+        assertEquals(1, get(FluxBridge.firstItemOrNull(pub)));
+        assertEquals(n, get(FluxBridge.lastItem(pub)));
+        assertEquals(n, get(FluxBridge.lastItemOrNull(pub)));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> get(FluxBridge.singleItem(pub)));
         assertTrue(twice.getMessage().contains("more than one"), twice.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> get(ReactorBridge.singleOrNull(pub)));
-        assertEquals(n, get(ReactorBridge.last(Flux.range(1, n))), "Reactor's own source");
-        assertEquals(100_000, get(ReactorBridge.last(Flux.range(1, 100_000))), "many batches, many polls");
+        assertThrows(IllegalArgumentException.class, () -> get(FluxBridge.singleItemOrNull(pub)));
+        assertEquals(n, get(FluxBridge.lastItem(Flux.range(1, n))), "Reactor's own source");
+        assertEquals(100_000, get(FluxBridge.lastItem(Flux.range(1, 100_000))), "many batches, many polls");
     }
 
     @Test
@@ -141,11 +141,11 @@ class ReactorAwaitsTest {
         Flux<String> failing = Flux.concat(Flux.just("a"), Flux.error(boom));
         Flux<String> failingAtOnce = Flux.error(boom);
         for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
-                ReactorBridge::last, ReactorBridge::lastOrNull, ReactorBridge::single, ReactorBridge::singleOrNull)) {
+                FluxBridge::lastItem, FluxBridge::lastItemOrNull, FluxBridge::singleItem, FluxBridge::singleItemOrNull)) {
             assertSame(boom, assertThrows(IllegalStateException.class, () -> get(form.apply(failing))));
         }
         for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
-                ReactorBridge::first, ReactorBridge::firstOrNull, p -> ReactorBridge.firstOrDefault(p, "d"))) {
+                FluxBridge::firstItem, FluxBridge::firstItemOrNull, p -> FluxBridge.firstItemOrDefault(p, "d"))) {
             assertSame(boom, assertThrows(IllegalStateException.class, () -> get(form.apply(failingAtOnce))));
             assertEquals("a", get(form.apply(failing)), "first() stops before the error");
         }
@@ -162,12 +162,12 @@ class ReactorAwaitsTest {
     void firstDoesNotCancelASourceThatCompletedRightAfterItsOnlyItem() {
         AtomicInteger cancels = new AtomicInteger();
         AtomicInteger completions = new AtomicInteger();
-        assertEquals("x", get(ReactorBridge.first(Flux.just("x")
+        assertEquals("x", get(FluxBridge.firstItem(Flux.just("x")
                 .doOnCancel(cancels::incrementAndGet).doOnComplete(completions::incrementAndGet))));
         assertEquals(0, cancels.get(), "completed already: nothing to cancel");
         assertEquals(1, completions.get());
 
-        assertEquals("x", get(ReactorBridge.first(Flux.just("x", "y")
+        assertEquals("x", get(FluxBridge.firstItem(Flux.just("x", "y")
                 .doOnCancel(cancels::incrementAndGet).doOnComplete(completions::incrementAndGet))));
         assertEquals(1, cancels.get(), "a source with more to send is cancelled after the first item");
         assertEquals(1, completions.get());
@@ -176,7 +176,7 @@ class ReactorAwaitsTest {
     @Test
     void firstCancelsAfterTheFirstItemAndSingleCancelsOnTheSecond() {
         TestPublisher<String> source = TestPublisher.create();
-        JoinHandle<String> first = runtime.spawn(ReactorBridge.first(source.flux()));
+        JoinHandle<String> first = runtime.spawn(FluxBridge.firstItem(source.flux()));
         await().atMost(WAIT).until(() -> source.wasSubscribed());
         source.assertMinRequested(1).assertMaxRequested(1);
         source.next("a");
@@ -184,14 +184,14 @@ class ReactorAwaitsTest {
         source.assertCancelled(1);
 
         TestPublisher<String> two = TestPublisher.create();
-        JoinHandle<String> single = runtime.spawn(ReactorBridge.single(two.flux()));
+        JoinHandle<String> single = runtime.spawn(FluxBridge.singleItem(two.flux()));
         await().atMost(WAIT).until(() -> two.wasSubscribed());
         two.next("x", "y");
         assertThrows(IllegalArgumentException.class, () -> runtime.blockOn(single));
         two.assertCancelled(1);
 
         TestPublisher<String> last = TestPublisher.create();
-        JoinHandle<String> lastHandle = runtime.spawn(ReactorBridge.last(last.flux()));
+        JoinHandle<String> lastHandle = runtime.spawn(FluxBridge.lastItem(last.flux()));
         await().atMost(WAIT).until(() -> last.wasSubscribed());
         last.next("x", "y", "z").complete();
         assertEquals("z", runtime.blockOn(lastHandle));
@@ -202,8 +202,8 @@ class ReactorAwaitsTest {
     @Test
     void cancellingTheAwaitingTaskCancelsTheSubscriptionOnce() {
         for (Function<Publisher<String>, PollFuture<String>> form : List.<Function<Publisher<String>, PollFuture<String>>>of(
-                ReactorBridge::first, ReactorBridge::firstOrNull, p -> ReactorBridge.firstOrDefault(p, "d"),
-                ReactorBridge::last, ReactorBridge::lastOrNull, ReactorBridge::single, ReactorBridge::singleOrNull)) {
+                FluxBridge::firstItem, FluxBridge::firstItemOrNull, p -> FluxBridge.firstItemOrDefault(p, "d"),
+                FluxBridge::lastItem, FluxBridge::lastItemOrNull, FluxBridge::singleItem, FluxBridge::singleItemOrNull)) {
             TestPublisher<String> source = TestPublisher.create();
             JoinHandle<String> handle = runtime.spawn(form.apply(source.flux()));
             await().atMost(WAIT).until(() -> source.wasSubscribed());
@@ -214,7 +214,7 @@ class ReactorAwaitsTest {
         }
         // The same through an Async body, as kotlinx cancels a coroutine suspended in awaitFirst.
         TestPublisher<String> source = TestPublisher.create();
-        JoinHandle<String> body = runtime.spawn(Async.run(() -> Async.await(ReactorBridge.first(source.flux()))));
+        JoinHandle<String> body = runtime.spawn(Async.run(() -> Async.await(FluxBridge.firstItem(source.flux()))));
         await().atMost(WAIT).until(() -> source.wasSubscribed());
         body.abort();
         assertThrows(CancellationException.class, () -> runtime.blockOn(body));
@@ -223,18 +223,18 @@ class ReactorAwaitsTest {
 
     @Test
     void theAwaitsRunInsideAMonoBodyWithStepVerifier() {
-        Mono<String> summary = ReactorBridge.mono(() -> {
-            String first = Async.await(ReactorBridge.first(Flux.just("a", "b", "c")));
-            String last = Async.await(ReactorBridge.last(Flux.just("a", "b", "c")));
-            String only = Async.await(ReactorBridge.single(Mono.just("m")));
-            String none = Async.await(ReactorBridge.singleOrNull(Flux.<String>empty()));
+        Mono<String> summary = MonoBridge.mono(() -> {
+            String first = Async.await(FluxBridge.firstItem(Flux.just("a", "b", "c")));
+            String last = Async.await(FluxBridge.lastItem(Flux.just("a", "b", "c")));
+            String only = Async.await(FluxBridge.singleItem(Mono.just("m")));
+            String none = Async.await(FluxBridge.singleItemOrNull(Flux.<String>empty()));
             return first + last + only + none;
         }, runtime);
         StepVerifier.create(summary).expectNext("acmnull").expectComplete().verify(WAIT);
-        StepVerifier.create(ReactorBridge.mono(() -> Async.await(ReactorBridge.single(Flux.just(1, 2))), runtime))
+        StepVerifier.create(MonoBridge.mono(() -> Async.await(FluxBridge.singleItem(Flux.just(1, 2))), runtime))
                 .expectError(IllegalArgumentException.class)
                 .verify(WAIT);
-        StepVerifier.create(ReactorBridge.mono(() -> Async.await(ReactorBridge.last(Flux.<Integer>empty())), runtime))
+        StepVerifier.create(MonoBridge.mono(() -> Async.await(FluxBridge.lastItem(Flux.<Integer>empty())), runtime))
                 .expectError(NoSuchElementException.class)
                 .verify(WAIT);
     }
@@ -242,12 +242,12 @@ class ReactorAwaitsTest {
     @Test
     void eachAwaitSubscribesWithTheContextInForceAtItsFirstPoll() {
         Flux<String> readsContext = Flux.deferContextual(view -> Flux.just(view.get("user"), "second"));
-        Mono<String> inTask = ReactorBridge.toMono(() -> ReactorBridge.first(readsContext)
-                .flatMap(first -> ReactorBridge.last(Flux.deferContextual(view -> Flux.just("x", view.<String>get("user"))))
+        Mono<String> inTask = MonoBridge.toMono(() -> FluxBridge.firstItem(readsContext)
+                .flatMap(first -> FluxBridge.lastItem(Flux.deferContextual(view -> Flux.just("x", view.<String>get("user"))))
                         .map(last -> first + "/" + last)), runtime)
                 .contextWrite(Context.of("user", "ada"));
         StepVerifier.create(inTask).expectNext("ada/ada").expectComplete().verify(WAIT);
-        assertEquals("grace", get(ReactorBridge.withContext(Context.of("user", "grace"), ReactorBridge.first(readsContext))),
+        assertEquals("grace", get(ReactorBridge.withContext(Context.of("user", "grace"), FluxBridge.firstItem(readsContext))),
                 "outside a bridged task, withContext gives the context");
     }
 
@@ -255,7 +255,7 @@ class ReactorAwaitsTest {
     @Test
     void brokenPublishersAreReportedToOnErrorDropped() {
         TestPublisher<Integer> afterError = TestPublisher.createNoncompliant(TestPublisher.Violation.CLEANUP_ON_TERMINATE);
-        JoinHandle<Integer> single = runtime.spawn(ReactorBridge.single(afterError.flux()));
+        JoinHandle<Integer> single = runtime.spawn(FluxBridge.singleItem(afterError.flux()));
         await().atMost(WAIT).until(() -> afterError.wasSubscribed());
         RuntimeException dummy = new RuntimeException("dummy");
         afterError.next(1).error(dummy).complete();
@@ -265,7 +265,7 @@ class ReactorAwaitsTest {
         assertTrue(dropped.get(0).getMessage().contains("1.7"), dropped.get(0).getMessage());
 
         TestPublisher<Integer> tooMany = TestPublisher.createNoncompliant(TestPublisher.Violation.REQUEST_OVERFLOW);
-        JoinHandle<Integer> first = runtime.spawn(ReactorBridge.first(tooMany.flux()));
+        JoinHandle<Integer> first = runtime.spawn(FluxBridge.firstItem(tooMany.flux()));
         await().atMost(WAIT).until(() -> tooMany.wasSubscribed());
         tooMany.next(1, 2);
         assertEquals(1, runtime.blockOn(first), "the first item wins; the one beyond demand is rejected");

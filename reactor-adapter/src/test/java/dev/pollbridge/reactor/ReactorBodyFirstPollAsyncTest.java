@@ -29,7 +29,7 @@ class ReactorBodyFirstPollAsyncTest {
             AtomicInteger subscriptions = new AtomicInteger();
             Sinks.One<String> reply = Sinks.one();
             Mono<String> request = reply.asMono().doOnSubscribe(s -> subscriptions.incrementAndGet());
-            PollFuture<String> call = Async.run(() -> "got " + ReactorBridge.await(request));
+            PollFuture<String> call = Async.run(() -> "got " + MonoBridge.await(request));
             try (MockTask<String> owner = MockTask.spawn(call)) {
                 assertTrue(owner.poll().isPending());
                 assertEquals(1, subscriptions.get(), "round " + round + ": the first poll subscribed the Mono");

@@ -79,7 +79,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedMono source = new CountedMono();
-            return FutureSubject.of(ReactorBridge.<String>toFuture(source.mono))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(source.mono))
                     .completesWith("value", () -> source.sink.tryEmitValue("value"))
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
@@ -88,7 +88,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.One<AutoCloseable> sink = Sinks.one();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(sink.asMono()))
+            return FutureSubject.of(MonoBridge.<AutoCloseable>toPollFuture(sink.asMono()))
                     .completesWith(value, () -> sink.tryEmitValue(value));
         }
     }
@@ -99,7 +99,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedMono source = new CountedMono();
-            return FutureSubject.of(ReactorBridge.<String>toFuture(source.mono))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(source.mono))
                     .completesWith(null, () -> source.sink.tryEmitEmpty())
                     .upstream(source.upstream());
         }
@@ -110,7 +110,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<Optional<String>> subject() {
             CountedMono source = new CountedMono();
-            return FutureSubject.of(ReactorBridge.<String>toOptionalFuture(source.mono))
+            return FutureSubject.of(MonoBridge.<String>toOptionalPollFuture(source.mono))
                     .completesWith(Optional.of("value"), () -> source.sink.tryEmitValue("value"))
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
@@ -122,7 +122,7 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return StreamSubject.of(ReactorBridge.<String>toStream(source.flux))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(source.flux))
                     .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i)
                     .completes(() -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
@@ -132,7 +132,7 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
-            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(discardingOnCancel(sink)))
+            return StreamSubject.of(FluxBridge.<AutoCloseable>toPollStream(discardingOnCancel(sink)))
                     .emits(i -> sink.tryEmitNext(items.get(i)), items::get);
         }
     }
@@ -142,7 +142,7 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return StreamSubject.of(ReactorBridge.<String>toStream(source.flux, 1))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(source.flux, 1))
                     .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i)
                     .completes(() -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
@@ -153,7 +153,7 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
-            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(discardingOnCancel(sink), 1))
+            return StreamSubject.of(FluxBridge.<AutoCloseable>toPollStream(discardingOnCancel(sink), 1))
                     .emits(i -> sink.tryEmitNext(items.get(i)), items::get);
         }
     }
@@ -169,7 +169,7 @@ class ReactorBridgeContractTest {
         protected StreamSubject<String> subject() {
             Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
             FusionProbe<String> probe = new FusionProbe<>(sink.asFlux());
-            return StreamSubject.of(ReactorBridge.<String>toStream(probe))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(probe))
                     .emits(i -> sink.tryEmitNext("item" + i), i -> "item" + i)
                     .completes(() -> sink.tryEmitComplete())
                     .failsWith(error -> sink.tryEmitError(error))
@@ -183,7 +183,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>first(source.flux))
+            return FutureSubject.of(FluxBridge.<String>firstItem(source.flux))
                     .completesWith("item", () -> source.sink.tryEmitNext("item"))
                     .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
                     .upstream(source.upstream());
@@ -192,7 +192,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>first(discardingOnCancel(sink)))
+            return FutureSubject.of(FluxBridge.<AutoCloseable>firstItem(discardingOnCancel(sink)))
                     .completesWith(value, () -> sink.tryEmitNext(value));
         }
     }
@@ -203,7 +203,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>firstOrNull(source.flux))
+            return FutureSubject.of(FluxBridge.<String>firstItemOrNull(source.flux))
                     .completesWith(null, () -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
@@ -216,7 +216,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>firstOrDefault(source.flux, "default"))
+            return FutureSubject.of(FluxBridge.<String>firstItemOrDefault(source.flux, "default"))
                     .completesWith("default", () -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
@@ -229,7 +229,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>last(source.flux))
+            return FutureSubject.of(FluxBridge.<String>lastItem(source.flux))
                     .completesWith("second", () -> {
                         source.sink.tryEmitNext("first");
                         source.sink.tryEmitNext("second");
@@ -243,7 +243,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>last(discardingOnCancel(sink)))
+            return FutureSubject.of(FluxBridge.<AutoCloseable>lastItem(discardingOnCancel(sink)))
                     .completesWith(value, () -> {
                         sink.tryEmitNext(() -> { });
                         sink.tryEmitNext(value);
@@ -258,7 +258,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>lastOrNull(source.flux))
+            return FutureSubject.of(FluxBridge.<String>lastItemOrNull(source.flux))
                     .completesWith(null, () -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
@@ -271,7 +271,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>single(source.flux))
+            return FutureSubject.of(FluxBridge.<String>singleItem(source.flux))
                     .completesWith("item", () -> {
                         source.sink.tryEmitNext("item");
                         source.sink.tryEmitComplete();
@@ -286,7 +286,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>single(discardingOnCancel(sink)))
+            return FutureSubject.of(FluxBridge.<AutoCloseable>singleItem(discardingOnCancel(sink)))
                     .completesWith(value, () -> {
                         sink.tryEmitNext(value);
                         sink.tryEmitComplete();
@@ -300,35 +300,35 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>singleOrNull(source.flux))
+            return FutureSubject.of(FluxBridge.<String>singleItemOrNull(source.flux))
                     .completesWith(null, () -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
         }
     }
 
-    /** {@code toFuture(mono, context)}: the Mono sees the given Reactor context. */
+    /** {@code toPollFuture(mono, context)}: the Mono sees the given Reactor context. */
     @Nested
     class ToFutureWithContext extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedMono source = new CountedMono();
             Mono<String> mono = Mono.deferContextual(context -> source.mono.map(value -> value + "@" + context.get(USER)));
-            return FutureSubject.of(ReactorBridge.<String>toFuture(mono, Context.of(USER, "ada")))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(mono, Context.of(USER, "ada")))
                     .completesWith("value@ada", () -> source.sink.tryEmitValue("value"))
                     .failsWith(error -> source.sink.tryEmitError(error))
                     .upstream(source.upstream());
         }
     }
 
-    /** {@code toStream(publisher, context)}: the Flux sees the given Reactor context. */
+    /** {@code toPollStream(publisher, context)}: the Flux sees the given Reactor context. */
     @Nested
     class ToStreamWithContext extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             CountedFlux source = new CountedFlux();
             Flux<String> flux = Flux.deferContextual(context -> source.flux.map(item -> item + "@" + context.get(USER)));
-            return StreamSubject.of(ReactorBridge.<String>toStream(flux, Context.of(USER, "ada")))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(flux, Context.of(USER, "ada")))
                     .emits(i -> source.sink.tryEmitNext("item" + i), i -> "item" + i + "@ada")
                     .completes(() -> source.sink.tryEmitComplete())
                     .failsWith(error -> source.sink.tryEmitError(error))
@@ -364,7 +364,7 @@ class ReactorBridgeContractTest {
     }
 
     /**
-     * {@code toMono(shared)}, read back with {@code toFuture}: the subscription polls a clone, so the
+     * {@code toMono(shared)}, read back with {@code toPollFuture}: the subscription polls a clone, so the
      * work starts only then; a cancel closes that clone only (the shared future stays open), so
      * closing cancels nothing.
      */
@@ -374,7 +374,7 @@ class ReactorBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             SharedFuture<String> shared = Futures.shared(work);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(shared, runtime)))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(shared, runtime)))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
                     .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
@@ -383,14 +383,14 @@ class ReactorBridgeContractTest {
         }
     }
 
-    /** {@code toMono(factory)}, read back with {@code toFuture}. */
+    /** {@code toMono(factory)}, read back with {@code toPollFuture}. */
     @Nested
     class ToMonoRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(() -> handOver(source, taken), runtime)))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -399,13 +399,13 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(() -> source, runtime)))
+            return FutureSubject.of(MonoBridge.<AutoCloseable>toPollFuture(MonoBridge.toMono(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
         }
     }
 
     /**
-     * {@code toMono(handle)}, read back with {@code toFuture}: the task runs from its spawn, and a
+     * {@code toMono(handle)}, read back with {@code toPollFuture}: the task runs from its spawn, and a
      * cancel detaches from it (rule 13), so closing cancels nothing.
      */
     @Nested
@@ -414,7 +414,7 @@ class ReactorBridgeContractTest {
         protected FutureSubject<String> subject() {
             ProbeFuture<String> work = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(handle, runtime)))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(handle, runtime)))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
                     .startsEagerly()
@@ -426,21 +426,21 @@ class ReactorBridgeContractTest {
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
             JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(handle, runtime)))
+            return FutureSubject.of(MonoBridge.<AutoCloseable>toPollFuture(MonoBridge.toMono(handle, runtime)))
                     .completesWith(value, () -> work.complete(value))
                     .startsEagerly()
                     .closeDetaches();
         }
     }
 
-    /** {@code toFlux(factory)}, read back with {@code toStream}. */
+    /** {@code toFlux(factory)}, read back with {@code toPollStream}. */
     @Nested
     class ToFluxRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(ReactorBridge.<String>toStream(ReactorBridge.toFlux(() -> handOver(source, taken), runtime)))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(FluxBridge.toFlux(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
@@ -450,12 +450,12 @@ class ReactorBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(ReactorBridge.toFlux(() -> source, runtime)))
+            return StreamSubject.of(FluxBridge.<AutoCloseable>toPollStream(FluxBridge.toFlux(() -> source, runtime)))
                     .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 
-    /** {@code mono(body)}, read back with {@code toFuture}: the body awaits a promise. */
+    /** {@code mono(body)}, read back with {@code toPollFuture}: the body awaits a promise. */
     @Nested
     class MonoBodyRoundTrip extends PollFutureContract<String> {
         @Override
@@ -463,7 +463,7 @@ class ReactorBridgeContractTest {
             Promise<String> promise = new Promise<>();
             AtomicInteger started = new AtomicInteger();
             AtomicInteger cancelled = new AtomicInteger();
-            Mono<String> mono = ReactorBridge.mono(() -> {
+            Mono<String> mono = MonoBridge.mono(() -> {
                 started.incrementAndGet();
                 try {
                     return Async.await(promise.future());
@@ -472,32 +472,61 @@ class ReactorBridgeContractTest {
                     throw e;
                 }
             }, runtime);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(mono))
+            return FutureSubject.of(MonoBridge.<String>toPollFuture(mono))
                     .completesWith("value", () -> promise.complete("value"))
                     .failsWith(promise::fail)
                     .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
         }
     }
 
-    /** {@code flux(body)}, read back with {@code toStream}: the body passes a source stream on. */
+    /** {@code flux(body)}, read back with {@code toPollStream}: the body passes a source stream on. */
     @Nested
     class FluxBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            Flux<String> flux = ReactorBridge.flux(emitter -> {
+            Flux<String> flux = FluxBridge.flux(emitter -> {
                 try (ProbeStream<String> in = handOver(source, taken)) {
                     for (String item = Async.next(in); item != null; item = Async.next(in)) {
                         emitter.emit(item);
                     }
                 }
             }, runtime);
-            return StreamSubject.of(ReactorBridge.<String>toStream(flux))
+            return StreamSubject.of(FluxBridge.<String>toPollStream(flux))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(Async.run(() -> FluxBridge.<String>awaitFirst(source.flux)))
+                    .completesWith("item", () -> source.sink.tryEmitNext("item"))
+                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
+                    .upstream(source.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            CountedFlux source = new CountedFlux();
+            return FutureSubject.of(Async.run(() -> FluxBridge.<String>awaitSingleOrNull(source.flux)))
+                    .completesWith("item", () -> {
+                        source.sink.tryEmitNext("item");
+                        source.sink.tryEmitComplete();
+                    })
+                    .failsWith(error -> source.sink.tryEmitError(error))
+                    .upstream(source.upstream().reachedAsynchronously());
         }
     }
 

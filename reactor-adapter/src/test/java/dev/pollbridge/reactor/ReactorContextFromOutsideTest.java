@@ -20,8 +20,8 @@ import reactor.test.StepVerifier;
 import reactor.util.context.Context;
 
 /**
- * A Reactor context given from outside a bridged task ({@code withContext}, {@code toFuture(mono,
- * context)}, {@code toStream(flux, context)}), and inherited by the tasks a bridged task spawns.
+ * A Reactor context given from outside a bridged task ({@code withContext}, {@code toPollFuture(mono,
+ * context)}, {@code toPollStream(flux, context)}), and inherited by the tasks a bridged task spawns.
  */
 class ReactorContextFromOutsideTest {
 
@@ -42,33 +42,33 @@ class ReactorContextFromOutsideTest {
 
     @Test
     void blockOnWithAContextGivesItToWhatItAwaits() {
-        assertEquals("nobody", runtime.blockOn(ReactorBridge.toFuture(USER)), "no context outside a bridged task");
-        assertEquals("ada", runtime.blockOn(ReactorBridge.toFuture(USER, Context.of("user", "ada"))));
+        assertEquals("nobody", runtime.blockOn(MonoBridge.toPollFuture(USER)), "no context outside a bridged task");
+        assertEquals("ada", runtime.blockOn(MonoBridge.toPollFuture(USER, Context.of("user", "ada"))));
         assertEquals("ada", runtime.blockOn(ReactorBridge.withContext(Context.of("user", "ada"),
                 Futures.lazy(() -> ReactorBridge.currentContext().<String>get("user")))));
         assertEquals("grace", runtime.blockOn(ReactorBridge.withContext(Context.of("user", "grace"),
-                Async.run(() -> ReactorBridge.await(USER)))), "an Async body and what it awaits");
+                Async.run(() -> MonoBridge.await(USER)))), "an Async body and what it awaits");
     }
 
     @Test
     void aStreamGetsTheContextToo() {
         Flux<String> users = Flux.deferContextual(view -> Flux.just(view.<String>get("user"), view.<String>get("user")));
-        PollStream<String> stream = ReactorBridge.toStream(users, Context.of("user", "linus"));
+        PollStream<String> stream = FluxBridge.toPollStream(users, Context.of("user", "linus"));
         assertEquals(List.of("linus", "linus"), runtime.blockOn(Streams.collect(stream, java.util.stream.Collectors.toList())));
-        PollStream<String> scoped = ReactorBridge.withContext(Context.of("user", "ken"), ReactorBridge.toStream(users, 1));
+        PollStream<String> scoped = ReactorBridge.withContext(Context.of("user", "ken"), FluxBridge.toPollStream(users, 1));
         assertEquals(List.of("ken", "ken"), runtime.blockOn(Streams.collect(scoped, java.util.stream.Collectors.toList())));
     }
 
     @Test
     void anExplicitContextReplacesTheOneInForceAndAnEmptyOneHidesIt() {
-        Mono<String> replaced = ReactorBridge.toMono(() -> ReactorBridge.toFuture(USER, Context.of("user", "inner")), runtime)
+        Mono<String> replaced = MonoBridge.toMono(() -> MonoBridge.toPollFuture(USER, Context.of("user", "inner")), runtime)
                 .contextWrite(Context.of("user", "outer"));
         StepVerifier.create(replaced).expectNext("inner").expectComplete().verify(WAIT);
-        Mono<String> hidden = ReactorBridge.toMono(() -> ReactorBridge.toFuture(USER, Context.empty()), runtime)
+        Mono<String> hidden = MonoBridge.toMono(() -> MonoBridge.toPollFuture(USER, Context.empty()), runtime)
                 .contextWrite(Context.of("user", "outer"));
         StepVerifier.create(hidden).expectNext("nobody").expectComplete().verify(WAIT);
         // The factory runs on the subscribing thread: defer to read the context inside the task.
-        Mono<String> merged = ReactorBridge.toMono(() -> Futures.defer(() -> ReactorBridge.toFuture(
+        Mono<String> merged = MonoBridge.toMono(() -> Futures.defer(() -> MonoBridge.toPollFuture(
                         Mono.deferContextual(view -> Mono.just(view.get("user") + "@" + view.get("tenant"))),
                         Context.of(ReactorBridge.currentContext()).put("tenant", "acme"))), runtime)
                 .contextWrite(Context.of("user", "outer"));
@@ -78,21 +78,21 @@ class ReactorContextFromOutsideTest {
     @Test
     void tasksSpawnedInsideABridgedTaskInheritTheContext() {
         // Spawned inside the task (the factory itself runs on the subscribing thread).
-        Mono<String> spawned = ReactorBridge.toMono(() -> Futures.defer(() -> runtime.spawn(ReactorBridge.toFuture(USER))),
+        Mono<String> spawned = MonoBridge.toMono(() -> Futures.defer(() -> runtime.spawn(MonoBridge.toPollFuture(USER))),
                 runtime).contextWrite(Context.of("user", "ada"));
         StepVerifier.create(spawned).expectNext("ada").expectComplete().verify(WAIT);
 
-        Mono<String> fromBody = ReactorBridge.mono(() -> {
+        Mono<String> fromBody = MonoBridge.mono(() -> {
             String direct = Async.await(runtime.spawn(Futures.lazy(() -> ReactorBridge.currentContext().<String>get("user"))));
-            String grandchild = Async.await(runtime.spawn(Async.run(() -> Async.await(runtime.spawn(ReactorBridge.toFuture(USER))))));
+            String grandchild = Async.await(runtime.spawn(Async.run(() -> Async.await(runtime.spawn(MonoBridge.toPollFuture(USER))))));
             return direct + "/" + grandchild;
         }, runtime).contextWrite(Context.of("user", "grace"));
         StepVerifier.create(fromBody).expectNext("grace/grace").expectComplete().verify(WAIT);
 
-        Mono<List<String>> scoped = ReactorBridge.toMono(() -> Futures.defer(() -> {
+        Mono<List<String>> scoped = MonoBridge.toMono(() -> Futures.defer(() -> {
             TaskScope<String> scope = TaskScope.open(runtime);
-            scope.spawn(ReactorBridge.toFuture(USER));
-            scope.spawn(ReactorBridge.toFuture(USER));
+            scope.spawn(MonoBridge.toPollFuture(USER));
+            scope.spawn(MonoBridge.toPollFuture(USER));
             return scope.joinAll().inspect(values -> scope.close());
         }), runtime).contextWrite(Context.of("user", "linus"));
         StepVerifier.create(scoped).expectNext(List.of("linus", "linus")).expectComplete().verify(WAIT);

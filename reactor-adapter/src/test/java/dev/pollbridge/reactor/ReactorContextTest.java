@@ -36,7 +36,7 @@ class ReactorContextTest {
 
     @Test
     void aTaskStartedByASubscriptionSeesTheSubscribersContext() {
-        Mono<String> user = ReactorBridge.toMono(
+        Mono<String> user = MonoBridge.toMono(
                 () -> Futures.lazy(() -> ReactorBridge.currentContext().getOrDefault("user", "nobody")), runtime);
         StepVerifier.create(user.contextWrite(Context.of("user", "ada"))).expectNext("ada").verifyComplete();
         StepVerifier.create(user).expectNext("nobody").verifyComplete();
@@ -46,7 +46,7 @@ class ReactorContextTest {
     void contextSurvivesARoundTripReactorRuntimeReactor() {
         Mono<String> readsContext = Mono.deferContextual(view -> Mono.just(view.get("user") + "@" + view.get("tenant")))
                 .delayElement(Duration.ofMillis(10));
-        Mono<String> roundTrip = ReactorBridge.toMono(() -> ReactorBridge.toFuture(readsContext), runtime)
+        Mono<String> roundTrip = MonoBridge.toMono(() -> MonoBridge.toPollFuture(readsContext), runtime)
                 .contextWrite(Context.of("user", "ada", "tenant", "acme"));
         StepVerifier.create(roundTrip).expectNext("ada@acme").verifyComplete();
     }
@@ -54,7 +54,7 @@ class ReactorContextTest {
     @Test
     void aFluxConsumedInsideTheTaskSeesTheContextToo() {
         Flux<String> readsContext = Flux.deferContextual(view -> Flux.just(view.get("user"), view.get("user")));
-        Mono<String> first = ReactorBridge.toMono(() -> ReactorBridge.toStream(readsContext).next(), runtime)
+        Mono<String> first = MonoBridge.toMono(() -> FluxBridge.toPollStream(readsContext).next(), runtime)
                 .contextWrite(Context.of("user", "grace"));
         StepVerifier.create(first).expectNext("grace").verifyComplete();
     }
@@ -63,7 +63,7 @@ class ReactorContextTest {
     void theInnerPipelineKeepsItsOwnContextWritesAndTheOuterContext() {
         Mono<String> inner = Mono.deferContextual(view -> Mono.just(view.get("outer") + "+" + view.get("inner")))
                 .contextWrite(Context.of("inner", "i"));
-        Mono<String> outer = ReactorBridge.toMono(() -> ReactorBridge.toFuture(inner)
+        Mono<String> outer = MonoBridge.toMono(() -> MonoBridge.toPollFuture(inner)
                         .map(value -> value + "|" + ReactorBridge.currentContext().getOrDefault("inner", "-")), runtime)
                 .contextWrite(Context.of("outer", "o"));
         StepVerifier.create(outer).expectNext("o+i|-").verifyComplete();
@@ -71,9 +71,9 @@ class ReactorContextTest {
 
     @Test
     void anAsyncBodySeesTheContextAndPassesItOnToWhatItAwaits() {
-        Mono<String> body = ReactorBridge.mono(() -> {
+        Mono<String> body = MonoBridge.mono(() -> {
             String direct = ReactorBridge.currentContext().get("user");
-            String awaited = ReactorBridge.await(Mono.deferContextual(view -> Mono.just(view.<String>get("user")))
+            String awaited = MonoBridge.await(Mono.deferContextual(view -> Mono.just(view.<String>get("user")))
                     .delayElement(Duration.ofMillis(5)));
             return direct + "/" + awaited;
         }, runtime);

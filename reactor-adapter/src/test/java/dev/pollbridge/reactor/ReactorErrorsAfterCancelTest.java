@@ -110,7 +110,7 @@ class ReactorErrorsAfterCancelTest {
             subscription.get().cancel();
             return Poll.failed(boom);
         };
-        subscribe(ReactorBridge.toMono(() -> failing, runtime), 1, subscription);
+        subscribe(MonoBridge.toMono(() -> failing, runtime), 1, subscription);
         assertReportedOnceToOnErrorDropped(boom);
     }
 
@@ -121,7 +121,7 @@ class ReactorErrorsAfterCancelTest {
             subscription.get().cancel();
             return Poll.failed(new CancellationException("the cancellation itself"));
         };
-        subscribe(ReactorBridge.toMono(() -> cancelled, runtime), 1, subscription);
+        subscribe(MonoBridge.toMono(() -> cancelled, runtime), 1, subscription);
         assertNothingReported();
     }
 
@@ -133,7 +133,7 @@ class ReactorErrorsAfterCancelTest {
             subscription.get().cancel();
             return Poll.failed(boom);
         };
-        subscribe(ReactorBridge.toFlux(() -> failing, runtime), 1, subscription);
+        subscribe(FluxBridge.toFlux(() -> failing, runtime), 1, subscription);
         assertReportedOnceToOnErrorDropped(boom);
 
         dropped.clear();
@@ -142,7 +142,7 @@ class ReactorErrorsAfterCancelTest {
             quiet.get().cancel();
             return Poll.failed(new CancellationException("the cancellation itself"));
         };
-        subscribe(ReactorBridge.toFlux(() -> cancelled, runtime), 1, quiet);
+        subscribe(FluxBridge.toFlux(() -> cancelled, runtime), 1, quiet);
         assertNothingReported();
     }
 
@@ -162,7 +162,7 @@ class ReactorErrorsAfterCancelTest {
                 throw broken;
             }
         };
-        AtomicReference<Subscription> subscription = subscribe(ReactorBridge.toFlux(() -> stream, runtime), 1);
+        AtomicReference<Subscription> subscription = subscribe(FluxBridge.toFlux(() -> stream, runtime), 1);
         await().atMost(WAIT).until(() -> polled.getCount() == 0);
         subscription.get().cancel();
         assertReportedOnceToOnErrorDropped(broken);
@@ -205,7 +205,7 @@ class ReactorErrorsAfterCancelTest {
     @Test
     void stepVerifierCancelOfToMonoAndToFluxReportsAThrowingCloseOnce() {
         FutureThrowsOnClose future = new FutureThrowsOnClose();
-        StepVerifier.create(ReactorBridge.toMono(() -> future, runtime))
+        StepVerifier.create(MonoBridge.toMono(() -> future, runtime))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(() -> future.polled.getCount() == 0))
                 .thenCancel()
@@ -214,7 +214,7 @@ class ReactorErrorsAfterCancelTest {
 
         dropped.clear();
         StreamThrowsOnClose stream = new StreamThrowsOnClose();
-        StepVerifier.create(ReactorBridge.toFlux(() -> stream, runtime))
+        StepVerifier.create(FluxBridge.toFlux(() -> stream, runtime))
                 .expectSubscription()
                 .then(() -> await().atMost(WAIT).until(() -> stream.polled.getCount() == 0))
                 .thenCancel()
@@ -226,7 +226,7 @@ class ReactorErrorsAfterCancelTest {
     void stepVerifierCancelOfBodiesIsSilentAndRunsTheirCleanup() {
         CountDownLatch monoStarted = new CountDownLatch(1);
         CountDownLatch monoCleanedUp = new CountDownLatch(1);
-        Mono<String> mono = ReactorBridge.mono(() -> {
+        Mono<String> mono = MonoBridge.mono(() -> {
             try {
                 monoStarted.countDown();
                 return Async.await(runtime.sleep(Duration.ofDays(1)).map(ignored -> "never"));
@@ -241,7 +241,7 @@ class ReactorErrorsAfterCancelTest {
         await().atMost(WAIT).until(() -> monoCleanedUp.getCount() == 0);
 
         CountDownLatch fluxCleanedUp = new CountDownLatch(1);
-        Flux<Integer> flux = ReactorBridge.flux(emitter -> {
+        Flux<Integer> flux = FluxBridge.flux(emitter -> {
             try {
                 for (int i = 0; ; i++) {
                     emitter.emit(i);
@@ -256,9 +256,9 @@ class ReactorErrorsAfterCancelTest {
     }
 
     @Test
-    void toFutureAMonoThatErrorsAfterTheFutureWasClosed() {
+    void toPollFutureAMonoThatErrorsAfterTheFutureWasClosed() {
         TestPublisher<String> source = TestPublisher.createNoncompliant(TestPublisher.Violation.DEFER_CANCELLATION);
-        MockTask<String> task = MockTask.spawn(ReactorBridge.toFuture(source.mono()));
+        MockTask<String> task = MockTask.spawn(MonoBridge.toPollFuture(source.mono()));
         task.poll();
         task.close();
         IllegalStateException late = new IllegalStateException("after the cancel");
@@ -267,7 +267,7 @@ class ReactorErrorsAfterCancelTest {
 
         dropped.clear();
         TestPublisher<String> quiet = TestPublisher.createNoncompliant(TestPublisher.Violation.DEFER_CANCELLATION);
-        MockTask<String> quietTask = MockTask.spawn(ReactorBridge.toFuture(quiet.mono()));
+        MockTask<String> quietTask = MockTask.spawn(MonoBridge.toPollFuture(quiet.mono()));
         quietTask.poll();
         quietTask.close();
         quiet.error(new CancellationException("the cancellation itself"));
@@ -275,12 +275,12 @@ class ReactorErrorsAfterCancelTest {
     }
 
     @Test
-    void toStreamAndTheAwaitsAFluxThatErrorsAfterTheyWereClosed() {
+    void toPollStreamAndTheAwaitsAFluxThatErrorsAfterTheyWereClosed() {
         for (Function<Flux<String>, AutoCloseable> direction : List.<Function<Flux<String>, AutoCloseable>>of(
-                flux -> pollOnce(ReactorBridge.toStream(flux)),
-                flux -> pollOnce(ReactorBridge.first(flux)),
-                flux -> pollOnce(ReactorBridge.last(flux)),
-                flux -> pollOnce(ReactorBridge.single(flux)))) {
+                flux -> pollOnce(FluxBridge.toPollStream(flux)),
+                flux -> pollOnce(FluxBridge.firstItem(flux)),
+                flux -> pollOnce(FluxBridge.lastItem(flux)),
+                flux -> pollOnce(FluxBridge.singleItem(flux)))) {
             dropped.clear();
             TestPublisher<String> source = TestPublisher.createNoncompliant(TestPublisher.Violation.DEFER_CANCELLATION);
             AutoCloseable consumer = direction.apply(source.flux());
@@ -295,7 +295,7 @@ class ReactorErrorsAfterCancelTest {
     @Test
     void aSubscriberThatThrowsFromOnNextGoesToOnErrorDropped() {
         IllegalStateException broken = new IllegalStateException("subscriber bug");
-        ReactorBridge.toFlux(() -> dev.pollbridge.api.Streams.of(1, 2), runtime).subscribe(new Subscriber<Integer>() {
+        FluxBridge.toFlux(() -> dev.pollbridge.api.Streams.of(1, 2), runtime).subscribe(new Subscriber<Integer>() {
             @Override
             public void onSubscribe(Subscription s) {
                 s.request(2);
@@ -325,7 +325,7 @@ class ReactorErrorsAfterCancelTest {
     void aMonoBodyWhoseCleanupThrowsAfterTheSubscriberCancelledIsReportedOnce() {
         IllegalStateException cleanup = new IllegalStateException("finally threw");
         CountDownLatch started = new CountDownLatch(1);
-        Mono<String> body = ReactorBridge.mono(() -> {
+        Mono<String> body = MonoBridge.mono(() -> {
             try {
                 started.countDown();
                 return Async.await(runtime.sleep(Duration.ofDays(1)).map(ignored -> "never"));

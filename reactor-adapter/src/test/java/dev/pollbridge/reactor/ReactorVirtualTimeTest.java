@@ -40,7 +40,7 @@ class ReactorVirtualTimeTest {
     }
 
     private <T> Mono<T> onRuntime(PollFuture<T> future) {
-        return ReactorBridge.toMono(() -> future, runtime.runtime());
+        return MonoBridge.toMono(() -> future, runtime.runtime());
     }
 
     /** The case: advancing Reactor's virtual time 61 s wakes a runtime sleep of 60 s. */
@@ -87,7 +87,7 @@ class ReactorVirtualTimeTest {
         // tag::reactor-virtual-time[]
         // runtime = TestRuntime.withVirtualTime(); sleepThen(d, v) is runtime.sleep(d), then v
         StepVerifier.withVirtualTime(() -> Mono.delay(Duration.ofSeconds(5))          // Reactor: 5 s
-                                .flatMap(tick -> ReactorBridge.toMono(                  // runtime: 60 s
+                                .flatMap(tick -> MonoBridge.toMono(                  // runtime: 60 s
                                         () -> sleepThen(Duration.ofSeconds(60), "runtime"), runtime.runtime()))
                                 .delayElement(Duration.ofSeconds(10)),                  // Reactor: 10 s
                         () -> ReactorVirtualTime.scheduler(runtime), Long.MAX_VALUE)
@@ -104,7 +104,7 @@ class ReactorVirtualTimeTest {
     void aRuntimeTaskThatWaitsOnReactorSeesReactorsDelayCountFromItsOwnWake() {
         VirtualTimeScheduler reactorTime = ReactorVirtualTime.scheduler(runtime);
         PollFuture<String> chain = Futures.flatMap(sleepThen(Duration.ofSeconds(10), "a"),
-                a -> Futures.flatMap(ReactorBridge.toFuture(Mono.delay(Duration.ofSeconds(20), reactorTime).thenReturn(a + "b")),
+                a -> Futures.flatMap(MonoBridge.toPollFuture(Mono.delay(Duration.ofSeconds(20), reactorTime).thenReturn(a + "b")),
                         ab -> sleepThen(Duration.ofSeconds(30), ab + "c")));
         AtomicReference<String> result = new AtomicReference<>();
         JoinHandle<Void> handle = runtime.spawn(Futures.map(chain, value -> {

@@ -19,7 +19,7 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** {@link ReactorBridge#toMono(SharedFuture, PollRuntime)}: a result a Mono hands to every subscriber. */
+/** {@link MonoBridge#toMono(SharedFuture, PollRuntime)}: a result a Mono hands to every subscriber. */
 class SharedMonoTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -40,7 +40,7 @@ class SharedMonoTest {
     void everySubscriptionGetsTheOneResultComputedOnce() {
         AtomicInteger runs = new AtomicInteger();
         SharedFuture<String> shared = Futures.shared(Futures.lazy(() -> "value-" + runs.incrementAndGet()));
-        Mono<String> mono = ReactorBridge.toMono(shared, runtime);
+        Mono<String> mono = MonoBridge.toMono(shared, runtime);
         StepVerifier.create(mono).expectNext("value-1").expectComplete().verify(WAIT);
         StepVerifier.create(mono).expectNext("value-1").expectComplete().verify(WAIT);
         StepVerifier.create(mono.zipWith(mono, (a, b) -> a + "+" + b)).expectNext("value-1+value-1").expectComplete().verify(WAIT);
@@ -49,9 +49,9 @@ class SharedMonoTest {
         StepVerifier.create(mono).expectError(IllegalStateException.class).verify(WAIT);
 
         SharedFuture<String> empty = Futures.shared(Futures.ready(null));
-        StepVerifier.create(ReactorBridge.toMono(empty, runtime)).expectComplete().verify(WAIT);
+        StepVerifier.create(MonoBridge.toMono(empty, runtime)).expectComplete().verify(WAIT);
         IllegalStateException boom = new IllegalStateException("boom");
-        Mono<String> failing = ReactorBridge.toMono(Futures.<String>shared(Futures.failed(boom)), runtime);
+        Mono<String> failing = MonoBridge.toMono(Futures.<String>shared(Futures.failed(boom)), runtime);
         StepVerifier.create(failing).expectErrorMatches(error -> error == boom).verify(WAIT);
         StepVerifier.create(failing).expectErrorMatches(error -> error == boom).verify(WAIT);
     }
@@ -59,7 +59,7 @@ class SharedMonoTest {
     @Test
     void aJoinHandleAwaitedByManySubscriptions() {
         JoinHandle<String> task = runtime.spawn(runtime.sleep(Duration.ofMillis(20)).map(ignored -> "done"));
-        Mono<String> mono = ReactorBridge.toMono(Futures.shared(task), runtime);
+        Mono<String> mono = MonoBridge.toMono(Futures.shared(task), runtime);
         StepVerifier.create(Mono.zip(mono, mono, mono).map(t -> t.getT1() + t.getT2() + t.getT3()))
                 .expectNext("donedonedone").expectComplete().verify(WAIT);
         StepVerifier.create(mono).expectNext("done").expectComplete().verify(WAIT);
@@ -69,7 +69,7 @@ class SharedMonoTest {
     void cancellingOneSubscriptionLeavesTheWorkToTheOthersAndClosingTheLastCloneCancelsIt() {
         ProbeFuture<String> work = new ProbeFuture<>();
         SharedFuture<String> shared = Futures.shared(work);
-        Mono<String> mono = ReactorBridge.toMono(shared, runtime);
+        Mono<String> mono = MonoBridge.toMono(shared, runtime);
         StepVerifier staying = StepVerifier.create(mono).expectNext("late").expectComplete().verifyLater();
         Disposable cancelled = mono.subscribe();
         await().atMost(WAIT).until(() -> work.polls() > 0 && runtime.metrics().tasksAlive() == 2);
@@ -81,7 +81,7 @@ class SharedMonoTest {
 
         ProbeFuture<String> abandoned = new ProbeFuture<>();
         SharedFuture<String> handle = Futures.shared(abandoned);
-        Disposable only = ReactorBridge.toMono(handle, runtime).subscribe();
+        Disposable only = MonoBridge.toMono(handle, runtime).subscribe();
         await().atMost(WAIT).until(() -> abandoned.polls() > 0);
         only.dispose();
         await().atMost(WAIT).until(() -> runtime.metrics().tasksAlive() == 0); // its clone is closed

@@ -28,7 +28,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@link ReactorBridge#toStream} fuses with a fusable {@code Flux} as {@code publishOn} does:
+ * {@link FluxBridge#toPollStream} fuses with a fusable {@code Flux} as {@code publishOn} does:
  * {@code ANY | THREAD_BARRIER}; a synchronous source is pulled one item per poll and never
  * requested from, an asynchronous one is requested from as without fusion and drained from its
  * queue; operators with thread-sensitive callbacks decline and run unfused.
@@ -49,7 +49,7 @@ class StreamFromFluxFusionTest {
     @Test
     void aRangeIsFusedSynchronouslyAndNeverRequestedFrom() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 1_000));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 16))) {
             assertReady(task.pollNext(), 0);
             assertEquals(Fuseable.ANY | Fuseable.THREAD_BARRIER, probe.askedMode);
             assertEquals(Fuseable.SYNC, probe.grantedMode);
@@ -75,7 +75,7 @@ class StreamFromFluxFusionTest {
                 return taken.getAndIncrement();
             }
         };
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.fromIterable(counted)))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(Flux.fromIterable(counted)))) {
             for (int i = 0; i < 3; i++) {
                 assertReady(task.pollNext(), i);
             }
@@ -103,7 +103,7 @@ class StreamFromFluxFusionTest {
             }
         };
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.fromIterable(failing));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe))) {
             assertReady(task.pollNext(), 0);
             assertReady(task.pollNext(), 1);
             assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
@@ -117,7 +117,7 @@ class StreamFromFluxFusionTest {
     void aUnicastSinkIsFusedAsynchronouslyRequestedFromAndDrainedFromItsQueue() {
         Sinks.Many<Integer> sink = Sinks.many().unicast().onBackpressureBuffer();
         FusionProbe<Integer> probe = new FusionProbe<>(sink.asFlux());
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 8))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 8))) {
             assertPending(task.pollNext());
             assertEquals(Fuseable.ASYNC, probe.grantedMode);
             assertEquals(List.of(8L), probe.requests);
@@ -135,7 +135,7 @@ class StreamFromFluxFusionTest {
     void anAsynchronousFailureFollowsTheQueuedItems() {
         Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactorBridge.toStream(sink.asFlux()))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(FluxBridge.toPollStream(sink.asFlux()))) {
             assertPending(task.pollNext());
             sink.tryEmitNext("a").orThrow();
             sink.tryEmitError(boom).orThrow();
@@ -148,7 +148,7 @@ class StreamFromFluxFusionTest {
     void closingAFusedStreamCancelsTheSourceOnceAndDrainsItsQueue() {
         Sinks.Many<Integer> sink = Sinks.many().unicast().onBackpressureBuffer();
         FusionProbe<Integer> probe = new FusionProbe<>(sink.asFlux());
-        MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 8));
+        MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 8));
         assertPending(task.pollNext());
         sink.tryEmitNext(1).orThrow();
         sink.tryEmitNext(2).orThrow();
@@ -164,7 +164,7 @@ class StreamFromFluxFusionTest {
     void closingAFusedStreamClosesEachItemLeftInTheSinksQueueExactlyOnce() {
         Sinks.Many<Held> sink = Sinks.many().unicast().onBackpressureBuffer();
         FusionProbe<Held> probe = new FusionProbe<>(sink.asFlux());
-        MockStreamTask<Held> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 8));
+        MockStreamTask<Held> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 8));
         assertPending(task.pollNext());
         List<Held> items = IntStream.range(0, 4).mapToObj(i -> new Held()).collect(Collectors.toList());
         items.forEach(item -> sink.tryEmitNext(item).orThrow());
@@ -180,7 +180,7 @@ class StreamFromFluxFusionTest {
     @Test
     void theOutputOfPublishOnIsFusedAsynchronously() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 10_000).hide().publishOn(single, 32));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 64))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 64))) {
             List<Integer> items = new ArrayList<>();
             await().pollInterval(Duration.ofMillis(1)).atMost(Duration.ofSeconds(20)).until(() -> {
                 for (Poll<Integer> poll = task.pollNext(); !poll.isPending(); poll = task.pollNext()) {
@@ -199,14 +199,14 @@ class StreamFromFluxFusionTest {
     }
 
     /**
-     * The generic bridge ({@code ReactiveStreamsBridge.toStream}) subscribes to a Reactor publisher
+     * The generic bridge ({@code ReactiveStreamsBridge.toPollStream}) subscribes to a Reactor publisher
      * the adapter's way (the {@code LibrarySources} service): fused, so a synchronous source is
      * pulled one item per poll there too.
      */
     @Test
     void theGenericBridgeSubscribesToAFluxTheAdaptersWay() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 100));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toPollStream(probe, 16))) {
             assertReady(task.pollNext(), 0);
             assertEquals(Fuseable.SYNC, probe.grantedMode);
             assertEquals(1, probe.polls.get());
@@ -215,7 +215,7 @@ class StreamFromFluxFusionTest {
         }
         Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(sink.asFlux()))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toPollStream(sink.asFlux()))) {
             assertPending(task.pollNext());
             sink.tryEmitNext("a").orThrow();
             sink.tryEmitError(boom).orThrow();
@@ -227,7 +227,7 @@ class StreamFromFluxFusionTest {
     @Test
     void anOperatorWithThreadSensitiveCallbacksDeclinesAndRunsUnfused() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flux.range(0, 100).map(i -> i * 2));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(probe, 16))) {
             assertEquals(numbers(100).stream().map(i -> i * 2).collect(Collectors.toList()), task.drainToDone());
             assertEquals(Fuseable.NONE, probe.grantedMode);
             assertEquals(0, probe.polls.get());

@@ -26,23 +26,23 @@ import reactor.core.publisher.Flux;
 import reactor.test.scheduler.VirtualTimeScheduler;
 import reactor.util.context.Context;
 
-/** {@link ReactorBridge#toStream}: Reactor publishers pulled by hand with {@link MockStreamTask}. */
+/** {@link FluxBridge#toPollStream}: Reactor publishers pulled by hand with {@link MockStreamTask}. */
 class StreamFromFluxTest {
 
     @Test
     void itemsArriveInOrderThenDone() {
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.range(1, 1_000), 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(Flux.range(1, 1_000), 16))) {
             assertEquals(IntStream.rangeClosed(1, 1_000).boxed().collect(Collectors.toList()), task.drainToDone());
         }
     }
 
     @Test
     void emptyFluxIsDoneAndAnErrorFollowsTheItemsBeforeIt() {
-        try (MockStreamTask<Object> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.empty()))) {
+        try (MockStreamTask<Object> task = MockStreamTask.spawn(FluxBridge.toPollStream(Flux.empty()))) {
             assertDone(task.pollNext());
         }
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactorBridge.toStream(
+        try (MockStreamTask<String> task = MockStreamTask.spawn(FluxBridge.toPollStream(
                 Flux.just("a", "b").concatWith(Flux.error(boom))))) {
             assertReady(task.pollNext(), "a");
             assertReady(task.pollNext(), "b");
@@ -62,7 +62,7 @@ class StreamFromFluxTest {
                     maxOutstanding.accumulateAndGet(requested.get() - emitted.get(), Math::max);
                 })
                 .doOnNext(item -> emitted.incrementAndGet());
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(source, prefetch))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(source, prefetch))) {
             assertEquals(10_000, task.drainToDone().size());
         }
         assertTrue(maxOutstanding.get() <= prefetch, "outstanding demand reached " + maxOutstanding.get());
@@ -72,7 +72,7 @@ class StreamFromFluxTest {
     @Test
     void closeCancelsTheSubscriptionExactlyOnce() {
         AtomicInteger cancels = new AtomicInteger();
-        PollStream<Integer> stream = ReactorBridge.toStream(Flux.range(1, 1_000).doOnCancel(cancels::incrementAndGet), 8);
+        PollStream<Integer> stream = FluxBridge.toPollStream(Flux.range(1, 1_000).doOnCancel(cancels::incrementAndGet), 8);
         MockStreamTask<Integer> task = MockStreamTask.spawn(stream);
         assertReady(task.pollNext(), 1);
         task.close();
@@ -83,13 +83,13 @@ class StreamFromFluxTest {
     @Test
     void closeBeforeTheFirstPollNeverSubscribes() {
         AtomicInteger subscriptions = new AtomicInteger();
-        ReactorBridge.toStream(Flux.never().doOnSubscribe(s -> subscriptions.incrementAndGet())).close();
+        FluxBridge.toPollStream(Flux.never().doOnSubscribe(s -> subscriptions.incrementAndGet())).close();
         assertEquals(0, subscriptions.get());
     }
 
     @Test
     void delayedElementsWakeThePoller() {
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(
                 Flux.just(1, 2).delayElements(Duration.ofMillis(20))))) {
             for (int expected = 1; expected <= 2; expected++) {
                 Poll<Integer> poll = task.pollNext();
@@ -112,7 +112,7 @@ class StreamFromFluxTest {
     void upstreamTimeoutFailsTheStream() {
         // Reactor's virtual time: the timeout cannot fire before the first poll on a loaded machine.
         VirtualTimeScheduler time = VirtualTimeScheduler.create();
-        try (MockStreamTask<Object> task = MockStreamTask.spawn(ReactorBridge.toStream(Flux.never().timeout(Duration.ofMillis(30), time)))) {
+        try (MockStreamTask<Object> task = MockStreamTask.spawn(FluxBridge.toPollStream(Flux.never().timeout(Duration.ofMillis(30), time)))) {
             assertPending(task.pollNext());
             time.advanceTimeBy(Duration.ofMillis(29));
             assertPending(task.pollNext());
@@ -127,11 +127,11 @@ class StreamFromFluxTest {
     @Test
     void aReactorPublisherIsSubscribedWithThePollingTasksContext() {
         Flux<String> readsContext = Flux.deferContextual(view -> Flux.just(view.getOrDefault("user", "nobody")));
-        PollStream<String> scoped = ReactorContextLocal.scopeStream(Context.of("user", "ada"), ReactorBridge.toStream(readsContext));
+        PollStream<String> scoped = ReactorContextLocal.scopeStream(Context.of("user", "ada"), FluxBridge.toPollStream(readsContext));
         try (MockStreamTask<String> task = MockStreamTask.spawn(scoped)) {
             assertEquals(List.of("ada"), task.drainToDone());
         }
-        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactorBridge.toStream(readsContext))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(FluxBridge.toPollStream(readsContext))) {
             assertEquals(List.of("nobody"), task.drainToDone());
         }
     }
@@ -139,14 +139,14 @@ class StreamFromFluxTest {
     @Test
     void aPlainReactiveStreamsPublisherIsBridgedToo() {
         Publisher<Integer> plain = subscriber -> Flux.just(1, 2, 3).subscribe(subscriber);
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactorBridge.toStream(plain))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(FluxBridge.toPollStream(plain))) {
             assertEquals(List.of(1, 2, 3), task.drainToDone());
         }
     }
 
     @Test
     void badArgumentsFailAtOnce() {
-        assertThrows(NullPointerException.class, () -> ReactorBridge.toStream(null));
-        assertThrows(IllegalArgumentException.class, () -> ReactorBridge.toStream(Flux.just(1), 0));
+        assertThrows(NullPointerException.class, () -> FluxBridge.toPollStream(null));
+        assertThrows(IllegalArgumentException.class, () -> FluxBridge.toPollStream(Flux.just(1), 0));
     }
 }

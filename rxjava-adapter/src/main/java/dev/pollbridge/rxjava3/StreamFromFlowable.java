@@ -24,7 +24,7 @@ import org.reactivestreams.Subscription;
 
 /**
  * A {@link Flowable} seen as a {@link PollStream}: the push-to-pull direction with backpressure.
- * The stream is the generic {@link ReactiveStreamsBridge#toStream(Publisher, int)} (bounded
+ * The stream is the generic {@link ReactiveStreamsBridge#toPollStream(Publisher, int)} (bounded
  * prefetch ring, replenished in batches of three quarters as items are polled, an over-producing
  * upstream fails the stream and is cancelled); this class subscribes it to the Flowable through
  * an {@link UpstreamGuard} that gives it RxJava's rules for a misbehaving upstream.

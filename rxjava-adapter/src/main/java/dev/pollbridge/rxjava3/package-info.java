@@ -14,7 +14,7 @@
  *       <td>{@code FutureFromSingle}, {@code FutureFromMaybe}, {@code FutureFromCompletable}</td>
  *       <td>{@code ObserverFuture}: an atomic {@code Disposable} slot, an atomic outcome slot, a volatile waker</td></tr>
  *   <tr><td>{@code Flowable} &rarr; {@code PollStream}</td><td>{@code StreamFromFlowable}</td>
- *       <td>{@code ReactiveStreamsBridge.toStream} behind a guard on the RxJava subscription</td></tr>
+ *       <td>{@code ReactiveStreamsBridge.toPollStream} behind a guard on the RxJava subscription</td></tr>
  *   <tr><td>{@code Observable} &rarr; {@code PollStream}</td><td>{@code StreamFromObservable}</td>
  *       <td>a lock-free bounded {@code OverflowRing} and an {@code ObservableOverflow} strategy</td></tr>
  *   <tr><td>{@code PollFuture} &rarr; {@code Single}/{@code Maybe}/{@code Completable}</td>

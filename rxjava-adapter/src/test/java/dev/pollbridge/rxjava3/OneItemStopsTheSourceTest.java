@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import io.reactivex.rxjava3.core.Flowable;
@@ -133,10 +133,10 @@ class OneItemStopsTheSourceTest extends OnRuntime {
     void theFlowableReactorReactiveStreamsAndFlowFormsStopTheirSourceToo() {
         checkPublisherForm("Flowable", p -> FlowableBridge.firstItem(Flowable.fromPublisher(p)),
                 p -> FlowableBridge.singleItem(Flowable.fromPublisher(p)));
-        checkPublisherForm("Reactor", p -> ReactorBridge.first(Flux.from(p)), p -> ReactorBridge.single(Flux.from(p)));
-        checkPublisherForm("ReactiveStreams", ReactiveStreamsBridge::first, ReactiveStreamsBridge::single);
-        checkPublisherForm("Flow", p -> FlowBridge.first(FlowAdapters.toFlowPublisher(p)),
-                p -> FlowBridge.single(FlowAdapters.toFlowPublisher(p)));
+        checkPublisherForm("Reactor", p -> FluxBridge.firstItem(Flux.from(p)), p -> FluxBridge.singleItem(Flux.from(p)));
+        checkPublisherForm("ReactiveStreams", ReactiveStreamsBridge::firstItem, ReactiveStreamsBridge::singleItem);
+        checkPublisherForm("Flow", p -> FlowBridge.firstItem(FlowAdapters.toFlowPublisher(p)),
+                p -> FlowBridge.singleItem(FlowAdapters.toFlowPublisher(p)));
         rxErrors.assertNone();
     }
 }

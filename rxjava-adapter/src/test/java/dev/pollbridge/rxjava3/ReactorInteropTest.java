@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.observers.TestObserver;
@@ -37,16 +38,16 @@ class ReactorInteropTest extends OnRuntime {
 
     @Test
     void aFlowableThroughAStreamIsAFluxWithItsValuesErrorsAndCancellation() {
-        Flux<Integer> values = ReactorBridge.toFlux(() -> FlowableBridge.toPollStream(Flowable.range(1, 1_000)), runtime);
+        Flux<Integer> values = FluxBridge.toFlux(() -> FlowableBridge.toPollStream(Flowable.range(1, 1_000)), runtime);
         StepVerifier.create(values.reduce(0L, (sum, item) -> sum + item)).expectNext(500_500L).verifyComplete();
 
         IllegalStateException boom = new IllegalStateException("boom");
-        Flux<String> failing = ReactorBridge.toFlux(
+        Flux<String> failing = FluxBridge.toFlux(
                 () -> FlowableBridge.toPollStream(Flowable.just("a").concatWith(Flowable.error(boom))), runtime);
         StepVerifier.create(failing).expectNext("a").expectErrorSatisfies(error -> assertSame(boom, error)).verify(WAIT);
 
         AtomicInteger cancels = new AtomicInteger();
-        Flux<Long> endless = ReactorBridge.toFlux(() -> FlowableBridge.toPollStream(
+        Flux<Long> endless = FluxBridge.toFlux(() -> FlowableBridge.toPollStream(
                 Flowable.interval(1, TimeUnit.MILLISECONDS).doOnCancel(cancels::incrementAndGet)), runtime);
         StepVerifier.create(endless.take(3)).expectNext(0L, 1L, 2L).verifyComplete();
         await().atMost(WAIT).until(() -> cancels.get() == 1);
@@ -54,7 +55,7 @@ class ReactorInteropTest extends OnRuntime {
 
     @Test
     void aFluxThroughAStreamIsAFlowableWithItsValuesErrorsAndCancellation() throws InterruptedException {
-        TestSubscriber<Long> sum = FlowableBridge.toFlowable(() -> ReactorBridge.toStream(Flux.range(1, 1_000)), runtime)
+        TestSubscriber<Long> sum = FlowableBridge.toFlowable(() -> FluxBridge.toPollStream(Flux.range(1, 1_000)), runtime)
                 .reduce(0L, (total, item) -> total + item)
                 .toFlowable()
                 .test();
@@ -63,12 +64,12 @@ class ReactorInteropTest extends OnRuntime {
 
         IllegalStateException boom = new IllegalStateException("boom");
         TestSubscriber<String> failing = FlowableBridge.toFlowable(
-                () -> ReactorBridge.toStream(Flux.just("a").concatWith(Flux.error(boom))), runtime).test();
+                () -> FluxBridge.toPollStream(Flux.just("a").concatWith(Flux.error(boom))), runtime).test();
         failing.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         failing.assertValues("a").assertError(error -> error == boom);
 
         AtomicInteger cancels = new AtomicInteger();
-        TestSubscriber<Long> taken = FlowableBridge.toFlowable(() -> ReactorBridge.toStream(
+        TestSubscriber<Long> taken = FlowableBridge.toFlowable(() -> FluxBridge.toPollStream(
                 Flux.interval(Duration.ofMillis(1)).doOnCancel(cancels::incrementAndGet)), runtime).take(3).test();
         taken.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         taken.assertResult(0L, 1L, 2L);
@@ -84,7 +85,7 @@ class ReactorInteropTest extends OnRuntime {
     void anEmptyMonoAsASingleFailsWithNoSuchElementExceptionAsReactorAndRxJavaDo() throws InterruptedException {
         assertThrows(NoSuchElementException.class, () -> Mono.empty().single().block(), "Reactor");
         Single.fromPublisher(Mono.empty()).test().assertError(NoSuchElementException.class); // RxJava
-        TestObserver<Object> ours = SingleBridge.toSingle(() -> ReactorBridge.toFuture(Mono.empty()), runtime).test();
+        TestObserver<Object> ours = SingleBridge.toSingle(() -> MonoBridge.toPollFuture(Mono.empty()), runtime).test();
         ours.await(WAIT.toSeconds(), TimeUnit.SECONDS);
         ours.assertError(error -> error instanceof NoSuchElementException
                 && error.getMessage().contains("MaybeBridge.toMaybe"));

@@ -205,14 +205,14 @@ class StreamFromFlowableFusionTest {
     }
 
     /**
-     * The generic bridge ({@code ReactiveStreamsBridge.toStream}) subscribes to a {@code Flowable}
+     * The generic bridge ({@code ReactiveStreamsBridge.toPollStream}) subscribes to a {@code Flowable}
      * the adapter's way (the {@code LibrarySources} service): fused, so a synchronous source is
      * pulled one item per poll there too.
      */
     @Test
     void theGenericBridgeSubscribesToAFlowableTheAdaptersWay() {
         FusionProbe<Integer> probe = new FusionProbe<>(Flowable.range(0, 100));
-        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(probe, 16))) {
+        try (MockStreamTask<Integer> task = MockStreamTask.spawn(ReactiveStreamsBridge.toPollStream(probe, 16))) {
             assertReady(task.pollNext(), 0);
             assertEquals(QueueFuseable.SYNC, probe.grantedMode);
             assertEquals(1, probe.polls.get());
@@ -221,7 +221,7 @@ class StreamFromFlowableFusionTest {
         }
         UnicastProcessor<String> processor = UnicastProcessor.create();
         IllegalStateException boom = new IllegalStateException("boom");
-        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toStream(processor))) {
+        try (MockStreamTask<String> task = MockStreamTask.spawn(ReactiveStreamsBridge.toPollStream(processor))) {
             assertPending(task.pollNext());
             processor.onNext("a");
             processor.onError(boom);

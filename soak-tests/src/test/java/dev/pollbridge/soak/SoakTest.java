@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
@@ -243,7 +243,7 @@ class SoakTest {
 
     /** PollFuture to Mono and back; sometimes cut short by a timeout (a cancel through Reactor). */
     private void reactorRoundTrip(Random random) {
-        roundTrip(random, work -> ReactorBridge.toFuture(ReactorBridge.toMono(() -> work, runtime)));
+        roundTrip(random, work -> MonoBridge.toPollFuture(MonoBridge.toMono(() -> work, runtime)));
     }
 
     /** PollFuture to Single and back; sometimes cut short by a timeout (a dispose through RxJava). */
@@ -260,7 +260,7 @@ class SoakTest {
             expectFailure(cf::join, CancellationException.class);
             return;
         }
-        roundTrip(random, work -> CompletableFutureBridge.toFuture(CompletableFutureBridge.toCompletableFuture(work, runtime)));
+        roundTrip(random, work -> CompletableFutureBridge.toPollFuture(CompletableFutureBridge.toCompletableFuture(work, runtime)));
     }
 
     private interface Bridge {

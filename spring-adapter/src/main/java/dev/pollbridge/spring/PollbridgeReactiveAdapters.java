@@ -4,7 +4,8 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
@@ -24,15 +25,15 @@ import reactor.core.publisher.Mono;
  *   <tr><th>type</th><th>descriptor</th><th>to a {@code Publisher}</th><th>from a {@code Publisher}</th></tr>
  *   <tr><td>{@code JoinHandle}</td><td>single value, not deferred (the task already runs); empty:
  *       a task finished with {@code null}</td>
- *       <td>{@link ReactorBridge#toMono(JoinHandle, PollRuntime)}</td>
+ *       <td>{@link MonoBridge#toMono(JoinHandle, PollRuntime)}</td>
  *       <td>a task spawned at once that subscribes and yields the first value</td></tr>
  *   <tr><td>{@code PollFuture}</td><td>single optional value, deferred; empty: a future ready with
  *       {@code null}</td>
- *       <td>{@link ReactorBridge#toMono(java.util.function.Supplier, PollRuntime)} of this instance</td>
- *       <td>{@link ReactorBridge#toFuture}: subscribes on the first poll, yields the first value</td></tr>
+ *       <td>{@link MonoBridge#toMono(java.util.function.Supplier, PollRuntime)} of this instance</td>
+ *       <td>{@link MonoBridge#toPollFuture}: subscribes on the first poll, yields the first value</td></tr>
  *   <tr><td>{@code PollStream}</td><td>multi value, deferred; empty: {@link Streams#empty()}</td>
- *       <td>{@link ReactorBridge#toFlux(java.util.function.Supplier, PollRuntime)} of this instance</td>
- *       <td>{@link ReactorBridge#toStream(org.reactivestreams.Publisher)}</td></tr>
+ *       <td>{@link FluxBridge#toFlux(java.util.function.Supplier, PollRuntime)} of this instance</td>
+ *       <td>{@link FluxBridge#toPollStream(org.reactivestreams.Publisher)}</td></tr>
  * </table>
  *
  * <h2>One subscription per instance</h2>
@@ -44,7 +45,7 @@ import reactor.core.publisher.Mono;
  * {@code PollFuture} has no result until someone polls it, and it is polled once. A
  * {@code JoinHandle} likewise delivers its task's result to one subscriber. Code that needs a
  * fresh future per subscription should hand Spring a {@code Mono} from
- * {@link ReactorBridge#toMono(java.util.function.Supplier, PollRuntime)} instead. A publisher that is
+ * {@link MonoBridge#toMono(java.util.function.Supplier, PollRuntime)} instead. A publisher that is
  * never subscribed never polls nor closes its instance: whoever dropped it dropped the future
  * unclosed, as with any owner that forgets to close.
  *
@@ -106,16 +107,16 @@ public final class PollbridgeReactiveAdapters {
             // first registered type it is assignable to, and every JoinHandle is a PollFuture.
             registry.registerReactiveType(
                     ReactiveTypeDescriptor.nonDeferredAsyncValue(JoinHandle.class, () -> runtime.spawn(Futures.ready(null))),
-                    handle -> ReactorBridge.toMono((JoinHandle<?>) handle, runtime),
-                    publisher -> runtime.spawn(ReactorBridge.toFuture(Mono.from(publisher))));
+                    handle -> MonoBridge.toMono((JoinHandle<?>) handle, runtime),
+                    publisher -> runtime.spawn(MonoBridge.toPollFuture(Mono.from(publisher))));
             registry.registerReactiveType(
                     ReactiveTypeDescriptor.singleOptionalValue(PollFuture.class, () -> Futures.ready(null)),
-                    future -> ReactorBridge.toMono(SingleUse.of((PollFuture<?>) future, "PollFuture"), runtime),
-                    publisher -> ReactorBridge.toFuture(Mono.from(publisher)));
+                    future -> MonoBridge.toMono(SingleUse.of((PollFuture<?>) future, "PollFuture"), runtime),
+                    publisher -> MonoBridge.toPollFuture(Mono.from(publisher)));
             registry.registerReactiveType(
                     ReactiveTypeDescriptor.multiValue(PollStream.class, Streams::empty),
-                    stream -> ReactorBridge.toFlux(SingleUse.of((PollStream<?>) stream, "PollStream"), runtime),
-                    ReactorBridge::toStream);
+                    stream -> FluxBridge.toFlux(SingleUse.of((PollStream<?>) stream, "PollStream"), runtime),
+                    FluxBridge::toPollStream);
             return true;
         }
     }

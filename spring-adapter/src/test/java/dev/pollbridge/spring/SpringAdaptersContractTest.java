@@ -2,7 +2,8 @@ package dev.pollbridge.spring;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
@@ -81,7 +82,7 @@ class SpringAdaptersContractTest {
             AtomicBoolean taken = new AtomicBoolean(); // the adapter hands the future over on subscribe
             Mono<String> mono = Mono.<String>from(adapter(PollFuture.class).toPublisher(source))
                     .doOnSubscribe(subscription -> taken.set(true));
-            return FutureSubject.of(ReactorBridge.toFuture(mono))
+            return FutureSubject.of(MonoBridge.toPollFuture(mono))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -115,7 +116,7 @@ class SpringAdaptersContractTest {
             AtomicBoolean taken = new AtomicBoolean(); // the adapter hands the stream over on subscribe
             Flux<String> flux = Flux.<String>from(adapter(PollStream.class).toPublisher(source))
                     .doOnSubscribe(subscription -> taken.set(true));
-            return StreamSubject.of(ReactorBridge.toStream(flux))
+            return StreamSubject.of(FluxBridge.toPollStream(flux))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
                     .failsWith(source::fail)
@@ -147,7 +148,7 @@ class SpringAdaptersContractTest {
             ProbeFuture<String> work = new ProbeFuture<>();
             JoinHandle<String> handle = runtime.spawn(work);
             Mono<String> mono = Mono.from(adapter(JoinHandle.class).toPublisher(handle));
-            return FutureSubject.of(ReactorBridge.toFuture(mono))
+            return FutureSubject.of(MonoBridge.toPollFuture(mono))
                     .completesWith("value", () -> work.complete("value"))
                     .failsWith(work::fail)
                     .startsEagerly()

@@ -4,7 +4,8 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import java.util.concurrent.Flow;
@@ -34,47 +35,47 @@ public final class CapturedSubscriber<S> {
         this.consumer = consumer;
     }
 
-    /** The Reactive Streams subscriber inside {@link ReactiveStreamsBridge#toStream(Publisher)}. */
+    /** The Reactive Streams subscriber inside {@link ReactiveStreamsBridge#toPollStream(Publisher)}. */
     public static CapturedSubscriber<Subscriber<Integer>> reactiveStreams() {
-        return capture(recorder -> ReactiveStreamsBridge.toStream(recording(recorder)));
+        return capture(recorder -> ReactiveStreamsBridge.toPollStream(recording(recorder)));
     }
 
-    /** The Flow subscriber inside {@link FlowBridge#toStream(Flow.Publisher)}. */
+    /** The Flow subscriber inside {@link FlowBridge#toPollStream(Flow.Publisher)}. */
     public static CapturedSubscriber<Flow.Subscriber<Integer>> flow() {
-        return capture(recorder -> FlowBridge.toStream(flowRecording(recorder)));
+        return capture(recorder -> FlowBridge.toPollStream(flowRecording(recorder)));
     }
 
-    /** The subscriber inside {@link ReactiveStreamsBridge#first}. */
+    /** The subscriber inside {@link ReactiveStreamsBridge#firstItem}. */
     public static CapturedSubscriber<Subscriber<Integer>> reactiveStreamsFirst() {
-        return captureFuture(recorder -> ReactiveStreamsBridge.first(recording(recorder)));
+        return captureFuture(recorder -> ReactiveStreamsBridge.firstItem(recording(recorder)));
     }
 
-    /** The subscriber inside {@link ReactiveStreamsBridge#firstOrNull}. */
+    /** The subscriber inside {@link ReactiveStreamsBridge#firstItemOrNull}. */
     public static CapturedSubscriber<Subscriber<Integer>> reactiveStreamsFirstOrNull() {
-        return captureFuture(recorder -> ReactiveStreamsBridge.firstOrNull(recording(recorder)));
+        return captureFuture(recorder -> ReactiveStreamsBridge.firstItemOrNull(recording(recorder)));
     }
 
-    /** The subscriber inside {@link ReactiveStreamsBridge#single}. */
+    /** The subscriber inside {@link ReactiveStreamsBridge#singleItem}. */
     public static CapturedSubscriber<Subscriber<Integer>> reactiveStreamsSingle() {
-        return captureFuture(recorder -> ReactiveStreamsBridge.single(recording(recorder)));
+        return captureFuture(recorder -> ReactiveStreamsBridge.singleItem(recording(recorder)));
     }
 
-    /** The subscriber inside {@link FlowBridge#first}. */
+    /** The subscriber inside {@link FlowBridge#firstItem}. */
     public static CapturedSubscriber<Flow.Subscriber<Integer>> flowFirst() {
-        return captureFuture(recorder -> FlowBridge.first(flowRecording(recorder)));
+        return captureFuture(recorder -> FlowBridge.firstItem(flowRecording(recorder)));
     }
 
-    /** The subscriber inside {@link FlowBridge#single}. */
+    /** The subscriber inside {@link FlowBridge#singleItem}. */
     public static CapturedSubscriber<Flow.Subscriber<Integer>> flowSingle() {
-        return captureFuture(recorder -> FlowBridge.single(flowRecording(recorder)));
+        return captureFuture(recorder -> FlowBridge.singleItem(flowRecording(recorder)));
     }
 
     /**
-     * The subscriber {@link ReactorBridge#toStream(Publisher)} gives a {@link Flux}: the generic
+     * The subscriber {@link FluxBridge#toPollStream(Publisher)} gives a {@link Flux}: the generic
      * bridge's subscriber behind the adapter's {@code ContextSubscriber}.
      */
     public static CapturedSubscriber<Subscriber<Integer>> reactorStream() {
-        return capture(recorder -> ReactorBridge.toStream(new Flux<Integer>() {
+        return capture(recorder -> FluxBridge.toPollStream(new Flux<Integer>() {
             @Override
             public void subscribe(CoreSubscriber<? super Integer> actual) {
                 recorder.set(CapturedSubscriber.cast(actual));
@@ -82,9 +83,9 @@ public final class CapturedSubscriber<S> {
         }));
     }
 
-    /** The subscriber {@link ReactorBridge#toFuture} gives a {@link Mono}: the future itself. */
+    /** The subscriber {@link MonoBridge#toPollFuture} gives a {@link Mono}: the future itself. */
     public static CapturedSubscriber<Subscriber<Integer>> reactorFuture() {
-        return captureFuture(recorder -> ReactorBridge.toFuture(new Mono<Integer>() {
+        return captureFuture(recorder -> MonoBridge.toPollFuture(new Mono<Integer>() {
             @Override
             public void subscribe(CoreSubscriber<? super Integer> actual) {
                 recorder.set(CapturedSubscriber.cast(actual));

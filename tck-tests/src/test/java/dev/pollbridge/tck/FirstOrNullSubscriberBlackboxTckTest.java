@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.firstOrNull}. */
+/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.firstItemOrNull}. */
 public class FirstOrNullSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public FirstOrNullSubscriberBlackboxTckTest() {

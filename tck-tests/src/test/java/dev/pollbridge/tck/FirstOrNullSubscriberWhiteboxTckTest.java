@@ -2,7 +2,7 @@ package dev.pollbridge.tck;
 
 import org.reactivestreams.Subscriber;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.firstOrNull}. */
+/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.firstItemOrNull}. */
 public class FirstOrNullSubscriberWhiteboxTckTest extends OneItemSubscriberWhiteboxTck {
 
     @Override

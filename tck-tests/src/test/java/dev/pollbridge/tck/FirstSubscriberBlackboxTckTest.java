@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.first}. */
+/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.firstItem}. */
 public class FirstSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public FirstSubscriberBlackboxTckTest() {

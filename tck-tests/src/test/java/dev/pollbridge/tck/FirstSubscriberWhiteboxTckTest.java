@@ -2,7 +2,7 @@ package dev.pollbridge.tck;
 
 import org.reactivestreams.Subscriber;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.first}. */
+/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.firstItem}. */
 public class FirstSubscriberWhiteboxTckTest extends OneItemSubscriberWhiteboxTck {
 
     @Override

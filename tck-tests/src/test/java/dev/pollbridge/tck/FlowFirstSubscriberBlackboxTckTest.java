@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowSubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.first}. */
+/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.firstItem}. */
 public class FlowFirstSubscriberBlackboxTckTest extends FlowSubscriberBlackboxVerification<Integer> {
 
     public FlowFirstSubscriberBlackboxTckTest() {

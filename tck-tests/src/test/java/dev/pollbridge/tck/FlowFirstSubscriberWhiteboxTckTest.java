@@ -4,7 +4,7 @@ import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowSubscriberWhiteboxVerification;
 import org.testng.SkipException;
 
-/** The TCK's whitebox rules for the subscriber inside {@code FlowBridge.first}. */
+/** The TCK's whitebox rules for the subscriber inside {@code FlowBridge.firstItem}. */
 public class FlowFirstSubscriberWhiteboxTckTest extends FlowSubscriberWhiteboxVerification<Integer> {
 
     private static final String ONE_ITEM =

@@ -7,7 +7,7 @@ import org.reactivestreams.tck.flow.FlowPublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * {@code FlowBridge.fromFuture}: each subscription's future is the join handle of a task that
+ * {@code FlowBridge.toOneItemPublisher}: each subscription's future is the join handle of a task that
  * computes the value (or {@code null}, for the empty publisher). At most one item.
  */
 public class FlowFuturePublisherTckTest extends FlowPublisherVerification<Long> {
@@ -20,12 +20,12 @@ public class FlowFuturePublisherTckTest extends FlowPublisherVerification<Long> 
 
     @Override
     public Flow.Publisher<Long> createFlowPublisher(long elements) {
-        return FlowBridge.fromFuture(() -> TckSettings.valueTask(runtime, elements), runtime);
+        return FlowBridge.toOneItemPublisher(() -> TckSettings.valueTask(runtime, elements), runtime);
     }
 
     @Override
     public Flow.Publisher<Long> createFailedFlowPublisher() {
-        return FlowBridge.fromFuture(TckSettings::refusingFactory, runtime);
+        return FlowBridge.toOneItemPublisher(TckSettings::refusingFactory, runtime);
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.concurrent.Flow;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification.WhiteboxSubscriberProbe;
 
 /**
- * Whitebox access to the Flow subscriber inside {@code toStream}: each signal goes to the
+ * Whitebox access to the Flow subscriber inside {@code toPollStream}: each signal goes to the
  * bridge's subscriber first (so its own checks, such as the rule 2.13 null checks, decide),
  * then is reported to the TCK's probe.
  */

@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowSubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.single}. */
+/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.singleItem}. */
 public class FlowSingleSubscriberBlackboxTckTest extends FlowSubscriberBlackboxVerification<Integer> {
 
     public FlowSingleSubscriberBlackboxTckTest() {

@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowSubscriberWhiteboxVerification;
 
-/** The TCK's whitebox rules for the subscriber inside {@code FlowBridge.single}. */
+/** The TCK's whitebox rules for the subscriber inside {@code FlowBridge.singleItem}. */
 public class FlowSingleSubscriberWhiteboxTckTest extends FlowSubscriberWhiteboxVerification<Integer> {
 
     public FlowSingleSubscriberWhiteboxTckTest() {

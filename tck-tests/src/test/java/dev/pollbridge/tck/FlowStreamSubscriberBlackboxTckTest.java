@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowSubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.toStream}. */
+/** The TCK's blackbox rules for the subscriber inside {@code FlowBridge.toPollStream}. */
 public class FlowStreamSubscriberBlackboxTckTest extends FlowSubscriberBlackboxVerification<Integer> {
 
     public FlowStreamSubscriberBlackboxTckTest() {

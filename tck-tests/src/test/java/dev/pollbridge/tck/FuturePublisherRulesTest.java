@@ -25,7 +25,7 @@ import org.reactivestreams.Subscription;
 /**
  * The publisher rules the TCK cannot run against a one-item publisher (it skips every test that
  * needs more than {@code maxElementsFromPublisher() = 1} elements), checked directly against
- * {@code fromFuture}. A JUnit Jupiter class: it also shows Jupiter running next to the TCK's
+ * {@code toOneItemPublisher}. A JUnit Jupiter class: it also shows Jupiter running next to the TCK's
  * TestNG classes on the JUnit Platform.
  */
 class FuturePublisherRulesTest {
@@ -84,7 +84,7 @@ class FuturePublisherRulesTest {
 
     private Recorder subscribe(ManualFuture future) {
         Recorder recorder = new Recorder();
-        ReactiveStreamsBridge.fromFuture(() -> future, runtime).subscribe(recorder);
+        ReactiveStreamsBridge.toOneItemPublisher(() -> future, runtime).subscribe(recorder);
         assertTrue(recorder.subscription.get() != null, "onSubscribe runs inside subscribe");
         return recorder;
     }

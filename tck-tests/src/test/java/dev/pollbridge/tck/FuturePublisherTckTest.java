@@ -7,7 +7,7 @@ import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * {@code ReactiveStreamsBridge.fromFuture}: each subscription's future is the join handle of a
+ * {@code ReactiveStreamsBridge.toOneItemPublisher}: each subscription's future is the join handle of a
  * task that computes the value (or {@code null}, for the empty publisher). At most one item.
  */
 public class FuturePublisherTckTest extends PublisherVerification<Long> {
@@ -20,12 +20,12 @@ public class FuturePublisherTckTest extends PublisherVerification<Long> {
 
     @Override
     public Publisher<Long> createPublisher(long elements) {
-        return ReactiveStreamsBridge.fromFuture(() -> TckSettings.valueTask(runtime, elements), runtime);
+        return ReactiveStreamsBridge.toOneItemPublisher(() -> TckSettings.valueTask(runtime, elements), runtime);
     }
 
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return ReactiveStreamsBridge.fromFuture(TckSettings::refusingFactory, runtime);
+        return ReactiveStreamsBridge.toOneItemPublisher(TckSettings::refusingFactory, runtime);
     }
 
     @Override

@@ -5,7 +5,7 @@ import org.reactivestreams.Subscription;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification.WhiteboxSubscriberProbe;
 
 /**
- * Whitebox access to the Reactive Streams subscriber inside {@code toStream}: each signal goes to the
+ * Whitebox access to the Reactive Streams subscriber inside {@code toPollStream}: each signal goes to the
  * bridge's subscriber first (so its own checks, such as the rule 2.13 null checks, decide),
  * then is reported to the TCK's probe.
  */

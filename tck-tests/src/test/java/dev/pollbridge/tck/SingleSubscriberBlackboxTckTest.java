@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.single}. */
+/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.singleItem}. */
 public class SingleSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public SingleSubscriberBlackboxTckTest() {

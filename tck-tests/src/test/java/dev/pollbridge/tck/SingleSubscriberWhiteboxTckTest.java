@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.single}. */
+/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.singleItem}. */
 public class SingleSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public SingleSubscriberWhiteboxTckTest() {

@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.toStream}. */
+/** The TCK's blackbox rules for the subscriber inside {@code ReactiveStreamsBridge.toPollStream}. */
 public class StreamSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public StreamSubscriberBlackboxTckTest() {

@@ -3,7 +3,7 @@ package dev.pollbridge.tck;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.toStream}. */
+/** The TCK's whitebox rules for the subscriber inside {@code ReactiveStreamsBridge.toPollStream}. */
 public class StreamSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public StreamSubscriberWhiteboxTckTest() {

@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture.migration;
 
 // tag::step1[]
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFutureFunction;
 // end::step1[]
 
 import dev.pollbridge.api.PollFuture;
@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Step 1: the two remote stages become {@code PollFuture}s (the blocking lookup moves to the
  * runtime's blocking pool, the order history uses its pull API) and are bridged into the
- * unchanged chain with {@code thenCompose(stage(...))}. Nothing else moves.
+ * unchanged chain with {@code thenCompose(toCompletableFutureFunction(...))}. Nothing else moves.
  */
 final class Step1TwoStages implements OrderPipeline {
 
@@ -37,8 +37,8 @@ final class Step1TwoStages implements OrderPipeline {
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
                 .thenApply(shop::validate)                                       // 2
-                .thenCompose(inFlight.track(stage(this::fetchUser, runtime)))    // 3: PollFuture
-                .thenCompose(inFlight.track(stage(history::fetch, runtime)))     // 4: PollFuture
+                .thenCompose(inFlight.track(toCompletableFutureFunction(this::fetchUser, runtime)))    // 3: PollFuture
+                .thenCompose(inFlight.track(toCompletableFutureFunction(history::fetch, runtime)))     // 4: PollFuture
                 .thenApply(shop::enrich)                                         // 5
                 .thenApply(shop::price)                                          // 6
                 .thenApply(shop::discount)                                       // 7

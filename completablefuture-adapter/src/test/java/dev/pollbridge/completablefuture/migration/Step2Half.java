@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture.migration;
 
 // tag::step2[]
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFutureFunction;
 // end::step2[]
 
 import dev.pollbridge.api.PollFuture;
@@ -37,7 +37,7 @@ final class Step2Half implements OrderPipeline {
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
                 .thenApply(shop::validate)                                       // 2
-                .thenCompose(inFlight.track(stage(this::priceOrder, runtime)))   // 3-7: one PollFuture
+                .thenCompose(inFlight.track(toCompletableFutureFunction(this::priceOrder, runtime)))   // 3-7: one PollFuture
                 .thenApply(shop::tax)                                            // 8
                 .thenApply(shop::format)                                         // 9
                 .thenApply(shop::audit));                                        // 10

@@ -1,7 +1,7 @@
 package dev.pollbridge.completablefuture.migration;
 
 // tag::step3[]
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFutureFunction;
 // end::step3[]
 
 import dev.pollbridge.api.Futures;
@@ -36,7 +36,7 @@ final class Step3Most implements OrderPipeline {
 
         return inFlight.cancelling(CompletableFuture.completedFuture(rawOrder)
                 .thenApply(shop::parse)                                          // 1
-                .thenCompose(inFlight.track(stage(this::invoice, runtime)))      // 2-9: one PollFuture
+                .thenCompose(inFlight.track(toCompletableFutureFunction(this::invoice, runtime)))      // 2-9: one PollFuture
                 .thenApply(shop::audit));                                        // 10
         // end::step3[]
     }

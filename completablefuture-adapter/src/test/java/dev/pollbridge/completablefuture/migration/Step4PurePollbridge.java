@@ -57,9 +57,9 @@ final class Step4PurePollbridge implements OrderPipeline {
         return Futures.lazy(() -> shop.parse(rawOrder))
                 .map(shop::validate)
                 .flatMap(this::fetchUser)
-                // tag::awaiting[]
-                .flatMap(CompletableFutureBridge.awaiting(history::fetchAsync))         // 4, still a CompletableFuture
-                // end::awaiting[]
+                // tag::toPollFutureFunction[]
+                .flatMap(CompletableFutureBridge.toPollFutureFunction(history::fetchAsync))         // 4, still a CompletableFuture
+                // end::toPollFutureFunction[]
                 .map(shop::enrich)
                 .map(shop::price)
                 .map(shop::discount)

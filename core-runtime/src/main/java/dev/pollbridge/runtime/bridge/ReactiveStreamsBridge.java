@@ -3,6 +3,8 @@ package dev.pollbridge.runtime.bridge;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.bridge.InBody;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
 import dev.pollbridge.runtime.internal.bridge.PublisherFromStream;
@@ -17,7 +19,7 @@ import org.reactivestreams.Publisher;
  * Converts between Reactive Streams {@link Publisher}s and Pollbridge streams and futures.
  *
  * <h2>Publisher to stream</h2>
- * {@link #toStream(Publisher, int)} subscribes on the first {@code pollNext}, requests
+ * {@link #toPollStream(Publisher, int)} subscribes on the first {@code pollNext}, requests
  * {@code prefetch} items, and requests {@code prefetch - prefetch / 4} more each time that many
  * have been polled, at the next poll (few, large requests, like Reactor's {@code limitRate}). Items wait in a
  * bounded ring of {@code prefetch} slots; {@code onError} and {@code onComplete} surface after
@@ -30,7 +32,7 @@ import org.reactivestreams.Publisher;
  * {@link #toPublisher(Supplier, PollRuntime)} serves each subscriber a fresh stream, polled by a
  * task on the runtime at most one item ahead of the subscriber's demand, so its end is signalled
  * without waiting for a request; {@code cancel()} aborts the task, which closes the stream
- * exactly once. {@link #fromFuture(Supplier, PollRuntime)} does
+ * exactly once. {@link #toOneItemPublisher(Supplier, PollRuntime)} does
  * the same for a future, as a publisher of at most one item. Without a runtime argument they
  * use {@link PollRuntime#shared()}.
  *
@@ -59,31 +61,32 @@ import org.reactivestreams.Publisher;
  * <h2>Cancel safety</h2>
  * {@code pollNext} of a bridged stream is cancel-safe: an item is removed from the ring only
  * when it is returned, so closing the stream loses nothing that was returned, and items not yet
- * returned are dropped together with the subscription, as requested. The one-item awaits
- * ({@link #first}, {@link #firstOrNull}, {@link #firstOrDefault}, {@link #last},
- * {@link #lastOrNull}, {@link #single}, {@link #singleOrNull}) are not: closing them discards
- * whatever the publisher already sent.
+ * returned are dropped together with the subscription, as requested. The one-item futures
+ * ({@link #firstItem}, {@link #firstItemOrNull}, {@link #firstItemOrDefault}, {@link #lastItem},
+ * {@link #lastItemOrNull}, {@link #singleItem}, {@link #singleItemOrNull}) and the awaits built on
+ * them ({@link #awaitFirst} ...) are not: closing them, or cancelling the body, discards whatever
+ * the publisher already sent.
  */
 public final class ReactiveStreamsBridge {
 
-    /** The prefetch of {@link #toStream(Publisher)}: items requested ahead of the poller. */
+    /** The prefetch of {@link #toPollStream(Publisher)}: items requested ahead of the poller. */
     public static final int DEFAULT_PREFETCH = 256;
 
-    /** The largest prefetch {@link #toStream(Publisher, int)} accepts (2^24). */
+    /** The largest prefetch {@link #toPollStream(Publisher, int)} accepts (2^24). */
     public static final int MAX_PREFETCH = StreamFromPublisher.MAX_PREFETCH;
 
     private ReactiveStreamsBridge() {}
 
     /**
      * {@code publisher} as a stream with a prefetch of {@value #DEFAULT_PREFETCH}. See
-     * {@link #toStream(Publisher, int)}.
+     * {@link #toPollStream(Publisher, int)}.
      *
      * @param <T> the item type
      * @param publisher the publisher to subscribe to on the first poll
      * @return a lazy stream of the publisher's items
      */
-    public static <T> PollStream<T> toStream(Publisher<? extends T> publisher) {
-        return toStream(publisher, DEFAULT_PREFETCH);
+    public static <T> PollStream<T> toPollStream(Publisher<? extends T> publisher) {
+        return toPollStream(publisher, DEFAULT_PREFETCH);
     }
 
     /**
@@ -100,7 +103,7 @@ public final class ReactiveStreamsBridge {
      * @throws IllegalArgumentException if {@code prefetch} is out of range
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollStream<T> toStream(Publisher<? extends T> publisher, int prefetch) {
+    public static <T> PollStream<T> toPollStream(Publisher<? extends T> publisher, int prefetch) {
         return new StreamFromPublisher<>(RsAdapter.source(publisher), prefetch);
     }
 
@@ -171,13 +174,13 @@ public final class ReactiveStreamsBridge {
     /**
      * A cold publisher of at most one item: each subscriber gets a fresh future from
      * {@code futureFactory}, driven by a task on {@link PollRuntime#shared()}. See
-     * {@link #fromFuture(Supplier, PollRuntime)}.
+     * {@link #toOneItemPublisher(Supplier, PollRuntime)}.
      *
      * @param <T> the value type
      * @param futureFactory builds one future per subscriber, on the subscribing thread
      * @return a cold publisher of at most one item
      */
-    public static <T> Publisher<T> fromFuture(Supplier<? extends PollFuture<? extends T>> futureFactory) {
+    public static <T> Publisher<T> toOneItemPublisher(Supplier<? extends PollFuture<? extends T>> futureFactory) {
         return RsAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.onShared()));
     }
 
@@ -196,12 +199,12 @@ public final class ReactiveStreamsBridge {
      * @return a cold publisher of at most one item
      * @throws NullPointerException if an argument is null
      */
-    public static <T> Publisher<T> fromFuture(
+    public static <T> Publisher<T> toOneItemPublisher(
             Supplier<? extends PollFuture<? extends T>> futureFactory, PollRuntime runtime) {
         return RsAdapter.publisher(PublisherFromStream.ofFutures(futureFactory, RuntimeSpawner.on(runtime)));
     }
 
-    // ---- awaiting one item: kotlinx's awaitFirst, awaitLast, awaitSingle ... ----------------------
+    // ---- one item as a future: firstItem, lastItem, singleItem ... ---------------------------------
 
     /**
      * The first item of {@code publisher} (kotlinx's {@code awaitFirst}). Subscribes on the
@@ -215,12 +218,12 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the first item
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> first(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> firstItem(Publisher<? extends T> publisher) {
         return ItemFromStream.required(streamFor(publisher, Which.FIRST), Which.FIRST, null);
     }
 
     /**
-     * Like {@link #first}, but an empty publisher gives {@code null} (kotlinx's
+     * Like {@link #firstItem}, but an empty publisher gives {@code null} (kotlinx's
      * {@code awaitFirstOrNull}).
      *
      * @param <T> the item type
@@ -228,14 +231,14 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the first item, or of {@code null} if there is none
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> firstOrNull(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> firstItemOrNull(Publisher<? extends T> publisher) {
         return ItemFromStream.orDefault(streamFor(publisher, Which.FIRST), Which.FIRST, null, null);
     }
 
     /**
-     * Like {@link #first}, but an empty publisher gives {@code defaultValue} (kotlinx's
+     * Like {@link #firstItem}, but an empty publisher gives {@code defaultValue} (kotlinx's
      * {@code awaitFirstOrDefault}; for {@code awaitFirstOrElse}, map the result of
-     * {@link #firstOrNull}).
+     * {@link #firstItemOrNull}).
      *
      * @param <T> the item type
      * @param publisher the publisher to subscribe to on the first poll
@@ -243,7 +246,7 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the first item, or of {@code defaultValue}
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> firstOrDefault(Publisher<? extends T> publisher, T defaultValue) {
+    public static <T> PollFuture<T> firstItemOrDefault(Publisher<? extends T> publisher, T defaultValue) {
         return ItemFromStream.orDefault(streamFor(publisher, Which.FIRST), Which.FIRST, defaultValue, null);
     }
 
@@ -260,19 +263,19 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the last item
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> last(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> lastItem(Publisher<? extends T> publisher) {
         return ItemFromStream.required(streamFor(publisher, Which.LAST), Which.LAST, null);
     }
 
     /**
-     * Like {@link #last}, but an empty publisher gives {@code null}.
+     * Like {@link #lastItem}, but an empty publisher gives {@code null}.
      *
      * @param <T> the item type
      * @param publisher the publisher to subscribe to on the first poll
      * @return a lazy future of the last item, or of {@code null} if there is none
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> lastOrNull(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> lastItemOrNull(Publisher<? extends T> publisher) {
         return ItemFromStream.orDefault(streamFor(publisher, Which.LAST), Which.LAST, null, null);
     }
 
@@ -289,12 +292,12 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the only item
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> single(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> singleItem(Publisher<? extends T> publisher) {
         return ItemFromStream.required(streamFor(publisher, Which.SINGLE), Which.SINGLE, null);
     }
 
     /**
-     * Like {@link #single}, but an empty publisher gives {@code null}; a second item still
+     * Like {@link #singleItem}, but an empty publisher gives {@code null}; a second item still
      * fails with {@link IllegalArgumentException}.
      *
      * @param <T> the item type
@@ -302,11 +305,138 @@ public final class ReactiveStreamsBridge {
      * @return a lazy future of the only item, or of {@code null} if there is none
      * @throws NullPointerException if {@code publisher} is null
      */
-    public static <T> PollFuture<T> singleOrNull(Publisher<? extends T> publisher) {
+    public static <T> PollFuture<T> singleItemOrNull(Publisher<? extends T> publisher) {
         return ItemFromStream.orDefault(streamFor(publisher, Which.SINGLE), Which.SINGLE, null, null);
     }
 
+    // ---- awaiting one item inside an Async body: kotlinx's awaitFirst, awaitLast, awaitSingle ... -
+
+    /**
+     * Awaits the first item of {@code publisher} inside an {@code Async} body (kotlinx's
+     * {@code awaitFirst}): {@code Async.await(firstItem(publisher))}. Suspends the body (not a
+     * worker) until the item arrives: the publisher is subscribed on the body's thread, signals
+     * on its own threads, and the item is returned on the body's thread. Throws
+     * {@link NoSuchElementException} if the publisher completes empty and its error as
+     * {@link Async#await(PollFuture)} does.
+     *
+     * <p><b>Cancel safety:</b> if the body is cancelled while waiting, the subscription is
+     * cancelled, an item already received is dropped and this throws
+     * {@link java.util.concurrent.CancellationException}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the first item
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitFirst(Publisher<? extends T> publisher) {
+        inBody("awaitFirst", "firstItem");
+        return Async.await(firstItem(publisher));
+    }
+
+    /**
+     * Like {@link #awaitFirst}, but an empty publisher gives {@code null} (kotlinx's
+     * {@code awaitFirstOrNull}). Same threads and cancel safety.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the first item, or {@code null} if there is none
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitFirstOrNull(Publisher<? extends T> publisher) {
+        inBody("awaitFirstOrNull", "firstItemOrNull");
+        return Async.await(firstItemOrNull(publisher));
+    }
+
+    /**
+     * Like {@link #awaitFirst}, but an empty publisher gives {@code defaultValue} (kotlinx's
+     * {@code awaitFirstOrDefault}). Same threads and cancel safety.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @param defaultValue the value if the publisher completes empty; may be {@code null}
+     * @return the first item, or {@code defaultValue}
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitFirstOrDefault(Publisher<? extends T> publisher, T defaultValue) {
+        inBody("awaitFirstOrDefault", "firstItemOrDefault");
+        return Async.await(firstItemOrDefault(publisher, defaultValue));
+    }
+
+    /**
+     * Awaits the last item of {@code publisher} inside an {@code Async} body (kotlinx's
+     * {@code awaitLast}): {@code Async.await(lastItem(publisher))}, reading the publisher to its
+     * end. Throws {@link NoSuchElementException} if it completes empty. Same threads and cancel
+     * safety as {@link #awaitFirst}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the last item
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitLast(Publisher<? extends T> publisher) {
+        inBody("awaitLast", "lastItem");
+        return Async.await(lastItem(publisher));
+    }
+
+    /**
+     * Like {@link #awaitLast}, but an empty publisher gives {@code null}. Same threads and cancel
+     * safety as {@link #awaitFirst}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the last item, or {@code null} if there is none
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitLastOrNull(Publisher<? extends T> publisher) {
+        inBody("awaitLastOrNull", "lastItemOrNull");
+        return Async.await(lastItemOrNull(publisher));
+    }
+
+    /**
+     * Awaits the only item of {@code publisher} inside an {@code Async} body (kotlinx's
+     * {@code awaitSingle}): {@code Async.await(singleItem(publisher))}. Throws
+     * {@link NoSuchElementException} if it completes empty and {@link IllegalArgumentException} as
+     * soon as a second item arrives (the subscription is then cancelled). Same threads and cancel
+     * safety as {@link #awaitFirst}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the only item
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitSingle(Publisher<? extends T> publisher) {
+        inBody("awaitSingle", "singleItem");
+        return Async.await(singleItem(publisher));
+    }
+
+    /**
+     * Like {@link #awaitSingle}, but an empty publisher gives {@code null} (kotlinx's
+     * {@code awaitSingleOrNull}); a second item still throws {@link IllegalArgumentException}.
+     * Same threads and cancel safety as {@link #awaitFirst}.
+     *
+     * @param <T> the item type
+     * @param publisher the publisher to subscribe to
+     * @return the only item, or {@code null} if there is none
+     * @throws IllegalStateException if called outside an {@code Async} body
+     * @throws NullPointerException if {@code publisher} is null
+     */
+    public static <T> T awaitSingleOrNull(Publisher<? extends T> publisher) {
+        inBody("awaitSingleOrNull", "singleItemOrNull");
+        return Async.await(singleItemOrNull(publisher));
+    }
+
+    private static void inBody(String await, String futureForm) {
+        InBody.require("ReactiveStreamsBridge." + await + "(Publisher)", "Async.run, Async.stream",
+                "ReactiveStreamsBridge." + futureForm + "(publisher)");
+    }
+
     private static <T> PollStream<T> streamFor(Publisher<? extends T> publisher, Which which) {
-        return toStream(publisher, which.prefetch());
+        return toPollStream(publisher, which.prefetch());
     }
 }

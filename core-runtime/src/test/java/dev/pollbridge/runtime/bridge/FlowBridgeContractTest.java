@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Nested;
 /**
  * Every direction of {@link FlowBridge} (JDK {@code Flow}) keeps the contract. The publisher-to-pull
  * directions read a {@link SignalPublisher}, whose subscription and cancels are the upstream. The
- * pull-to-publisher directions ({@code toPublisher}, {@code fromFuture}) are checked through a
+ * pull-to-publisher directions ({@code toPublisher}, {@code toOneItemPublisher}) are checked through a
  * round trip back to a stream or future, whose upstream is the probe the publisher's task polls:
  * the round trip must keep laziness (nothing polled before the subscription), carry every signal,
  * and pass a close through the subscription's cancel to the probe, once (on a runtime thread, so
@@ -38,7 +39,7 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return StreamSubject.of(FlowBridge.<String>toStream(FlowAdapters.toFlowPublisher(publisher)))
+            return StreamSubject.of(FlowBridge.<String>toPollStream(FlowAdapters.toFlowPublisher(publisher)))
                     .emits(i -> publisher.emit("item" + i), i -> "item" + i)
                     .completes(publisher::complete)
                     .failsWith(publisher::fail)
@@ -48,7 +49,7 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(FlowAdapters.toFlowPublisher(publisher)))
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toPollStream(FlowAdapters.toFlowPublisher(publisher)))
                     .emits(i -> publisher.emit(items.get(i)), items::get);
         }
     }
@@ -59,7 +60,7 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return StreamSubject.of(FlowBridge.<String>toStream(FlowAdapters.toFlowPublisher(publisher), 1))
+            return StreamSubject.of(FlowBridge.<String>toPollStream(FlowAdapters.toFlowPublisher(publisher), 1))
                     .emits(i -> publisher.emit("item" + i), i -> "item" + i)
                     .completes(publisher::complete)
                     .failsWith(publisher::fail)
@@ -69,7 +70,7 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(FlowAdapters.toFlowPublisher(publisher), 1))
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toPollStream(FlowAdapters.toFlowPublisher(publisher), 1))
                     .emits(i -> publisher.emit(items.get(i)), items::get);
         }
     }
@@ -79,7 +80,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>firstOrNull(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>firstItemOrNull(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -88,7 +89,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<AutoCloseable>firstOrNull(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<AutoCloseable>firstItemOrNull(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(value, () -> publisher.emit(value));
         }
     }
@@ -99,7 +100,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>first(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>firstItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
@@ -108,7 +109,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<AutoCloseable>first(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<AutoCloseable>firstItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(value, () -> publisher.emit(value));
         }
     }
@@ -118,7 +119,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>single(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>singleItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("item", () -> {
                         publisher.emit("item");
                         publisher.complete();
@@ -130,7 +131,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<AutoCloseable>single(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<AutoCloseable>singleItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(value, () -> {
                 publisher.emit(value);
                 publisher.complete();
@@ -144,7 +145,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>firstOrDefault(FlowAdapters.toFlowPublisher(publisher), "default"))
+            return FutureSubject.of(FlowBridge.<String>firstItemOrDefault(FlowAdapters.toFlowPublisher(publisher), "default"))
                     .completesWith("default", publisher::complete)
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -157,7 +158,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>last(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>lastItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith("second", () -> {
                         publisher.emit("first");
                         publisher.emit("second");
@@ -171,7 +172,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<AutoCloseable>last(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<AutoCloseable>lastItem(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(value, () -> {
                 publisher.emit(() -> { });
                 publisher.emit(value);
@@ -186,7 +187,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>last(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>lastItem(FlowAdapters.toFlowPublisher(publisher)))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
         }
@@ -198,7 +199,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>lastOrNull(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>lastItemOrNull(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(null, publisher::complete)
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -211,7 +212,7 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(FlowBridge.<String>singleOrNull(FlowAdapters.toFlowPublisher(publisher)))
+            return FutureSubject.of(FlowBridge.<String>singleItemOrNull(FlowAdapters.toFlowPublisher(publisher)))
                     .completesWith(null, publisher::complete)
                     .fails(() -> {
                         publisher.emit("first");
@@ -221,14 +222,14 @@ class FlowBridgeContractTest {
         }
     }
 
-    /** {@code toPublisher}, read back with {@code toStream}. */
+    /** {@code toPublisher}, read back with {@code toPollStream}. */
     @Nested
     class ToPublisherRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(FlowBridge.<String>toStream(
+            return StreamSubject.of(FlowBridge.<String>toPollStream(
                             FlowBridge.toPublisher(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
@@ -239,21 +240,21 @@ class FlowBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(FlowBridge.<AutoCloseable>toStream(
+            return StreamSubject.of(FlowBridge.<AutoCloseable>toPollStream(
                             FlowBridge.toPublisher(() -> source, runtime)))
                     .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 
-    /** {@code fromFuture}, read back with {@code first}. */
+    /** {@code toOneItemPublisher}, read back with {@code first}. */
     @Nested
     class FromFutureRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(FlowBridge.<String>first(
-                            FlowBridge.fromFuture(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
+            return FutureSubject.of(FlowBridge.<String>firstItem(
+                            FlowBridge.toOneItemPublisher(() -> ReactiveStreamsBridgeContractTest.handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -262,9 +263,38 @@ class FlowBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(FlowBridge.<AutoCloseable>first(
-                            FlowBridge.fromFuture(() -> source, runtime)))
+            return FutureSubject.of(FlowBridge.<AutoCloseable>firstItem(
+                            FlowBridge.toOneItemPublisher(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
+        }
+    }
+
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> FlowBridge.<String>awaitFirst(FlowAdapters.toFlowPublisher(publisher))))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body: an empty publisher gives {@code null}. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> FlowBridge.<String>awaitSingleOrNull(FlowAdapters.toFlowPublisher(publisher))))
+                    .completesWith("item", () -> {
+                        publisher.emit("item");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream().reachedAsynchronously());
         }
     }
 }

@@ -20,7 +20,7 @@ class JdkPublisherTest {
     void flowStreamReceivesEverythingInOrderWithBackpressure() throws Exception {
         try (SubmissionPublisher<Integer> publisher = new SubmissionPublisher<>()) {
             Thread producer = producer(publisher);
-            assertEquals(EXPECTED, Drain.toList(FlowBridge.toStream(publisher, 32), Duration.ofSeconds(30)));
+            assertEquals(EXPECTED, Drain.toList(FlowBridge.toPollStream(publisher, 32), Duration.ofSeconds(30)));
             producer.join();
         }
     }
@@ -30,7 +30,7 @@ class JdkPublisherTest {
         try (SubmissionPublisher<Integer> publisher = new SubmissionPublisher<>()) {
             Thread producer = producer(publisher);
             assertEquals(EXPECTED, Drain.toList(
-                    ReactiveStreamsBridge.toStream(FlowAdapters.toPublisher(publisher)), Duration.ofSeconds(30)));
+                    ReactiveStreamsBridge.toPollStream(FlowAdapters.toPublisher(publisher)), Duration.ofSeconds(30)));
             producer.join();
         }
     }

@@ -93,42 +93,42 @@ class PublisherAwaitsTest {
                 return new Source<>() {
                     @Override
                     public PollFuture<T> first() {
-                        return ReactiveStreamsBridge.first(p);
+                        return ReactiveStreamsBridge.firstItem(p);
                     }
 
                     @Override
                     public PollFuture<T> firstOrNull() {
-                        return ReactiveStreamsBridge.firstOrNull(p);
+                        return ReactiveStreamsBridge.firstItemOrNull(p);
                     }
 
                     @Override
                     public PollFuture<T> firstOrDefault(T defaultValue) {
-                        return ReactiveStreamsBridge.firstOrDefault(p, defaultValue);
+                        return ReactiveStreamsBridge.firstItemOrDefault(p, defaultValue);
                     }
 
                     @Override
                     public PollFuture<T> last() {
-                        return ReactiveStreamsBridge.last(p);
+                        return ReactiveStreamsBridge.lastItem(p);
                     }
 
                     @Override
                     public PollFuture<T> lastOrNull() {
-                        return ReactiveStreamsBridge.lastOrNull(p);
+                        return ReactiveStreamsBridge.lastItemOrNull(p);
                     }
 
                     @Override
                     public PollFuture<T> single() {
-                        return ReactiveStreamsBridge.single(p);
+                        return ReactiveStreamsBridge.singleItem(p);
                     }
 
                     @Override
                     public PollFuture<T> singleOrNull() {
-                        return ReactiveStreamsBridge.singleOrNull(p);
+                        return ReactiveStreamsBridge.singleItemOrNull(p);
                     }
 
                     @Override
                     public PollStream<T> stream() {
-                        return ReactiveStreamsBridge.toStream(p);
+                        return ReactiveStreamsBridge.toPollStream(p);
                     }
                 };
             }
@@ -148,42 +148,42 @@ class PublisherAwaitsTest {
                 return new Source<>() {
                     @Override
                     public PollFuture<T> first() {
-                        return FlowBridge.first(p);
+                        return FlowBridge.firstItem(p);
                     }
 
                     @Override
                     public PollFuture<T> firstOrNull() {
-                        return FlowBridge.firstOrNull(p);
+                        return FlowBridge.firstItemOrNull(p);
                     }
 
                     @Override
                     public PollFuture<T> firstOrDefault(T defaultValue) {
-                        return FlowBridge.firstOrDefault(p, defaultValue);
+                        return FlowBridge.firstItemOrDefault(p, defaultValue);
                     }
 
                     @Override
                     public PollFuture<T> last() {
-                        return FlowBridge.last(p);
+                        return FlowBridge.lastItem(p);
                     }
 
                     @Override
                     public PollFuture<T> lastOrNull() {
-                        return FlowBridge.lastOrNull(p);
+                        return FlowBridge.lastItemOrNull(p);
                     }
 
                     @Override
                     public PollFuture<T> single() {
-                        return FlowBridge.single(p);
+                        return FlowBridge.singleItem(p);
                     }
 
                     @Override
                     public PollFuture<T> singleOrNull() {
-                        return FlowBridge.singleOrNull(p);
+                        return FlowBridge.singleItemOrNull(p);
                     }
 
                     @Override
                     public PollStream<T> stream() {
-                        return FlowBridge.toStream(p);
+                        return FlowBridge.toPollStream(p);
                     }
                 };
             }
@@ -343,8 +343,8 @@ class PublisherAwaitsTest {
                 done = true;
             }
         });
-        assertEquals("a", runtime.blockOn(ReactiveStreamsBridge.first(failsRightAfterOne)));
-        assertEquals("a", runtime.blockOn(ReactiveStreamsBridge.firstOrNull(failsRightAfterOne)));
+        assertEquals("a", runtime.blockOn(ReactiveStreamsBridge.firstItem(failsRightAfterOne)));
+        assertEquals("a", runtime.blockOn(ReactiveStreamsBridge.firstItemOrNull(failsRightAfterOne)));
         await().atMost(WAIT).until(() -> uncaught.size() >= 2);
         assertEquals(List.of(boom, boom), uncaught, "once per subscription");
     }

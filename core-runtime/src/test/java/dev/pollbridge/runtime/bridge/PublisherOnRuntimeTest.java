@@ -48,7 +48,7 @@ class PublisherOnRuntimeTest {
     void roundTripThroughAPublisherKeepsOrderWithBoundedPrefetch() {
         List<Long> expected = LongStream.range(0, 10_000).boxed().collect(Collectors.toList());
         Publisher<Long> publisher = ReactiveStreamsBridge.toPublisher(() -> Streams.fromIterable(expected), runtime);
-        assertEquals(expected, Drain.toList(ReactiveStreamsBridge.toStream(publisher, 16), Duration.ofSeconds(30)));
+        assertEquals(expected, Drain.toList(ReactiveStreamsBridge.toPollStream(publisher, 16), Duration.ofSeconds(30)));
         assertEquals(List.of(), uncaught);
     }
 
@@ -96,7 +96,7 @@ class PublisherOnRuntimeTest {
     void flowRoundTripToo() {
         List<Long> expected = LongStream.range(0, 2_000).boxed().collect(Collectors.toList());
         assertEquals(expected, Drain.toList(
-                FlowBridge.toStream(FlowBridge.toPublisher(() -> Streams.fromIterable(expected), runtime), 8),
+                FlowBridge.toPollStream(FlowBridge.toPublisher(() -> Streams.fromIterable(expected), runtime), 8),
                 Duration.ofSeconds(30)));
     }
 
@@ -202,17 +202,17 @@ class PublisherOnRuntimeTest {
     }
 
     @Test
-    void fromFutureServesOneValueOrNothing() {
-        assertEquals("x", runtime.blockOn(ReactiveStreamsBridge.single(
-                ReactiveStreamsBridge.fromFuture(() -> Futures.ready("x"), runtime))));
-        assertNull(runtime.blockOn(ReactiveStreamsBridge.firstOrNull(
-                ReactiveStreamsBridge.fromFuture(() -> Futures.ready((String) null), runtime))));
+    void toOneItemPublisherServesOneValueOrNothing() {
+        assertEquals("x", runtime.blockOn(ReactiveStreamsBridge.singleItem(
+                ReactiveStreamsBridge.toOneItemPublisher(() -> Futures.ready("x"), runtime))));
+        assertNull(runtime.blockOn(ReactiveStreamsBridge.firstItemOrNull(
+                ReactiveStreamsBridge.toOneItemPublisher(() -> Futures.ready((String) null), runtime))));
         RuntimeException boom = new RuntimeException("boom");
         RuntimeException thrown = assertThrows(RuntimeException.class, () -> runtime.blockOn(
-                FlowBridge.first(FlowBridge.fromFuture(() -> Futures.<String>failed(boom), runtime))));
+                FlowBridge.firstItem(FlowBridge.toOneItemPublisher(() -> Futures.<String>failed(boom), runtime))));
         assertSame(boom, thrown);
-        assertThrows(NoSuchElementException.class, () -> runtime.blockOn(FlowBridge.single(
-                FlowBridge.fromFuture(() -> Futures.ready((String) null), runtime))));
+        assertThrows(NoSuchElementException.class, () -> runtime.blockOn(FlowBridge.singleItem(
+                FlowBridge.toOneItemPublisher(() -> Futures.ready((String) null), runtime))));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Nested;
 /**
  * Every direction of {@link ReactiveStreamsBridge} keeps the contract. The publisher-to-pull
  * directions read a {@link SignalPublisher}, whose subscription and cancels are the upstream. The
- * pull-to-publisher directions ({@code toPublisher}, {@code fromFuture}) are checked through a
+ * pull-to-publisher directions ({@code toPublisher}, {@code toOneItemPublisher}) are checked through a
  * round trip back to a stream or future, whose upstream is the probe the publisher's task polls:
  * the round trip must keep laziness (nothing polled before the subscription), carry every signal,
  * and pass a close through the subscription's cancel to the probe, once (on a runtime thread, so
@@ -37,7 +38,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return StreamSubject.of(ReactiveStreamsBridge.<String>toStream(publisher))
+            return StreamSubject.of(ReactiveStreamsBridge.<String>toPollStream(publisher))
                     .emits(i -> publisher.emit("item" + i), i -> "item" + i)
                     .completes(publisher::complete)
                     .failsWith(publisher::fail)
@@ -47,7 +48,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(publisher))
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toPollStream(publisher))
                     .emits(i -> publisher.emit(items.get(i)), items::get);
         }
     }
@@ -58,7 +59,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return StreamSubject.of(ReactiveStreamsBridge.<String>toStream(publisher, 1))
+            return StreamSubject.of(ReactiveStreamsBridge.<String>toPollStream(publisher, 1))
                     .emits(i -> publisher.emit("item" + i), i -> "item" + i)
                     .completes(publisher::complete)
                     .failsWith(publisher::fail)
@@ -68,7 +69,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(publisher, 1))
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toPollStream(publisher, 1))
                     .emits(i -> publisher.emit(items.get(i)), items::get);
         }
     }
@@ -78,7 +79,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>firstOrNull(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstItemOrNull(publisher))
                     .completesWith("item", () -> publisher.emit("item"))
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -87,7 +88,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>firstOrNull(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>firstItemOrNull(publisher))
                     .completesWith(value, () -> publisher.emit(value));
         }
     }
@@ -98,7 +99,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>first(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstItem(publisher))
                     .completesWith("item", () -> publisher.emit("item"))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
@@ -107,7 +108,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>first(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>firstItem(publisher))
                     .completesWith(value, () -> publisher.emit(value));
         }
     }
@@ -117,7 +118,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>single(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>singleItem(publisher))
                     .completesWith("item", () -> {
                         publisher.emit("item");
                         publisher.complete();
@@ -129,7 +130,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>single(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>singleItem(publisher))
                     .completesWith(value, () -> {
                 publisher.emit(value);
                 publisher.complete();
@@ -143,7 +144,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>firstOrDefault(publisher, "default"))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstItemOrDefault(publisher, "default"))
                     .completesWith("default", publisher::complete)
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -156,7 +157,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>last(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>lastItem(publisher))
                     .completesWith("second", () -> {
                         publisher.emit("first");
                         publisher.emit("second");
@@ -170,7 +171,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             SignalPublisher<AutoCloseable> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>last(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>lastItem(publisher))
                     .completesWith(value, () -> {
                 publisher.emit(() -> { });
                 publisher.emit(value);
@@ -185,7 +186,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>last(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>lastItem(publisher))
                     .fails(publisher::complete, NoSuchElementException.class)
                     .upstream(publisher.upstream());
         }
@@ -197,7 +198,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>lastOrNull(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>lastItemOrNull(publisher))
                     .completesWith(null, publisher::complete)
                     .failsWith(publisher::fail)
                     .upstream(publisher.upstream());
@@ -210,7 +211,7 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             SignalPublisher<String> publisher = new SignalPublisher<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>singleOrNull(publisher))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>singleItemOrNull(publisher))
                     .completesWith(null, publisher::complete)
                     .fails(() -> {
                         publisher.emit("first");
@@ -220,14 +221,14 @@ class ReactiveStreamsBridgeContractTest {
         }
     }
 
-    /** {@code toPublisher}, read back with {@code toStream}. */
+    /** {@code toPublisher}, read back with {@code toPollStream}. */
     @Nested
     class ToPublisherRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
             ProbeStream<String> source = new ProbeStream<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(ReactiveStreamsBridge.<String>toStream(
+            return StreamSubject.of(ReactiveStreamsBridge.<String>toPollStream(
                             ReactiveStreamsBridge.toPublisher(() -> handOver(source, taken), runtime)))
                     .emits(i -> source.emit("item" + i), i -> "item" + i)
                     .completes(source::complete)
@@ -238,21 +239,21 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
             ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toStream(
+            return StreamSubject.of(ReactiveStreamsBridge.<AutoCloseable>toPollStream(
                             ReactiveStreamsBridge.toPublisher(() -> source, runtime)))
                     .emits(i -> source.emit(items.get(i)), items::get);
         }
     }
 
-    /** {@code fromFuture}, read back with {@code first}. */
+    /** {@code toOneItemPublisher}, read back with {@code first}. */
     @Nested
     class FromFutureRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             ProbeFuture<String> source = new ProbeFuture<>();
             AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(ReactiveStreamsBridge.<String>first(
-                            ReactiveStreamsBridge.fromFuture(() -> handOver(source, taken), runtime)))
+            return FutureSubject.of(ReactiveStreamsBridge.<String>firstItem(
+                            ReactiveStreamsBridge.toOneItemPublisher(() -> handOver(source, taken), runtime)))
                     .completesWith("value", () -> source.complete("value"))
                     .failsWith(source::fail)
                     .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
@@ -261,8 +262,8 @@ class ReactiveStreamsBridgeContractTest {
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>first(
-                            ReactiveStreamsBridge.fromFuture(() -> source, runtime)))
+            return FutureSubject.of(ReactiveStreamsBridge.<AutoCloseable>firstItem(
+                            ReactiveStreamsBridge.toOneItemPublisher(() -> source, runtime)))
                     .completesWith(value, () -> source.complete(value));
         }
     }
@@ -271,5 +272,34 @@ class ReactiveStreamsBridgeContractTest {
     static <S> S handOver(S source, AtomicBoolean taken) {
         taken.set(true);
         return source;
+    }
+
+    /** {@code awaitFirst} inside an {@code Async} body: the body's future keeps the contract of {@code firstItem}. */
+    @Nested
+    class AwaitFirstInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> ReactiveStreamsBridge.<String>awaitFirst(publisher)))
+                    .completesWith("item", () -> publisher.emit("item"))
+                    .fails(publisher::complete, NoSuchElementException.class)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
+    }
+
+    /** {@code awaitSingleOrNull} inside an {@code Async} body: an empty publisher gives {@code null}. */
+    @Nested
+    class AwaitSingleOrNullInBody extends PollFutureContract<String> {
+        @Override
+        protected FutureSubject<String> subject() {
+            SignalPublisher<String> publisher = new SignalPublisher<>();
+            return FutureSubject.of(Async.run(() -> ReactiveStreamsBridge.<String>awaitSingleOrNull(publisher)))
+                    .completesWith("item", () -> {
+                        publisher.emit("item");
+                        publisher.complete();
+                    })
+                    .failsWith(publisher::fail)
+                    .upstream(publisher.upstream().reachedAsynchronously());
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.pollbridge.examples.completablefuture;
 
-import static dev.pollbridge.completablefuture.CompletableFutureBridge.stage;
+import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFutureFunction;
 import static dev.pollbridge.completablefuture.CompletableFutureBridge.toCompletableFuture;
 
 import dev.pollbridge.api.Futures;
@@ -60,7 +60,7 @@ public final class MigrateCompletableFutureChain {
             // Half-way: the price stage is a PollFuture; the chain around it is unchanged.
             Supplier<CompletableFuture<String>> halfWay = () -> CompletableFuture.completedFuture("2 x keyboard")
                     .thenApply(MigrateCompletableFutureChain::parse)
-                    .thenCompose(stage(migrated::price, runtime))
+                    .thenCompose(toCompletableFutureFunction(migrated::price, runtime))
                     .thenApply(MigrateCompletableFutureChain::addTax)
                     .thenApply(MigrateCompletableFutureChain::format);
             // After: one PollFuture; callers still get a CompletableFuture from the edge.
@@ -72,7 +72,7 @@ public final class MigrateCompletableFutureChain {
 
             story.step("1. Before: a CompletableFuture chain");
             story.say("join() returned \"" + before.get().join() + "\"");
-            story.step("2. Half-way: the price stage is a PollFuture, bridged with stage(...)");
+            story.step("2. Half-way: the price stage is a PollFuture, bridged with toCompletableFutureFunction(...)");
             story.say("join() returned \"" + halfWay.get().join() + "\"");
             story.step("3. After: the whole chain is one PollFuture, a CompletableFuture only at the edge");
             story.say("join() returned \"" + after.get().join() + "\"");

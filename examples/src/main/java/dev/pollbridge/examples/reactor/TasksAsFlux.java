@@ -3,7 +3,7 @@ package dev.pollbridge.examples.reactor;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
@@ -37,7 +37,7 @@ public final class TasksAsFlux {
         try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(Story.RUNTIME_PREFIX).build()) {
             story.step("1. An Async.stream body as a Flux, cancelled by take(3)");
             CountDownLatch bodyEnded = new CountDownLatch(1);
-            Flux<Long> ticks = ReactorBridge.flux(emitter -> {
+            Flux<Long> ticks = FluxBridge.flux(emitter -> {
                 try {
                     for (long tick = 0; ; tick++) {
                         Async.await(runtime.sleep(Duration.ofMillis(20)));
@@ -59,7 +59,7 @@ public final class TasksAsFlux {
 
             story.step("2. Demand drives the body: it makes nothing that nobody requested");
             AtomicLong made = new AtomicLong();
-            Flux<Long> numbers = ReactorBridge.toFlux(() -> Async.stream(emitter -> {
+            Flux<Long> numbers = FluxBridge.toFlux(() -> Async.stream(emitter -> {
                 for (long n = 0; ; n++) {
                     made.incrementAndGet();
                     emitter.emit(n); // parks until the Flux has demand and takes n
@@ -73,7 +73,7 @@ public final class TasksAsFlux {
             story.step("3. A channel fed by two producer tasks, as a Flux; take(6) stops them");
             Map<String, String> cleanups = new ConcurrentHashMap<>();
             CountDownLatch producersEnded = new CountDownLatch(2);
-            Flux<String> orders = ReactorBridge.flux(emitter -> {
+            Flux<String> orders = FluxBridge.flux(emitter -> {
                 Channel<String> channel = Channel.bounded(4);
                 try (TaskScope<Void> producers = TaskScope.open(runtime)) {
                     for (String name : List.of("kitchen", "bar")) {

@@ -3,7 +3,7 @@ package dev.pollbridge.examples.reactor;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.examples.Story;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
@@ -35,8 +35,8 @@ public final class WrapReactorService {
             long start = System.nanoTime();
             String line = runtime.blockOn(Async.run(() -> {
                 story.say("the body runs on " + story.thread());
-                int stock = Async.await(ReactorBridge.toFuture(service.stock("apples")));
-                long price = Async.await(ReactorBridge.toFuture(service.price("apples")));
+                int stock = Async.await(MonoBridge.toPollFuture(service.stock("apples")));
+                long price = Async.await(MonoBridge.toPollFuture(service.price("apples")));
                 return stock + " apples at " + price + " cents";
             }));
             story.say("blockOn returned \"" + line + "\" on " + story.thread());
@@ -45,8 +45,8 @@ public final class WrapReactorService {
             story.step("2. Join the same two calls: both in flight at once (Futures.join)");
             start = System.nanoTime();
             line = runtime.blockOn(Futures.join(
-                    ReactorBridge.toFuture(service.stock("apples")),
-                    ReactorBridge.toFuture(service.price("apples")),
+                    MonoBridge.toPollFuture(service.stock("apples")),
+                    MonoBridge.toPollFuture(service.price("apples")),
                     (stock, price) -> stock + " apples at " + price + " cents"));
             story.say("blockOn returned \"" + line + "\"");
             story.say("took " + Story.took(start, Duration.ofMillis(300), Duration.ofMillis(500))
@@ -55,11 +55,11 @@ public final class WrapReactorService {
             story.step("3. A flaky call, retried once: a checked failure arrives wrapped");
             line = runtime.blockOn(Async.run(() -> {
                 try {
-                    return Async.await(ReactorBridge.toFuture(service.reviews("apples")));
+                    return Async.await(MonoBridge.toPollFuture(service.reviews("apples")));
                 } catch (CompletionException wrapped) {
                     story.say("the body caught CompletionException caused by "
                             + wrapped.getCause().getClass().getSimpleName() + "; retrying");
-                    return Async.await(ReactorBridge.toFuture(service.reviews("apples")));
+                    return Async.await(MonoBridge.toPollFuture(service.reviews("apples")));
                 }
             }));
             story.say("blockOn returned \"" + line + "\"");
@@ -67,14 +67,14 @@ public final class WrapReactorService {
             story.step("4. Race two mirrors: the first answer wins, the loser is cancelled (Futures.select)");
             start = System.nanoTime();
             line = runtime.blockOn(Futures.select(
-                    ReactorBridge.toFuture(service.quote("mirror-eu", Duration.ofMillis(50))),
-                    ReactorBridge.toFuture(service.quote("mirror-us", Duration.ofSeconds(1)))));
+                    MonoBridge.toPollFuture(service.quote("mirror-eu", Duration.ofMillis(50))),
+                    MonoBridge.toPollFuture(service.quote("mirror-us", Duration.ofSeconds(1)))));
             story.say("blockOn returned \"" + line + "\" after " + Story.took(start, Duration.ofMillis(50), Duration.ofSeconds(1)));
 
             story.step("5. Bound a slow call with a timeout: the Mono is cancelled (runtime.timeout)");
             start = System.nanoTime();
             try {
-                runtime.blockOn(runtime.timeout(ReactorBridge.toFuture(service.slowReport()), Duration.ofMillis(300)));
+                runtime.blockOn(runtime.timeout(MonoBridge.toPollFuture(service.slowReport()), Duration.ofMillis(300)));
                 story.say("the report arrived (unexpected)");
             } catch (CompletionException timedOut) {
                 story.say("blockOn threw CompletionException caused by " + timedOut.getCause().getClass().getSimpleName()
@@ -84,7 +84,7 @@ public final class WrapReactorService {
             story.step("6. Cancel a running task: abort() reaches the Mono it awaits");
             CountDownLatch cancelled = new CountDownLatch(1);
             CountDownLatch subscribed = new CountDownLatch(1);
-            JoinHandle<String> report = runtime.spawn(ReactorBridge.toFuture(service.slowReport()
+            JoinHandle<String> report = runtime.spawn(MonoBridge.toPollFuture(service.slowReport()
                     .doOnSubscribe(subscription -> subscribed.countDown())
                     .doFinally(signal -> cancelled.countDown())));
             subscribed.await(5, TimeUnit.SECONDS);

@@ -10,10 +10,10 @@ import reactor.util.context.Context;
 
 /**
  * The Reactor adapter's {@link LibrarySources} service: the generic Reactive Streams bridge
- * subscribes to a Reactor publisher with a {@link ContextSubscriber}, as {@code ReactorBridge}
+ * subscribes to a Reactor publisher with a {@link ContextSubscriber}, as {@code FluxBridge}
  * does, so Reactor does not wrap it in its {@code StrictSubscriber} and a fusable {@code Flux} is
  * queue-fused. The context is empty: the one a plain subscriber gets (the generic bridge carries
- * no Reactor context; {@code ReactorBridge.toStream} does).
+ * no Reactor context; {@code FluxBridge.toPollStream} does).
  */
 public final class FluxSources implements LibrarySources {
 

@@ -5,7 +5,7 @@ import reactor.core.Fuseable;
 
 /**
  * A Reactor {@link Fuseable.QueueSubscription} seen as the bridge engine's {@link FusedUpstream}:
- * {@code toStream} of a fusable {@code Flux} ({@code range}, {@code fromIterable},
+ * {@code toPollStream} of a fusable {@code Flux} ({@code range}, {@code fromIterable},
  * {@code fromArray}, {@code just}: {@code SYNC}; a unicast sink, the output of
  * {@code publishOn}: {@code ASYNC}) takes the items from the source's queue instead of through
  * {@code onNext}. Fusion is asked for as {@code publishOn} asks ({@code ANY | THREAD_BARRIER}),

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
@@ -62,13 +62,13 @@ class BridgeFlowControlTest {
 
     @Test
     void reactiveStreamsToStream() {
-        PollStream<Long> stream = ReactiveStreamsBridge.toStream(new DemandPublisher(ITEMS, meter), PREFETCH);
+        PollStream<Long> stream = ReactiveStreamsBridge.toPollStream(new DemandPublisher(ITEMS, meter), PREFETCH);
         assertBounded(consumer.drain(stream), PREFETCH);
     }
 
     @Test
     void flowToStream() {
-        PollStream<Long> stream = FlowBridge.toStream(FlowAdapters.toFlowPublisher(new DemandPublisher(ITEMS, meter)),
+        PollStream<Long> stream = FlowBridge.toPollStream(FlowAdapters.toFlowPublisher(new DemandPublisher(ITEMS, meter)),
                 PREFETCH);
         assertBounded(consumer.drain(stream), PREFETCH);
     }
@@ -79,7 +79,7 @@ class BridgeFlowControlTest {
                 .subscribeOn(reactor.core.scheduler.Schedulers.single()) // RxJava's Schedulers is imported
                 .doOnRequest(meter::onRequest)
                 .doOnNext(item -> meter.onEmit());
-        assertBounded(consumer.drain(ReactorBridge.toStream(flux, PREFETCH)), PREFETCH);
+        assertBounded(consumer.drain(FluxBridge.toPollStream(flux, PREFETCH)), PREFETCH);
     }
 
     @Test
@@ -105,7 +105,7 @@ class BridgeFlowControlTest {
     @Test
     void reactorFusedFluxToStream() {
         Flux<Long> flux = Flux.fromIterable(new PulledIterable(ITEMS, meter));
-        assertPulledOnly(consumer.drain(ReactorBridge.toStream(flux, PREFETCH)));
+        assertPulledOnly(consumer.drain(FluxBridge.toPollStream(flux, PREFETCH)));
     }
 
     @Test
@@ -200,7 +200,7 @@ class BridgeFlowControlTest {
 
     @Test
     void reactorStreamToFlux() throws InterruptedException {
-        assertStreamToPublisherBounded(factory -> ReactorBridge.toFlux(factory, runtime));
+        assertStreamToPublisherBounded(factory -> FluxBridge.toFlux(factory, runtime));
     }
 
     @Test

@@ -11,7 +11,8 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
@@ -115,17 +116,17 @@ class BridgeLeakTest {
 
     @Test
     void reactiveStreamsToStream() {
-        assertToStreamReleases(publisher -> ReactiveStreamsBridge.toStream(publisher, 4));
+        assertToStreamReleases(publisher -> ReactiveStreamsBridge.toPollStream(publisher, 4));
     }
 
     @Test
     void flowToStream() {
-        assertToStreamReleases(publisher -> FlowBridge.toStream(FlowAdapters.toFlowPublisher(publisher), 4));
+        assertToStreamReleases(publisher -> FlowBridge.toPollStream(FlowAdapters.toFlowPublisher(publisher), 4));
     }
 
     @Test
     void reactorToStream() {
-        assertToStreamReleases(publisher -> ReactorBridge.toStream(Flux.from(publisher), 4));
+        assertToStreamReleases(publisher -> FluxBridge.toPollStream(Flux.from(publisher), 4));
     }
 
     @Test
@@ -172,7 +173,7 @@ class BridgeLeakTest {
     void reactorMonoToFutureLetsGoOfItsValueWhileThePublisherKeepsItsSubscriber() {
         Hoarding publisher = new Hoarding();
         AtomicReference<Object> value = new AtomicReference<>(new byte[1 << 20]);
-        awaitCollected(takeTheValueAndClose(ReactorBridge.toFuture(reactor.core.publisher.Mono.fromDirect(publisher)),
+        awaitCollected(takeTheValueAndClose(MonoBridge.toPollFuture(reactor.core.publisher.Mono.fromDirect(publisher)),
                 () -> {
                     publisher.emit(value.get());
                     publisher.subscribers.forEach(Subscriber::onComplete);
@@ -409,7 +410,7 @@ class BridgeLeakTest {
 
     @Test
     void reactorToFlux() {
-        assertToPublisherReleases(factory -> ReactorBridge.toFlux(factory, runtime));
+        assertToPublisherReleases(factory -> FluxBridge.toFlux(factory, runtime));
     }
 
     @Test

@@ -1,12 +1,12 @@
 package dev.pollbridge.tck.faults;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
 /**
- * The fault catalogue of {@code ReactorBridge.toStream} with a {@link Flux}: the scripted
+ * The fault catalogue of {@code FluxBridge.toPollStream} with a {@link Flux}: the scripted
  * publisher behind {@code Flux.from}, so the bridge subscribes through Reactor (its
  * {@code subscribe} entry point and the adapter's {@code ContextSubscriber}).
  */
@@ -19,7 +19,7 @@ class FluxToStreamFaultsTest extends PublisherToStreamFaults {
     }
 
     @Override
-    <T> PollStream<T> toStream(ScriptedPublisher<T> publisher, int prefetch) {
-        return ReactorBridge.toStream(Flux.from((Publisher<T>) publisher), prefetch);
+    <T> PollStream<T> toPollStream(ScriptedPublisher<T> publisher, int prefetch) {
+        return FluxBridge.toPollStream(Flux.from((Publisher<T>) publisher), prefetch);
     }
 }

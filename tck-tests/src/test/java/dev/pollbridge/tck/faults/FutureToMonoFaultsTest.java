@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscriber;
 
 /**
- * {@code PollFuture} to {@code Mono} ({@code ReactorBridge.toMono}, {@code mono}): a future or
+ * {@code PollFuture} to {@code Mono} ({@code MonoBridge.toMono}, {@code mono}): a future or
  * a subscriber that breaks its contract. The subscriber is a plain one, so Reactor wraps it in
  * its {@code StrictSubscriber}; that is also what answers {@code request(n <= 0)} with
  * {@code onError} (rule 3.9), which the TCK skips for a publisher of at most one item. What no
@@ -36,7 +36,7 @@ class FutureToMonoFaultsTest extends FaultCatalogue {
     }
 
     private <T> Recorder<T> subscribe(Supplier<PollFuture<T>> factory, Recorder<T> subscriber) {
-        ReactorBridge.toMono(factory, runtime).subscribe((Subscriber<T>) subscriber);
+        MonoBridge.toMono(factory, runtime).subscribe((Subscriber<T>) subscriber);
         return subscriber;
     }
 
@@ -180,7 +180,7 @@ class FutureToMonoFaultsTest extends FaultCatalogue {
             CountDownLatch started = new CountDownLatch(1);
             CountDownLatch ended = new CountDownLatch(1);
             Recorder<Long> subscriber = new Recorder<>(0);
-            ReactorBridge.<Long>mono(() -> {
+            MonoBridge.<Long>mono(() -> {
                 started.countDown();
                 try {
                     return Async.await(Futures.<Long>pending()); // only a cancel ends it

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.JoinHandle;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,14 +21,14 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code Mono} to {@code PollFuture} ({@code ReactorBridge.toFuture}): a Mono that breaks its
+ * {@code Mono} to {@code PollFuture} ({@code MonoBridge.toPollFuture}): a Mono that breaks its
  * contract (the scripted publisher behind {@code Mono.fromDirect}), awaited by a runtime task.
  * What no signal can carry goes to Reactor's {@code Hooks.onErrorDropped}.
  */
 class MonoToFutureFaultsTest extends FaultCatalogue {
 
-    private static <T> PollFuture<T> toFuture(ScriptedPublisher<T> publisher) {
-        return ReactorBridge.toFuture(Mono.fromDirect((Publisher<T>) publisher));
+    private static <T> PollFuture<T> toPollFuture(ScriptedPublisher<T> publisher) {
+        return MonoBridge.toPollFuture(Mono.fromDirect((Publisher<T>) publisher));
     }
 
     @Test
@@ -38,7 +38,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
             publisher.emit("a");
             publisher.emit("b");
         };
-        IllegalStateException error = assertThrows(IllegalStateException.class, () -> run(toFuture(publisher)));
+        IllegalStateException error = assertThrows(IllegalStateException.class, () -> run(toPollFuture(publisher)));
         assertTrue(error.getMessage().contains("more than one value"), error.getMessage());
         assertEquals(1, publisher.cancels());
     }
@@ -51,7 +51,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
             publisher.complete();
             publisher.emit("late"); // rule 1.7: to Hooks.onNextDropped
         };
-        assertEquals("a", run(toFuture(publisher)));
+        assertEquals("a", run(toPollFuture(publisher)));
         assertEquals(0, publisher.cancels());
     }
 
@@ -59,7 +59,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
     void aPublisherThatNeverCallsOnSubscribeLeavesTheFuturePendingUntilItsOwnerGivesUp() {
         ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
         publisher.callsOnSubscribe = false;
-        JoinHandle<String> owner = runtime.spawn(runtime.timeout(toFuture(publisher), Duration.ofMillis(100)));
+        JoinHandle<String> owner = runtime.spawn(runtime.timeout(toPollFuture(publisher), Duration.ofMillis(100)));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> join(owner));
         assertInstanceOf(TimeoutException.class, timedOut.getCause());
         publisher.signalOnSubscribe(); // too late: the future was closed
@@ -72,7 +72,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
         ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
         IllegalStateException broken = new IllegalStateException("subscribe threw");
         publisher.subscribeThrows = broken;
-        assertSame(broken, assertThrows(IllegalStateException.class, () -> run(toFuture(publisher))));
+        assertSame(broken, assertThrows(IllegalStateException.class, () -> run(toPollFuture(publisher))));
     }
 
     @Test
@@ -83,7 +83,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
             thrownBack.add(publisher.emitNull());
             publisher.complete(); // must not turn the failure into ready(null)
         };
-        NullPointerException error = assertThrows(NullPointerException.class, () -> run(toFuture(publisher)));
+        NullPointerException error = assertThrows(NullPointerException.class, () -> run(toPollFuture(publisher)));
         assertTrue(error.getMessage().contains("2.13"), error.getMessage());
         assertEquals(1, thrownBack.size());
         assertEquals(1, publisher.cancels());
@@ -94,7 +94,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
         ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
         List<NullPointerException> thrownBack = new ArrayList<>();
         publisher.onRequest = n -> thrownBack.add(publisher.failNull());
-        NullPointerException error = assertThrows(NullPointerException.class, () -> run(toFuture(publisher)));
+        NullPointerException error = assertThrows(NullPointerException.class, () -> run(toPollFuture(publisher)));
         assertTrue(error.getMessage().contains("2.13"), error.getMessage());
         assertEquals(1, thrownBack.size());
         assertEquals(1, publisher.cancels());
@@ -107,7 +107,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
         publisher.cancelThrows = broken;
         CountDownLatch requested = new CountDownLatch(1);
         publisher.onRequest = n -> requested.countDown();
-        JoinHandle<String> owner = runtime.spawn(runtime.timeout(toFuture(publisher), Duration.ofMillis(100)));
+        JoinHandle<String> owner = runtime.spawn(runtime.timeout(toPollFuture(publisher), Duration.ofMillis(100)));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> join(owner));
         assertInstanceOf(TimeoutException.class, timedOut.getCause(), "the close inside timeout returned normally");
         dropped.expect(broken);
@@ -119,7 +119,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
         ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
         IllegalStateException broken = new IllegalStateException("request threw");
         publisher.requestThrows = broken;
-        assertSame(broken, assertThrows(IllegalStateException.class, () -> run(toFuture(publisher))));
+        assertSame(broken, assertThrows(IllegalStateException.class, () -> run(toPollFuture(publisher))));
         assertEquals(1, publisher.cancels());
     }
 
@@ -127,7 +127,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
     void theSameSubscriptionSignalledTwiceFailsTheFutureInsteadOfHanging() {
         ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
         publisher.onRequest = n -> publisher.signalOnSubscribe();
-        IllegalStateException error = assertThrows(IllegalStateException.class, () -> run(toFuture(publisher)));
+        IllegalStateException error = assertThrows(IllegalStateException.class, () -> run(toPollFuture(publisher)));
         assertTrue(error.getMessage().contains("rule 2.12"), error.getMessage());
         assertEquals(1, publisher.cancels());
     }
@@ -141,7 +141,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
             publisher.emit("a");
             publisher.complete();
         };
-        assertEquals("a", run(toFuture(publisher)));
+        assertEquals("a", run(toPollFuture(publisher)));
         assertEquals(1, second.ownCancels.get());
         assertEquals(0, publisher.cancels());
     }
@@ -159,7 +159,7 @@ class MonoToFutureFaultsTest extends FaultCatalogue {
             ScriptedPublisher<String> publisher = new ScriptedPublisher<>();
             CountDownLatch requested = new CountDownLatch(1);
             publisher.onRequest = n -> requested.countDown();
-            JoinHandle<String> owner = runtime.spawn(toFuture(publisher));
+            JoinHandle<String> owner = runtime.spawn(toPollFuture(publisher));
             requested.await();
             CountDownLatch start = new CountDownLatch(1);
             Thread first = emitter(publisher, "a", start);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Publisher to {@code PollStream}: a publisher that breaks its contract, fed to a bridged
  * stream that a runtime task owns ({@link Drain}). One subclass per bridge: the generic Reactive
- * Streams one, the JDK {@code Flow} one, and Reactor's {@code toStream} (which runs on the same
+ * Streams one, the JDK {@code Flow} one, and Reactor's {@code toPollStream} (which runs on the same
  * engine, with Reactor's failure channel). The engine reports what no signal can carry to the
  * bridge's channel ({@link #channel()}): the uncaught-failure handler of the runtime whose task
  * polled the stream first, or, for Reactor, {@code Hooks.onErrorDropped}.
@@ -34,7 +34,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
     }
 
     /** {@code publisher} bridged to a stream with the given prefetch. */
-    abstract <T> PollStream<T> toStream(ScriptedPublisher<T> publisher, int prefetch);
+    abstract <T> PollStream<T> toPollStream(ScriptedPublisher<T> publisher, int prefetch);
 
     private static List<Resource> resources(int count) {
         return IntStream.range(0, count).mapToObj(Resource::new).toList();
@@ -49,7 +49,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         List<Resource> sent = resources(3);
         publisher.onRequest = n -> emitAll(publisher, sent); // 3 items for a request of 2: rule 1.1
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 2)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 2)));
         assertEquals(sent.subList(0, 2), seen.items());
         IllegalStateException error = assertInstanceOf(IllegalStateException.class, seen.error());
         assertTrue(error.getMessage().contains("rule 1.1"), error.getMessage());
@@ -66,7 +66,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             publisher.complete();
             publisher.emit(sent.get(1)); // rule 1.7
         };
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertEquals(List.of(sent.get(0)), seen.items());
         assertTrue(seen.end().isDone());
         assertEquals(1, sent.get(1).closes());
@@ -79,7 +79,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         publisher.callsOnSubscribe = false;
         JoinHandle<Drain.Seen<Resource>> owner = runtime.spawn(
-                runtime.timeout(new Drain<>(toStream(publisher, 4)), Duration.ofMillis(100)));
+                runtime.timeout(new Drain<>(toPollStream(publisher, 4)), Duration.ofMillis(100)));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> join(owner));
         assertInstanceOf(TimeoutException.class, timedOut.getCause());
         publisher.awaitSubscribed();
@@ -93,7 +93,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         IllegalStateException broken = new IllegalStateException("subscribe threw");
         publisher.subscribeThrows = broken;
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertSame(broken, seen.error());
     }
 
@@ -106,7 +106,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             publisher.emit(first);
             thrownBack.add(publisher.emitNull());
         };
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertEquals(List.of(first), seen.items());
         NullPointerException error = assertInstanceOf(NullPointerException.class, seen.error());
         assertTrue(error.getMessage().contains("2.13"), error.getMessage());
@@ -119,7 +119,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         List<NullPointerException> thrownBack = new ArrayList<>();
         publisher.onRequest = n -> thrownBack.add(publisher.failNull());
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         NullPointerException error = assertInstanceOf(NullPointerException.class, seen.error());
         assertTrue(error.getMessage().contains("2.13"), error.getMessage());
         assertEquals(1, thrownBack.size());
@@ -134,7 +134,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         List<Resource> sent = resources(4);
         publisher.onRequest = n -> emitAll(publisher, sent);
         // The owner takes one item and ends: the runtime closes the stream, whose cancel throws.
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 8), 1));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 8), 1));
         assertEquals(List.of(sent.get(0)), seen.items());
         channel().expect(broken);
         assertEquals(1, publisher.cancels());
@@ -150,7 +150,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         List<Resource> sent = resources(5);
         publisher.onRequest = n -> emitAll(publisher, sent);
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 8), 2));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 8), 2));
         assertEquals(sent.subList(0, 2), seen.items());
         assertEquals(1, publisher.cancels());
         sent.subList(0, 2).forEach(item -> assertEquals(0, item.closes()));
@@ -165,7 +165,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         publisher.requestThrowsFrom = 2; // the first, from onSubscribe, works; the replenishing one throws
         List<Resource> sent = resources(4);
         publisher.onRequest = n -> emitAll(publisher, sent);
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4))); // replenishes after 3
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4))); // replenishes after 3
         assertEquals(sent, seen.items());
         assertSame(broken, seen.error());
         assertEquals(1, publisher.cancels(), "the cancel after a throwing request still reaches the publisher");
@@ -176,7 +176,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         IllegalStateException broken = new IllegalStateException("request threw");
         publisher.requestThrows = broken;
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertSame(broken, seen.error());
         assertEquals(1, publisher.cancels());
     }
@@ -185,7 +185,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
     void theSameSubscriptionSignalledTwiceFailsTheStreamInsteadOfHanging() {
         ScriptedPublisher<Resource> publisher = new ScriptedPublisher<>();
         publisher.onRequest = n -> publisher.signalOnSubscribe(); // the active subscription again
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         IllegalStateException error = assertInstanceOf(IllegalStateException.class, seen.error());
         assertTrue(error.getMessage().contains("rule 2.12"), error.getMessage());
         assertEquals(1, publisher.cancels(), "cancelled once (rule 2.5), not twice");
@@ -201,7 +201,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             emitAll(publisher, sent);
             publisher.complete();
         };
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertEquals(sent, seen.items());
         assertTrue(seen.end().isDone());
         assertEquals(1, second.ownCancels.get());
@@ -227,7 +227,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             CountDownLatch requested = new CountDownLatch(1);
             publisher.onRequest = n -> requested.countDown();
             JoinHandle<Drain.Seen<Integer>> owner =
-                    runtime.spawn(new Drain<>(toStream(publisher, 2 * perThread), 2 * perThread));
+                    runtime.spawn(new Drain<>(toPollStream(publisher, 2 * perThread), 2 * perThread));
             requested.await();
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> producers = new ArrayList<>();
@@ -271,7 +271,7 @@ abstract class PublisherToStreamFaults extends FaultCatalogue {
             publisher.complete();
             publisher.fail(late); // rule 1.7
         };
-        Drain.Seen<Resource> seen = run(new Drain<>(toStream(publisher, 4)));
+        Drain.Seen<Resource> seen = run(new Drain<>(toPollStream(publisher, 4)));
         assertTrue(seen.end().isDone(), "the first terminal signal counts");
         channel().expect(late);
     }

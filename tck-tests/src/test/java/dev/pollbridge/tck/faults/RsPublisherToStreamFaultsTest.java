@@ -4,11 +4,11 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import org.reactivestreams.Publisher;
 
-/** The fault catalogue of {@code ReactiveStreamsBridge.toStream}. */
+/** The fault catalogue of {@code ReactiveStreamsBridge.toPollStream}. */
 class RsPublisherToStreamFaultsTest extends PublisherToStreamFaults {
 
     @Override
-    <T> PollStream<T> toStream(ScriptedPublisher<T> publisher, int prefetch) {
-        return ReactiveStreamsBridge.toStream((Publisher<T>) publisher, prefetch);
+    <T> PollStream<T> toPollStream(ScriptedPublisher<T> publisher, int prefetch) {
+        return ReactiveStreamsBridge.toPollStream((Publisher<T>) publisher, prefetch);
     }
 }

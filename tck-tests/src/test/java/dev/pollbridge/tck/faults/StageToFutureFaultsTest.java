@@ -18,7 +18,7 @@ import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code CompletionStage} to {@code PollFuture} ({@code CompletableFutureBridge.toFuture}): a
+ * {@code CompletionStage} to {@code PollFuture} ({@code CompletableFutureBridge.toPollFuture}): a
  * stage that breaks its contract, awaited by a runtime task. What no signal can carry goes to
  * the runtime's uncaught-failure handler.
  */
@@ -34,7 +34,7 @@ class StageToFutureFaultsTest extends FaultCatalogue {
             }
         };
         assertSame(broken, assertThrows(IllegalStateException.class,
-                () -> run(CompletableFutureBridge.toFuture(stage))));
+                () -> run(CompletableFutureBridge.toPollFuture(stage))));
     }
 
     @Test
@@ -49,7 +49,7 @@ class StageToFutureFaultsTest extends FaultCatalogue {
             }
         };
         JoinHandle<String> owner = runtime.spawn(
-                runtime.timeout(CompletableFutureBridge.toFuture(stage), Duration.ofMillis(100)));
+                runtime.timeout(CompletableFutureBridge.toPollFuture(stage), Duration.ofMillis(100)));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> join(owner));
         assertInstanceOf(TimeoutException.class, timedOut.getCause(), "the close inside timeout returned normally");
         uncaught.expect(broken);
@@ -60,7 +60,7 @@ class StageToFutureFaultsTest extends FaultCatalogue {
     void aStageThatNeverCompletesIsPendingUntilItsOwnerGivesUpAndIsThenCancelled() {
         CompletableFuture<String> stage = new CompletableFuture<>();
         JoinHandle<String> owner = runtime.spawn(
-                runtime.timeout(CompletableFutureBridge.toFuture(stage), Duration.ofMillis(100)));
+                runtime.timeout(CompletableFutureBridge.toPollFuture(stage), Duration.ofMillis(100)));
         CompletionException timedOut = assertThrows(CompletionException.class, () -> join(owner));
         assertInstanceOf(TimeoutException.class, timedOut.getCause());
         assertTrue(stage.isCancelled());
@@ -77,7 +77,7 @@ class StageToFutureFaultsTest extends FaultCatalogue {
                 return this;
             }
         };
-        assertEquals("first", run(CompletableFutureBridge.toFuture(stage)));
+        assertEquals("first", run(CompletableFutureBridge.toPollFuture(stage)));
     }
 
     @Test
@@ -85,7 +85,7 @@ class StageToFutureFaultsTest extends FaultCatalogue {
         CompletableFuture<String> source = new CompletableFuture<>();
         CompletionStage<String> minimal = source.minimalCompletionStage();
         JoinHandle<String> owner = runtime.spawn(
-                runtime.timeout(CompletableFutureBridge.toFuture(minimal), Duration.ofMillis(100)));
+                runtime.timeout(CompletableFutureBridge.toPollFuture(minimal), Duration.ofMillis(100)));
         assertThrows(CompletionException.class, () -> join(owner));
         assertTrue(!source.isDone(), "a minimal stage is detached, not cancelled");
     }

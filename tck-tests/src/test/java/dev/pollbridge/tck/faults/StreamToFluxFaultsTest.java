@@ -1,12 +1,12 @@
 package dev.pollbridge.tck.faults;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import java.util.function.Supplier;
 import org.reactivestreams.Subscriber;
 
 /**
- * The fault catalogue of {@code ReactorBridge.toFlux}, with a plain subscriber (so Reactor wraps
+ * The fault catalogue of {@code FluxBridge.toFlux}, with a plain subscriber (so Reactor wraps
  * it in its {@code StrictSubscriber}, as it does for every subscriber that is not its own).
  */
 class StreamToFluxFaultsTest extends StreamToPublisherFaults {
@@ -19,6 +19,6 @@ class StreamToFluxFaultsTest extends StreamToPublisherFaults {
 
     @Override
     <T> void subscribe(Supplier<PollStream<T>> factory, Recorder<T> subscriber) {
-        ReactorBridge.toFlux(factory, runtime).subscribe((Subscriber<T>) subscriber);
+        FluxBridge.toFlux(factory, runtime).subscribe((Subscriber<T>) subscriber);
     }
 }

@@ -1,14 +1,14 @@
 package dev.pollbridge.tck.reactor;
 
 import dev.pollbridge.tck.TckSettings;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * The Reactive Streams TCK against {@code ReactorBridge.flux}: an {@code Async.stream} body
+ * The Reactive Streams TCK against {@code FluxBridge.flux}: an {@code Async.stream} body
  * that emits {@code 0 .. elements - 1}, one rendezvous per item.
  */
 public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
@@ -21,7 +21,7 @@ public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
 
     @Override
     public Publisher<Long> createPublisher(long elements) {
-        return ReactorBridge.flux(emitter -> {
+        return FluxBridge.flux(emitter -> {
             for (long i = 0; i < elements; i++) {
                 emitter.emit(i);
             }
@@ -35,7 +35,7 @@ public class AsyncFluxPublisherTckTest extends PublisherVerification<Long> {
      */
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return ReactorBridge.flux(emitter -> {
+        return FluxBridge.flux(emitter -> {
             throw new IllegalStateException("a failed publisher: the body fails at once");
         }, runtime);
     }

@@ -5,7 +5,7 @@ import dev.pollbridge.tck.CapturedSubscriber;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactorBridge.toFuture} (the future is the Mono's subscriber). */
+/** The TCK's blackbox rules for the subscriber inside {@code MonoBridge.toPollFuture} (the future is the Mono's subscriber). */
 public class ToFutureSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public ToFutureSubscriberBlackboxTckTest() {

@@ -6,7 +6,7 @@ import dev.pollbridge.tck.RsProbingSubscriber;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactorBridge.toFuture} (the future is the Mono's subscriber). */
+/** The TCK's whitebox rules for the subscriber inside {@code MonoBridge.toPollFuture} (the future is the Mono's subscriber). */
 public class ToFutureSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public ToFutureSubscriberWhiteboxTckTest() {

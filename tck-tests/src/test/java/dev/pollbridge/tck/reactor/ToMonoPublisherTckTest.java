@@ -2,14 +2,14 @@ package dev.pollbridge.tck.reactor;
 
 import dev.pollbridge.tck.TckSettings;
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.reactor.ReactorBridge;
+import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.tck.PublisherVerification;
 import org.testng.annotations.AfterClass;
 
 /**
- * The Reactive Streams TCK against {@code ReactorBridge.toMono}: a publisher of at most one item
+ * The Reactive Streams TCK against {@code MonoBridge.toMono}: a publisher of at most one item
  * (a future of {@code 42L}, or of {@code null} for the empty case).
  *
  * <p>The TCK skips every test that needs more than {@code maxElementsFromPublisher() = 1}
@@ -29,12 +29,12 @@ public class ToMonoPublisherTckTest extends PublisherVerification<Long> {
     @Override
     public Publisher<Long> createPublisher(long elements) {
         Long value = elements == 0 ? null : 42L;
-        return ReactorBridge.toMono(() -> Futures.ready(value), runtime);
+        return MonoBridge.toMono(() -> Futures.ready(value), runtime);
     }
 
     @Override
     public Publisher<Long> createFailedPublisher() {
-        return ReactorBridge.toMono(ReactorTck::refusingFactory, runtime);
+        return MonoBridge.toMono(ReactorTck::refusingFactory, runtime);
     }
 
     @Override

@@ -5,7 +5,7 @@ import dev.pollbridge.tck.CapturedSubscriber;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberBlackboxVerification;
 
-/** The TCK's blackbox rules for the subscriber inside {@code ReactorBridge.toStream} with a {@code Flux} (the generic subscriber behind the adapter's {@code ContextSubscriber}). */
+/** The TCK's blackbox rules for the subscriber inside {@code FluxBridge.toPollStream} with a {@code Flux} (the generic subscriber behind the adapter's {@code ContextSubscriber}). */
 public class ToStreamSubscriberBlackboxTckTest extends SubscriberBlackboxVerification<Integer> {
 
     public ToStreamSubscriberBlackboxTckTest() {

@@ -6,7 +6,7 @@ import dev.pollbridge.tck.RsProbingSubscriber;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.tck.SubscriberWhiteboxVerification;
 
-/** The TCK's whitebox rules for the subscriber inside {@code ReactorBridge.toStream} with a {@code Flux} (the generic subscriber behind the adapter's {@code ContextSubscriber}). */
+/** The TCK's whitebox rules for the subscriber inside {@code FluxBridge.toPollStream} with a {@code Flux} (the generic subscriber behind the adapter's {@code ContextSubscriber}). */
 public class ToStreamSubscriberWhiteboxTckTest extends SubscriberWhiteboxVerification<Integer> {
 
     public ToStreamSubscriberWhiteboxTckTest() {

@@ -31,7 +31,7 @@ import reactor.test.scheduler.VirtualTimeScheduler;
  *
  * <pre>{@code
  * TestRuntime runtime = TestRuntime.withVirtualTime();
- * StepVerifier.withVirtualTime(() -> ReactorBridge.toMono(() -> sleepThenAnswer(runtime), runtime.runtime()),
+ * StepVerifier.withVirtualTime(() -> MonoBridge.toMono(() -> sleepThenAnswer(runtime), runtime.runtime()),
  *                 () -> ReactorVirtualTime.scheduler(runtime), Long.MAX_VALUE)
  *         .thenAwait(Duration.ofSeconds(61)) // the runtime's 60 s sleep fires, its task runs
  *         .expectNext(42)

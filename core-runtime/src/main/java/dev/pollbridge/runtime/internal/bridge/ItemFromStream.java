@@ -142,7 +142,7 @@ public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> 
                 case SINGLE:
                     if (hasCandidate) {
                         discard(item);
-                        return fail(new IllegalArgumentException("single(): the publisher emitted more than one"
+                        return fail(new IllegalArgumentException("singleItem(): the publisher emitted more than one"
                                 + " item; the subscription was cancelled"));
                     }
                     candidate = item;

@@ -6,8 +6,8 @@ import org.reactivestreams.Publisher;
  * A library adapter's way to subscribe the engine to that library's own publishers (a service:
  * {@code ServiceLoader}, provided by the Reactor and RxJava adapters when they are present).
  * {@link RsAdapter#source} asks the providers before it falls back to a plain Reactive Streams
- * subscriber, so the generic {@code ReactiveStreamsBridge.toStream} of a {@code Flux} or a
- * {@code Flowable} gets what {@code ReactorBridge.toStream} and {@code RxJavaBridge.toStream}
+ * subscriber, so the generic {@code ReactiveStreamsBridge.toPollStream} of a {@code Flux} or a
+ * {@code Flowable} gets what {@code FluxBridge.toPollStream} and {@code FlowableBridge.toPollStream}
  * get: a subscriber the library trusts (no strict wrapper with its atomic operations per item)
  * and queue fusion ({@link FusedUpstream}). What the generic bridge promises does not change: the
  * same engine, the same failure sink, no library context.

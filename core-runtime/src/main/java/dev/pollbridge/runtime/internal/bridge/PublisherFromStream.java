@@ -42,7 +42,7 @@ public final class PublisherFromStream<T> implements Source<T> {
         Objects.requireNonNull(futureFactory, "futureFactory");
         return new PublisherFromStream<T>(() -> new StreamFromFuture<T>(
                 SingleUse.claim(Objects.requireNonNull(futureFactory.get(), "the future factory returned null"),
-                        "a subscription of fromFuture")), spawner);
+                        "a subscription of toOneItemPublisher")), spawner);
     }
 
     @Override

@@ -38,7 +38,7 @@ public final class ContextTimers {
         return new IllegalStateException(call + " was polled outside a Pollbridge runtime: it uses the timers of the "
                 + "runtime that polls it, found through the poll's Context, and this Context carries none (a MockTask, "
                 + "a Context.of(waker) made by hand, or another library's poller). Poll it inside a runtime: await it "
-                + "in a task (runtime.spawn, an Async body, ReactorBridge.toMono, ...), drive it with runtime.blockOn, "
+                + "in a task (runtime.spawn, an Async body, MonoBridge.toMono, ...), drive it with runtime.blockOn, "
                 + "or in tests use a TestRuntime (its tasks, blockOn and mockTask)"
                 + (withRuntime == null ? "." : "; or name the runtime: " + withRuntime + "."));
     }

@@ -23,7 +23,7 @@ class OneItemAwaitsTest {
     @Test
     void firstTakesOneItemAndCancels() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.first(publisher))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItem(publisher))) {
             assertEquals(0, publisher.subscribes(), "lazy: nothing before the first poll");
             assertPending(task.poll());
             assertEquals(List.of(1L), publisher.requests);
@@ -40,7 +40,7 @@ class OneItemAwaitsTest {
     @Test
     void firstOfEmptyFailsAndTheOrNullAndOrDefaultFormsGiveTheirValue() {
         ManualPublisher<String> empty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.first(empty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItem(empty))) {
             assertPending(task.poll());
             empty.complete();
             NoSuchElementException error = assertFailed(task.poll(), NoSuchElementException.class);
@@ -48,13 +48,13 @@ class OneItemAwaitsTest {
         }
         assertEquals(0, empty.cancels(), "the publisher ended: nothing to cancel");
         ManualPublisher<String> alsoEmpty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstOrNull(alsoEmpty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItemOrNull(alsoEmpty))) {
             assertPending(task.poll());
             alsoEmpty.complete();
             assertReady(task.poll(), null);
         }
         ManualPublisher<String> withDefault = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstOrDefault(withDefault, "OK"))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItemOrDefault(withDefault, "OK"))) {
             assertPending(task.poll());
             withDefault.complete();
             assertReady(task.poll(), "OK");
@@ -67,7 +67,7 @@ class OneItemAwaitsTest {
         Held one = new Held();
         Held two = new Held();
         Held three = new Held();
-        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.last(publisher))) {
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.lastItem(publisher))) {
             assertPending(task.poll());
             assertEquals(List.of(256L), publisher.requests, "last() requests in batches, like a stream");
             publisher.emit(one);
@@ -87,13 +87,13 @@ class OneItemAwaitsTest {
     @Test
     void lastOfEmptyFailsOrIsNullAndAFailureDropsTheCandidate() {
         ManualPublisher<String> empty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.last(empty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.lastItem(empty))) {
             assertPending(task.poll());
             empty.complete();
             assertTrue(assertFailed(task.poll(), NoSuchElementException.class).getMessage().contains("last()"));
         }
         ManualPublisher<String> alsoEmpty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.lastOrNull(alsoEmpty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.lastItemOrNull(alsoEmpty))) {
             assertPending(task.poll());
             alsoEmpty.complete();
             assertReady(task.poll(), null);
@@ -101,7 +101,7 @@ class OneItemAwaitsTest {
         ManualPublisher<Held> failing = new ManualPublisher<>();
         Held candidate = new Held();
         RuntimeException boom = new RuntimeException("boom");
-        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.lastOrNull(failing))) {
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.lastItemOrNull(failing))) {
             assertPending(task.poll());
             failing.emit(candidate);
             failing.fail(boom);
@@ -113,7 +113,7 @@ class OneItemAwaitsTest {
     @Test
     void lastYieldsItsWorkerAfterABudgetOfItems() {
         ManualPublisher<Integer> publisher = new ManualPublisher<>();
-        try (MockTask<Integer> task = MockTask.spawn(ReactiveStreamsBridge.last(publisher))) {
+        try (MockTask<Integer> task = MockTask.spawn(ReactiveStreamsBridge.lastItem(publisher))) {
             assertPending(task.poll());
             for (int i = 1; i <= 200; i++) {
                 publisher.emit(i);
@@ -129,13 +129,13 @@ class OneItemAwaitsTest {
     @Test
     void singleOrNullOfEmptyIsNullButASecondItemStillFails() {
         ManualPublisher<String> empty = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleOrNull(empty))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleItemOrNull(empty))) {
             assertPending(task.poll());
             empty.complete();
             assertReady(task.poll(), null);
         }
         ManualPublisher<String> two = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleOrNull(two))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleItemOrNull(two))) {
             assertPending(task.poll());
             two.emit("a");
             two.emit("b");
@@ -148,7 +148,7 @@ class OneItemAwaitsTest {
     void firstPassesTheFailure() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
         RuntimeException boom = new RuntimeException("boom");
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.first(publisher))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItem(publisher))) {
             assertPending(task.poll());
             publisher.fail(boom);
             assertSame(boom, assertFailed(task.poll(), RuntimeException.class));
@@ -158,7 +158,7 @@ class OneItemAwaitsTest {
     @Test
     void closingFirstBeforeTheItemCancels() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
-        MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.first(publisher));
+        MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.firstItem(publisher));
         assertPending(task.poll());
         task.close();
         assertEquals(1, publisher.cancels());
@@ -167,7 +167,7 @@ class OneItemAwaitsTest {
     @Test
     void singleWaitsForCompletion() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.single(publisher))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleItem(publisher))) {
             assertPending(task.poll());
             publisher.emit("only");
             assertPending(task.poll());
@@ -180,7 +180,7 @@ class OneItemAwaitsTest {
     @Test
     void singleFailsOnASecondItemAndCancels() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.single(publisher))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleItem(publisher))) {
             assertPending(task.poll());
             publisher.emit("one");
             publisher.emit("two");
@@ -195,7 +195,7 @@ class OneItemAwaitsTest {
     @Test
     void singleOfEmptyFails() {
         ManualPublisher<String> publisher = new ManualPublisher<>();
-        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.single(publisher))) {
+        try (MockTask<String> task = MockTask.spawn(ReactiveStreamsBridge.singleItem(publisher))) {
             assertPending(task.poll());
             publisher.complete();
             assertFailed(task.poll(), NoSuchElementException.class);
@@ -206,7 +206,7 @@ class OneItemAwaitsTest {
     void flowVariantsShareTheBehaviour() throws Exception {
         ManualPublisher<String> publisher = new ManualPublisher<>();
         try (MockTask<String> task = MockTask.spawn(
-                FlowBridge.single(FlowAdapters.toFlowPublisher(publisher)))) {
+                FlowBridge.singleItem(FlowAdapters.toFlowPublisher(publisher)))) {
             assertPending(task.poll());
             publisher.emit("x");
             publisher.emit("y");
@@ -214,7 +214,7 @@ class OneItemAwaitsTest {
             assertEquals(1, publisher.cancels());
         }
         try (SubmissionPublisher<String> jdk = new SubmissionPublisher<>();
-                MockTask<String> task = MockTask.spawn(FlowBridge.first(jdk))) {
+                MockTask<String> task = MockTask.spawn(FlowBridge.firstItem(jdk))) {
             assertPending(task.poll());
             org.awaitility.Awaitility.await().until(() -> jdk.getNumberOfSubscribers() == 1);
             jdk.submit("from the JDK");
@@ -229,7 +229,7 @@ class OneItemAwaitsTest {
         ManualPublisher<Held> twice = new ManualPublisher<>();
         Held first = new Held();
         Held second = new Held();
-        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.single(twice))) {
+        try (MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.singleItem(twice))) {
             assertPending(task.poll());
             twice.emit(first);
             twice.emit(second);
@@ -240,7 +240,7 @@ class OneItemAwaitsTest {
 
         ManualPublisher<Held> unfinished = new ManualPublisher<>();
         Held received = new Held();
-        MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.single(unfinished));
+        MockTask<Held> task = MockTask.spawn(ReactiveStreamsBridge.singleItem(unfinished));
         assertPending(task.poll());
         unfinished.emit(received);
         assertPending(task.poll()); // waits for the end
@@ -250,7 +250,7 @@ class OneItemAwaitsTest {
 
         ManualPublisher<Held> one = new ManualPublisher<>();
         Held only = new Held();
-        try (MockTask<Held> delivered = MockTask.spawn(ReactiveStreamsBridge.single(one))) {
+        try (MockTask<Held> delivered = MockTask.spawn(ReactiveStreamsBridge.singleItem(one))) {
             assertPending(delivered.poll());
             one.emit(only);
             one.complete();

@@ -18,7 +18,9 @@ import dev.pollbridge.test.Upstream;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -532,10 +534,18 @@ class ReactorBridgeContractTest {
 
     /**
      * The sink's Flux, with Reactor's discard hook closing what the sink still holds when the
-     * subscription is cancelled: as a source that owns its items drops them.
+     * subscription is cancelled: as a source that owns its items drops them. Reactor's unicast
+     * sink can hand one item to the hook twice when {@code tryEmitNext} races the cancel (its
+     * {@code drain} discards the item it has just queued, and the queue's clear discards it again),
+     * so the hook closes each item once, as an owner would; the bridge's own closes are counted
+     * by the value itself and stay checked.
      */
     static Flux<AutoCloseable> discardingOnCancel(Sinks.Many<AutoCloseable> sink) {
+        Set<AutoCloseable> discarded = ConcurrentHashMap.newKeySet();
         return sink.asFlux().doOnDiscard(AutoCloseable.class, item -> {
+            if (!discarded.add(item)) {
+                return;
+            }
             try {
                 item.close();
             } catch (Exception e) {

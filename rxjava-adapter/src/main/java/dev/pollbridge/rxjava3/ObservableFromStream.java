@@ -14,8 +14,9 @@ import java.util.function.Supplier;
  *
  * <h2>Protocol</h2>
  * Each subscription calls the factory on the subscribing thread and spawns a {@link StreamDriver}
- * on the runtime that polls the new stream and pushes every item as soon as it has it: one poll
- * per item, as fast as the observer takes them, at most 128 per poll before the task yields. The
+ * on the runtime that polls the new stream and pushes every item as soon as it has it, as fast as
+ * the observer takes them, at most 128 per poll before the task yields; a stream of the bridge's
+ * own is drained without a {@code Poll} per item (the batch path, {@link StreamDriver}). The
  * stream's end is {@code onComplete}, its failure {@code onError} with the same instance. Signals
  * come from a runtime worker, serially. A factory that throws or returns {@code null} fails the
  * subscription; a closed runtime fails it with {@code RejectedExecutionException}, the stream

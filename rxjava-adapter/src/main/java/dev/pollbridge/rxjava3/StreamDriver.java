@@ -3,15 +3,20 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import dev.pollbridge.runtime.internal.bridge.Fatal;
 import io.reactivex.rxjava3.core.Observer;
 
 /**
  * The task behind one subscription of an {@code Observable} made from a stream
  * ({@link ObservableFromStream}): polls the stream and pushes each item to the observer as soon
- * as it is polled, one poll per item, as fast as the observer's {@code onNext} returns (an
- * Observable has no demand to wait for). Life cycle, cancellation and failure handling are
- * {@link ObserverTask}'s.
+ * as it has it, as fast as the observer's {@code onNext} returns (an Observable has no demand to
+ * wait for). Life cycle, cancellation and failure handling are {@link ObserverTask}'s.
+ *
+ * <p><b>The batch path.</b> A stream that offers {@link BatchStream#takeReady()} (the bridge's
+ * own: a {@code toStream} of an Observable, a Flowable, a Flux) is drained with it, no
+ * {@code Poll} per item; {@code pollNext} runs only when it runs dry, to learn whether the stream
+ * waits, ended, or had an item after all. Every item counts against the budget below either way.
  *
  * <p>At most {@value #ITEMS_PER_POLL} items are pushed per poll; then the task wakes itself and
  * yields its worker (rule 16). The stream's {@code done} is {@code onComplete}, its failure (also
@@ -45,6 +50,8 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
 
     @Override
     Poll<Void> step(Context cx) {
+        PollStream<? extends T> stream = source(); // not kept in a field: the closed stream is let go
+        BatchStream<? extends T> batch = stream instanceof BatchStream ? (BatchStream<? extends T>) stream : null;
         for (int pushed = 0; ; pushed++) {
             if (isCancelled()) {
                 return Poll.ready(null);
@@ -53,14 +60,22 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
                 cx.waker().wake(); // yield the worker, come back at once
                 return Poll.pending();
             }
+            T ready = null;
             Poll<? extends T> next;
             try {
-                next = source().pollNext(cx);
+                ready = batch == null ? null : batch.takeReady();
+                next = ready != null ? null : stream.pollNext(cx);
             } catch (Throwable pollFailure) {
                 if (Fatal.isFatal(pollFailure)) {
                     return endWithFatal((Error) pollFailure);
                 }
                 next = Poll.failed(pollFailure);
+            }
+            if (ready != null) {
+                if (!push(ready)) {
+                    return Poll.ready(null);
+                }
+                continue;
             }
             if (next.isPending()) {
                 return Poll.pending();
@@ -87,13 +102,21 @@ final class StreamDriver<T> extends ObserverTask<PollStream<? extends T>> {
                 closeSource();
                 return Poll.ready(null);
             }
-            try {
-                observer.onNext(item);
-            } catch (Throwable observerFailure) {
-                dispose(); // the runtime closes the stream when this poll returns (a fatal error too)
-                Undeliverable.report(observerFailure);
+            if (!push(item)) {
                 return Poll.ready(null);
             }
+        }
+    }
+
+    /** {@code onNext}; false if it threw (the subscription is disposed, the failure reported). */
+    private boolean push(T item) {
+        try {
+            observer.onNext(item);
+            return true;
+        } catch (Throwable observerFailure) {
+            dispose(); // the runtime closes the stream when this poll returns (a fatal error too)
+            Undeliverable.report(observerFailure);
+            return false;
         }
     }
 }

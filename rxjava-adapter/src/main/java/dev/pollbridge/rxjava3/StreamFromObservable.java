@@ -5,6 +5,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.adapter.WakerSlot;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
 import io.reactivex.rxjava3.disposables.Disposable;
@@ -47,6 +48,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code MissingBackpressureException} of the {@code error} strategies also comes after the
  * waiting items. Wake-ups go through a {@link WakerSlot}: set "waiting", register, then re-check.
  *
+ * <h2>The batch path</h2>
+ * {@link #takeReady()} ({@link BatchStream}) hands over the handed item or the ring's oldest, as
+ * {@code pollNext} would, without a {@code Poll} per item; a consumer of the bridge's own
+ * (a {@code toObservable}, {@code toFlowable} or {@code toFlux} of this stream) drains what waits
+ * that way and polls only when it runs dry. The producer's wake takes the waker out of the slot,
+ * so a burst costs one wake of the poller, however many items it brings. No queue fusion: a
+ * {@code QueueDisposable} source would be pulled at the poller's pace, so the overflow strategy
+ * would never see an item arrive while nobody waits ({@code latest()} of a synchronous
+ * {@code 1..5} would give every item, not {@code [1, 5]}), and an {@code ASYNC}-fused source
+ * queues without a bound; the strategy is this stream's contract, so the source is never fused.
+ *
  * <h2>Cancellation</h2>
  * {@link #close()} before the end disposes the Observable exactly once (never after it
  * terminated; a {@code Disposable} that arrives after the close is disposed on arrival; a
@@ -85,7 +97,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param <T> the item type
  */
-final class StreamFromObservable<T> extends SingleUse implements PollStream<T>, Observer<T> {
+final class StreamFromObservable<T> extends SingleUse implements BatchStream<T>, Observer<T> {
 
     private static final Disposable CANCELLED = new Marker();
     private static final Disposable TERMINATED = new Marker();
@@ -207,6 +219,29 @@ final class StreamFromObservable<T> extends SingleUse implements PollStream<T>, 
     }
 
     /**
+     * The batch path: the next waiting item, or {@code null} (then {@code pollNext} says whether
+     * the stream waits, ended or failed). Never subscribes (the first {@code pollNext} does) and
+     * never registers a waker.
+     */
+    @Override
+    public T takeReady() {
+        if (finished) {
+            throw SingleUse.polledAfter("a stream of an Observable", "it returned " + terminal.get());
+        }
+        if (closed) {
+            throw SingleUse.polledAfter("a stream of an Observable", "close()");
+        }
+        if (source != null) {
+            return null; // not subscribed yet (rule 2)
+        }
+        T item = take();
+        if (item != null) {
+            demandMet();
+        }
+        return item;
+    }
+
+    /**
      * Owner: the handed item first (it is older than every item in the ring), then the ring's
      * oldest among the items offered before this call read the handed slot. An item handed after
      * that read is older than any item offered after it, so items offered after the read are
@@ -227,10 +262,15 @@ final class StreamFromObservable<T> extends SingleUse implements PollStream<T>, 
     }
 
     private Poll<T> deliver(T item) {
-        if (pollerWaiting) {
-            pollerWaiting = false; // the demand is met
-        }
+        demandMet();
         return Poll.ready(item);
+    }
+
+    /** Owner, after taking an item: a waiting poller's request(1) is met. */
+    private void demandMet() {
+        if (pollerWaiting) {
+            pollerWaiting = false;
+        }
     }
 
     @Override

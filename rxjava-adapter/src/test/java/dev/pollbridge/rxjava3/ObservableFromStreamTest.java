@@ -10,6 +10,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;
@@ -99,6 +100,61 @@ class ObservableFromStreamTest extends OnRuntime {
         observer.assertValueCount(1_000).assertComplete();
         assertTrue(polls >= 1_000 / StreamDriver.ITEMS_PER_POLL, "polls: " + polls);
         deterministic.close();
+    }
+
+    @Test
+    void aBatchStreamIsDrainedWithTakeReadyAndPolledOnlyWhenItRunsDry() {
+        TestRuntime deterministic = TestRuntime.create();
+        CountingBatchStream stream = new CountingBatchStream(300);
+        TestObserver<Integer> observer = ObservableBridge.toObservable(() -> stream, deterministic.runtime()).test();
+        long polls = deterministic.runUntilIdle();
+        observer.assertValueSequence(IntStream.range(0, 300).boxed().toList()).assertComplete();
+        // The first poll starts the lazy stream, the last finds its end: 301 polls without the batch path.
+        assertEquals(2, stream.pollNextCalls);
+        assertTrue(polls >= 300 / StreamDriver.ITEMS_PER_POLL, "the budget counts taken items too; polls: " + polls);
+        assertEquals(1, stream.closes);
+        deterministic.close();
+    }
+
+    @Test
+    void anObservableThroughAStreamAndBackKeepsEveryItemInOrder() {
+        List<Integer> items = IntStream.range(0, 10_000).boxed().toList();
+        ObservableBridge.toObservable(() -> ObservableBridge.toPollStream(Observable.fromIterable(items),
+                        ObservableOverflow.error(items.size())), runtime)
+                .test()
+                .awaitDone(WAIT.toSeconds(), TimeUnit.SECONDS)
+                .assertValueSequence(items)
+                .assertComplete();
+    }
+
+    /** Hands out {@code 0..n-1} by {@code takeReady}, and counts the polls that were still needed. */
+    private static final class CountingBatchStream implements BatchStream<Integer> {
+        private final int n;
+        private int next;
+        private boolean polled;
+        int pollNextCalls;
+        int closes;
+
+        CountingBatchStream(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public Integer takeReady() {
+            return polled && next < n ? next++ : null; // lazy: nothing before the first pollNext
+        }
+
+        @Override
+        public Poll<Integer> pollNext(Context cx) {
+            polled = true;
+            pollNextCalls++;
+            return next < n ? Poll.ready(next++) : Poll.done();
+        }
+
+        @Override
+        public void close() {
+            closes++;
+        }
     }
 
     @Test

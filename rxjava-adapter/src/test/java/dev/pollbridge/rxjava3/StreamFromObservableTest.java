@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
+import dev.pollbridge.runtime.internal.bridge.BatchStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import io.reactivex.rxjava3.core.Observable;
@@ -59,6 +60,52 @@ class StreamFromObservableTest {
             assertReady(task.pollNext(), "a");
             assertSame(boom, assertFailed(task.pollNext(), IllegalStateException.class));
         }
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void aBurstIsHandedOverByTakeReadyInOrderAfterOneWake() {
+        PublishSubject<Integer> subject = PublishSubject.create();
+        BatchStream<Integer> stream = (BatchStream<Integer>) ObservableBridge.toPollStream(subject, ObservableOverflow.error(8));
+        assertEquals(null, stream.takeReady(), "nothing before the first poll subscribes");
+        assertFalse(subject.hasObservers());
+        CountingWaker waker = new CountingWaker();
+        assertPending(stream.pollNext(Context.of(waker)));
+        for (int i = 1; i <= 4; i++) {
+            subject.onNext(i); // the first is handed to the waiting poller, the rest wait in the ring
+        }
+        assertEquals(1, waker.count(), "one wake for the burst");
+        List<Integer> taken = new ArrayList<>();
+        for (Integer item = stream.takeReady(); item != null; item = stream.takeReady()) {
+            taken.add(item);
+        }
+        assertEquals(List.of(1, 2, 3, 4), taken);
+        assertPending(stream.pollNext(Context.of(waker))); // takeReady's null: poll to learn why
+        subject.onNext(5);
+        subject.onComplete();
+        assertEquals(5, stream.takeReady());
+        assertEquals(null, stream.takeReady(), "takeReady never ends the stream");
+        assertDone(stream.pollNext(Context.of(waker)));
+        assertThrows(IllegalStateException.class, stream::takeReady);
+        BatchStream<Integer> closed = (BatchStream<Integer>) ObservableBridge.toPollStream(subject, ObservableOverflow.latest());
+        closed.close();
+        assertThrows(IllegalStateException.class, closed::takeReady);
+        rxErrors.assertNone();
+    }
+
+    @Test
+    void takeReadyKeepsTheOverflowStrategy() {
+        PublishSubject<Integer> subject = PublishSubject.create();
+        BatchStream<Integer> stream = (BatchStream<Integer>) ObservableBridge.toPollStream(subject, ObservableOverflow.latest());
+        assertPending(stream.pollNext(Context.of(new CountingWaker())));
+        subject.onNext(1); // handed to the waiting poller
+        assertEquals(1, stream.takeReady());
+        subject.onNext(2); // nobody waits: buffered, then replaced
+        subject.onNext(3);
+        assertEquals(3, stream.takeReady());
+        assertEquals(null, stream.takeReady());
+        stream.close();
+        assertFalse(subject.hasObservers());
         rxErrors.assertNone();
     }
 

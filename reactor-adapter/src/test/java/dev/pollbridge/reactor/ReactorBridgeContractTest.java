@@ -1,13 +1,8 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
@@ -15,11 +10,10 @@ import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import dev.pollbridge.test.runtime.RoundTripSubjects;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -372,14 +366,7 @@ class ReactorBridgeContractTest {
     class ToMonoFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(shared, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
-                    .closeDetaches()
-                    .closing(shared);
+            return RoundTripSubjects.fromShared(shared -> ReactorBridge.toFuture(ReactorBridge.toMono(shared, runtime)));
         }
     }
 
@@ -388,19 +375,12 @@ class ReactorBridgeContractTest {
     class ToMonoRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> ReactorBridge.toFuture(ReactorBridge.toMono(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> ReactorBridge.toFuture(ReactorBridge.toMono(factory, runtime)));
         }
     }
 
@@ -412,24 +392,12 @@ class ReactorBridgeContractTest {
     class ToMonoFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(ReactorBridge.toMono(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> ReactorBridge.toFuture(ReactorBridge.toMono(handle, runtime)));
         }
 
-        /** A cancel detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(ReactorBridge.<AutoCloseable>toFuture(ReactorBridge.toMono(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> ReactorBridge.toFuture(ReactorBridge.toMono(handle, runtime)));
         }
     }
 
@@ -438,20 +406,12 @@ class ReactorBridgeContractTest {
     class ToFluxRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(ReactorBridge.<String>toStream(ReactorBridge.toFlux(() -> handOver(source, taken), runtime)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> ReactorBridge.toStream(ReactorBridge.toFlux(factory, runtime)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(ReactorBridge.<AutoCloseable>toStream(ReactorBridge.toFlux(() -> source, runtime)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> ReactorBridge.toStream(ReactorBridge.toFlux(factory, runtime)));
         }
     }
 
@@ -460,22 +420,7 @@ class ReactorBridgeContractTest {
     class MonoBodyRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            Promise<String> promise = new Promise<>();
-            AtomicInteger started = new AtomicInteger();
-            AtomicInteger cancelled = new AtomicInteger();
-            Mono<String> mono = ReactorBridge.mono(() -> {
-                started.incrementAndGet();
-                try {
-                    return Async.await(promise.future());
-                } catch (CancellationException e) {
-                    cancelled.incrementAndGet();
-                    throw e;
-                }
-            }, runtime);
-            return FutureSubject.of(ReactorBridge.<String>toFuture(mono))
-                    .completesWith("value", () -> promise.complete("value"))
-                    .failsWith(promise::fail)
-                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+            return RoundTripSubjects.awaitingAPromise(body -> ReactorBridge.toFuture(ReactorBridge.mono(body, runtime)));
         }
     }
 
@@ -484,20 +429,7 @@ class ReactorBridgeContractTest {
     class FluxBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            Flux<String> flux = ReactorBridge.flux(emitter -> {
-                try (ProbeStream<String> in = handOver(source, taken)) {
-                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
-                        emitter.emit(item);
-                    }
-                }
-            }, runtime);
-            return StreamSubject.of(ReactorBridge.<String>toStream(flux))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.passingAStreamOn(body -> ReactorBridge.toStream(ReactorBridge.flux(body, runtime)));
         }
     }
 
@@ -513,11 +445,5 @@ class ReactorBridgeContractTest {
                 throw new AssertionError(e);
             }
         });
-    }
-
-    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
-    static <S> S handOver(S source, AtomicBoolean taken) {
-        taken.set(true);
-        return source;
     }
 }

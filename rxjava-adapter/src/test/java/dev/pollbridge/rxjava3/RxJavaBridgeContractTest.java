@@ -1,19 +1,15 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
-import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import dev.pollbridge.test.runtime.RoundTripSubjects;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -27,7 +23,6 @@ import io.reactivex.rxjava3.subjects.UnicastSubject;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -555,19 +550,12 @@ class RxJavaBridgeContractTest {
     class ToSingleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(factory, runtime)));
         }
     }
 
@@ -575,19 +563,12 @@ class RxJavaBridgeContractTest {
     class ToMaybeRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> RxJavaBridge.toFuture(RxJavaBridge.toMaybe(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> RxJavaBridge.toFuture(RxJavaBridge.toMaybe(factory, runtime)));
         }
     }
 
@@ -609,24 +590,12 @@ class RxJavaBridgeContractTest {
     class ToSingleFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(handle, runtime)));
         }
 
-        /** A dispose detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toSingle(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(handle, runtime)));
         }
     }
 
@@ -634,24 +603,12 @@ class RxJavaBridgeContractTest {
     class ToMaybeFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> RxJavaBridge.toFuture(RxJavaBridge.toMaybe(handle, runtime)));
         }
 
-        /** A dispose detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(RxJavaBridge.<AutoCloseable>toFuture(RxJavaBridge.toMaybe(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> RxJavaBridge.toFuture(RxJavaBridge.toMaybe(handle, runtime)));
         }
     }
 
@@ -678,9 +635,7 @@ class RxJavaBridgeContractTest {
     class ToSingleFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toSingle(shared, runtime)));
+            return RoundTripSubjects.fromShared(shared -> RxJavaBridge.toFuture(RxJavaBridge.toSingle(shared, runtime)));
         }
     }
 
@@ -689,40 +644,20 @@ class RxJavaBridgeContractTest {
     class ToMaybeFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, RxJavaBridge.<String>toFuture(RxJavaBridge.toMaybe(shared, runtime)));
+            return RoundTripSubjects.fromShared(shared -> RxJavaBridge.toFuture(RxJavaBridge.toMaybe(shared, runtime)));
         }
-    }
-
-    private static FutureSubject<String> fromShared(ProbeFuture<String> work, SharedFuture<String> shared,
-            PollFuture<String> readBack) {
-        return FutureSubject.of(readBack)
-                .completesWith("value", () -> work.complete("value"))
-                .failsWith(work::fail)
-                .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
-                .closeDetaches()
-                .closing(shared);
     }
 
     @Nested
     class ToFlowableRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toFlowable(() -> handOver(source, taken), runtime)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> RxJavaBridge.toStream(RxJavaBridge.toFlowable(factory, runtime)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toFlowable(() -> source, runtime)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> RxJavaBridge.toStream(RxJavaBridge.toFlowable(factory, runtime)));
         }
     }
 
@@ -730,22 +665,14 @@ class RxJavaBridgeContractTest {
     class ToObservableRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(RxJavaBridge.<String>toStream(RxJavaBridge.toObservable(() -> handOver(source, taken), runtime),
-                            ObservableOverflow.error(8)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> RxJavaBridge.toStream(RxJavaBridge.toObservable(factory, runtime),
+                    ObservableOverflow.error(8)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(RxJavaBridge.<AutoCloseable>toStream(RxJavaBridge.toObservable(() -> source, runtime),
-                            ObservableOverflow.error(8)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> RxJavaBridge.toStream(RxJavaBridge.toObservable(factory, runtime),
+                    ObservableOverflow.error(8)));
         }
     }
 
@@ -754,22 +681,7 @@ class RxJavaBridgeContractTest {
     class SingleBodyRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            Promise<String> promise = new Promise<>();
-            AtomicInteger started = new AtomicInteger();
-            AtomicInteger cancelled = new AtomicInteger();
-            Single<String> single = RxJavaBridge.single(() -> {
-                started.incrementAndGet();
-                try {
-                    return Async.await(promise.future());
-                } catch (CancellationException e) {
-                    cancelled.incrementAndGet();
-                    throw e;
-                }
-            }, runtime);
-            return FutureSubject.of(RxJavaBridge.<String>toFuture(single))
-                    .completesWith("value", () -> promise.complete("value"))
-                    .failsWith(promise::fail)
-                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+            return RoundTripSubjects.awaitingAPromise(body -> RxJavaBridge.toFuture(RxJavaBridge.single(body, runtime)));
         }
     }
 
@@ -778,20 +690,7 @@ class RxJavaBridgeContractTest {
     class FlowableBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            Flowable<String> flowable = RxJavaBridge.flowable(emitter -> {
-                try (ProbeStream<String> in = handOver(source, taken)) {
-                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
-                        emitter.emit(item);
-                    }
-                }
-            }, runtime);
-            return StreamSubject.of(RxJavaBridge.<String>toStream(flowable))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.passingAStreamOn(body -> RxJavaBridge.toStream(RxJavaBridge.flowable(body, runtime)));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.OneItemSubjects;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -12,7 +13,6 @@ import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
 import dev.pollbridge.test.runtime.RoundTripSubjects;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -55,7 +55,7 @@ class ReactorBridgeContractTest {
     }
 
     /** A Flux that counts its subscriptions and cancels. */
-    static final class CountedFlux {
+    static final class CountedFlux implements OneItemSubjects.Feed {
         final Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
         final AtomicInteger subscriptions = new AtomicInteger();
         final AtomicInteger cancels = new AtomicInteger();
@@ -63,7 +63,23 @@ class ReactorBridgeContractTest {
                 .doOnSubscribe(s -> subscriptions.incrementAndGet())
                 .doOnCancel(cancels::incrementAndGet);
 
-        Upstream upstream() {
+        @Override
+        public void next(String item) {
+            sink.tryEmitNext(item);
+        }
+
+        @Override
+        public void complete() {
+            sink.tryEmitComplete();
+        }
+
+        @Override
+        public void fail(Throwable error) {
+            sink.tryEmitError(error);
+        }
+
+        @Override
+        public Upstream upstream() {
             return Upstream.counting("flux", subscriptions::get, cancels::get);
         }
     }
@@ -177,10 +193,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>first(source.flux))
-                    .completesWith("item", () -> source.sink.tryEmitNext("item"))
-                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.first(source, ReactorBridge.first(source.flux));
         }
 
         @Override
@@ -197,10 +210,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>firstOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, ReactorBridge.firstOrNull(source.flux), null);
         }
     }
 
@@ -210,10 +220,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>firstOrDefault(source.flux, "default"))
-                    .completesWith("default", () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, ReactorBridge.firstOrDefault(source.flux, "default"), "default");
         }
     }
 
@@ -223,17 +230,9 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>last(source.flux))
-                    .completesWith("second", () -> {
-                        source.sink.tryEmitNext("first");
-                        source.sink.tryEmitNext("second");
-                        source.sink.tryEmitComplete();
-                    })
-                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.last(source, ReactorBridge.last(source.flux));
         }
 
-        /** The item before the last is passed over (closed); the last one is the value. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
@@ -252,10 +251,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>lastOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, ReactorBridge.lastOrNull(source.flux), null);
         }
     }
 
@@ -265,16 +261,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>single(source.flux))
-                    .completesWith("item", () -> {
-                        source.sink.tryEmitNext("item");
-                        source.sink.tryEmitComplete();
-                    })
-                    .fails(() -> {
-                        source.sink.tryEmitNext("first");
-                        source.sink.tryEmitNext("second");
-                    }, IllegalArgumentException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.single(source, ReactorBridge.single(source.flux));
         }
 
         @Override
@@ -294,10 +281,7 @@ class ReactorBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(ReactorBridge.<String>singleOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, ReactorBridge.singleOrNull(source.flux), null);
         }
     }
 

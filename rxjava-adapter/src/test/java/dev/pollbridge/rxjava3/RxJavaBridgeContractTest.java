@@ -4,6 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.OneItemSubjects;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -21,7 +22,6 @@ import io.reactivex.rxjava3.subjects.MaybeSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import io.reactivex.rxjava3.subjects.UnicastSubject;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -282,7 +282,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, RxJavaBridge.<String>first(feed.flowable()));
+            return OneItemSubjects.first(feed, RxJavaBridge.<String>first(feed.flowable()));
         }
 
         @Override
@@ -298,7 +298,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.flowable()), null);
         }
     }
 
@@ -308,7 +308,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.flowable(), "default"), "default");
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.flowable(), "default"), "default");
         }
     }
 
@@ -318,7 +318,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, RxJavaBridge.<String>last(feed.flowable()));
+            return OneItemSubjects.last(feed, RxJavaBridge.<String>last(feed.flowable()));
         }
 
         @Override
@@ -334,7 +334,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.flowable()), null);
         }
     }
 
@@ -344,7 +344,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, RxJavaBridge.<String>single(feed.flowable()));
+            return OneItemSubjects.single(feed, RxJavaBridge.<String>single(feed.flowable()));
         }
 
         @Override
@@ -360,7 +360,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.flowable()), null);
         }
     }
 
@@ -370,7 +370,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, RxJavaBridge.<String>first(feed.observable()));
+            return OneItemSubjects.first(feed, RxJavaBridge.<String>first(feed.observable()));
         }
 
         @Override
@@ -386,7 +386,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>firstOrNull(feed.observable()), null);
         }
     }
 
@@ -396,7 +396,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.observable(), "default"), "default");
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>firstOrDefault(feed.observable(), "default"), "default");
         }
     }
 
@@ -406,7 +406,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, RxJavaBridge.<String>last(feed.observable()));
+            return OneItemSubjects.last(feed, RxJavaBridge.<String>last(feed.observable()));
         }
 
         @Override
@@ -422,7 +422,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>lastOrNull(feed.observable()), null);
         }
     }
 
@@ -432,7 +432,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, RxJavaBridge.<String>single(feed.observable()));
+            return OneItemSubjects.single(feed, RxJavaBridge.<String>single(feed.observable()));
         }
 
         @Override
@@ -448,7 +448,7 @@ class RxJavaBridgeContractTest {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, RxJavaBridge.<String>singleOrNull(feed.observable()), null);
         }
     }
 
@@ -456,7 +456,7 @@ class RxJavaBridgeContractTest {
      * A source of items the test feeds, as a {@link Flowable} (over a {@link UnicastProcessor}) or
      * an {@link Observable} (over a {@link UnicastSubject}), whichever is asked for first, counted.
      */
-    static final class Feed {
+    static final class Feed implements OneItemSubjects.Feed {
         private final UnicastProcessor<String> processor = UnicastProcessor.create();
         private final UnicastSubject<String> subject = UnicastSubject.create();
         private final Counts counts = new Counts();
@@ -473,7 +473,8 @@ class RxJavaBridgeContractTest {
                     .doOnDispose(counts.disposals::incrementAndGet);
         }
 
-        void next(String item) {
+        @Override
+        public void next(String item) {
             if (observable) {
                 subject.onNext(item);
             } else {
@@ -481,7 +482,8 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        void complete() {
+        @Override
+        public void complete() {
             if (observable) {
                 subject.onComplete();
             } else {
@@ -489,7 +491,8 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        void fail(Throwable error) {
+        @Override
+        public void fail(Throwable error) {
             if (observable) {
                 subject.onError(error);
             } else {
@@ -497,51 +500,10 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        Upstream upstream() {
+        @Override
+        public Upstream upstream() {
             return counts.upstream(observable ? "observable" : "flowable");
         }
-    }
-
-    /** {@code first}: the first item completes it, an empty end fails it. */
-    private static FutureSubject<String> first(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("item", () -> feed.next("item"))
-                .fails(feed::complete, NoSuchElementException.class)
-                .upstream(feed.upstream());
-    }
-
-    /** The forms that end empty with a value: an empty end completes it with {@code expected}. */
-    private static FutureSubject<String> orDefault(Feed feed, PollFuture<String> await, String expected) {
-        return FutureSubject.of(await)
-                .completesWith(expected, feed::complete)
-                .failsWith(feed::fail)
-                .upstream(feed.upstream());
-    }
-
-    /** {@code last}: two items and the end complete it with the second, an empty end fails it. */
-    private static FutureSubject<String> last(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("second", () -> {
-                    feed.next("first");
-                    feed.next("second");
-                    feed.complete();
-                })
-                .fails(feed::complete, NoSuchElementException.class)
-                .upstream(feed.upstream());
-    }
-
-    /** {@code single}: one item and the end complete it, a second item fails it. */
-    private static FutureSubject<String> single(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("item", () -> {
-                    feed.next("item");
-                    feed.complete();
-                })
-                .fails(() -> {
-                    feed.next("first");
-                    feed.next("second");
-                }, IllegalArgumentException.class)
-                .upstream(feed.upstream());
     }
 
     // ---- pull to RxJava, read back ------------------------------------------------------------

@@ -153,7 +153,11 @@ public abstract class SchedulerContract<D, W extends D> {
         assertTrue(runs.get() <= atDispose + 1, "a run in progress may finish, no more: " + atDispose + " -> " + runs.get());
     }
 
-    /** Tasks scheduled on one worker from two threads run one at a time, each thread's in its order. */
+    /**
+     * Tasks scheduled on one worker from two threads run one at a time, each thread's in its order.
+     *
+     * @throws InterruptedException if interrupted while joining the producers
+     */
     @Test
     public void aWorkerRunsItsTasksInOrderAndNeverTwoAtOnce() throws InterruptedException {
         SchedulerDriver<D, W> scheduler = scheduler();
@@ -253,7 +257,11 @@ public abstract class SchedulerContract<D, W extends D> {
         assertRefusesTasks(worker);
     }
 
-    /** The library's schedule hook decorates direct tasks and worker tasks alike. */
+    /**
+     * The library's schedule hook decorates direct tasks and worker tasks alike.
+     *
+     * @throws Exception if removing the hook fails
+     */
     @Test
     public void tasksAreDecoratedByTheLibrarysScheduleHook() throws Exception {
         SchedulerDriver<D, W> scheduler = scheduler();
@@ -275,6 +283,8 @@ public abstract class SchedulerContract<D, W extends D> {
      * nothing is left behind, every accepted task is disposed, and none runs late (at most a run
      * already in progress per producer). A schedule refused with
      * {@link RejectedExecutionException} ends its producer. Bounded in rounds and time.
+     *
+     * @throws InterruptedException if interrupted while joining the producers
      */
     @Test
     public void scheduleRacingShutdownStress() throws InterruptedException {

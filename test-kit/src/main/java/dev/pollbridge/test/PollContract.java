@@ -38,7 +38,12 @@ public abstract sealed class PollContract<T> permits PollFutureContract, PollStr
 
     private final List<SubjectRun> runs = new ArrayList<>();
 
-    PollContract() {}
+    /** What the subject is, for messages: "future" or "stream". */
+    private final String kind;
+
+    PollContract(String kind) {
+        this.kind = kind;
+    }
 
     /**
      * How long to wait for a wake, a close or a racing thread before calling it lost or blocked.
@@ -74,7 +79,9 @@ public abstract sealed class PollContract<T> permits PollFutureContract, PollStr
     abstract SubjectRun start();
 
     /** A run of a fresh subject after its first poll, which answered pending; skipped for a subject ready at once. */
-    abstract SubjectRun startPending();
+    private SubjectRun startPending() {
+        return pending(start());
+    }
 
     /** {@code run} after its first poll, which answered pending; skipped for a subject ready at once. */
     final <R extends SubjectRun> R pending(R run) {
@@ -82,9 +89,6 @@ public abstract sealed class PollContract<T> permits PollFutureContract, PollStr
         assertPendingPoll(run.poll(run.waker), "at its first poll");
         return run;
     }
-
-    /** What the subject is, for messages: "future" or "stream". */
-    abstract String kind();
 
     /** Whether a round of a race check may start: within the rounds and the time of the check. */
     final boolean raceGoesOn(int round, long deadline) {
@@ -137,7 +141,7 @@ public abstract sealed class PollContract<T> permits PollFutureContract, PollStr
         assertPendingPoll(run.poll(latest), "at its second poll, with a new waker");
         run.signalFirst();
         run.assertFirstSignal(run.awaitSignal(latest, "of the latest waker after the " + run.firstSignal() + " (rule 7: a "
-                + kind() + " that keeps an older waker wakes a task that moved on)"));
+                + kind + " that keeps an older waker wakes a task that moved on)"));
     }
 
     /** Rule 9: after {@code failed}, polling again throws (or, fused, answers pending). */
@@ -158,7 +162,7 @@ public abstract sealed class PollContract<T> permits PollFutureContract, PollStr
         if (!run.parts.startsEagerly) {
             for (Upstream upstream : run.parts.upstreams) {
                 if (upstream.started()) {
-                    throw new AssertionError(upstream + " was started by close(); a " + kind() + " is lazy (rule 2)");
+                    throw new AssertionError(upstream + " was started by close(); a " + kind + " is lazy (rule 2)");
                 }
             }
         }

@@ -68,7 +68,9 @@ import org.junit.jupiter.api.Test;
 public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
 
     /** For subclasses. */
-    protected PollFutureContract() {}
+    protected PollFutureContract() {
+        super("future");
+    }
 
     /**
      * Builds a fresh subject: the future under test, not yet polled, and how to drive it. Called
@@ -107,7 +109,7 @@ public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
     /** Rule 5: a pending poll leaves the waker with what will complete the future. */
     @Test
     public void aPendingPollLeavesTheWakerWithWhatWillCompleteIt() {
-        Run run = startPending();
+        Run run = pending(start());
         assumeTrue(run.subject.canComplete(), "the subject cannot be completed");
         run.subject.completion.run();
         run.assertReady(run.awaitSignal(run.waker, "after the completion"));
@@ -116,7 +118,7 @@ public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
     /** Rules 1 and 5: a failure wakes the task and arrives as {@code failed}. */
     @Test
     public void aFailureWakesTheTaskAndArrivesAsFailed() {
-        Run run = startPending();
+        Run run = pending(start());
         assumeTrue(run.subject.canFail(), "the subject cannot be failed");
         run.failAndAwaitIt();
     }
@@ -144,7 +146,7 @@ public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
     /** Rule 11: closing while pending (twice) cancels each started upstream exactly once. */
     @Test
     public void closeWhilePendingCancelsEachUpstreamOnce() {
-        Run run = startPending();
+        Run run = pending(start());
         run.close();
         run.close();
         assertCancelledOnce(run.subject.parts, "after close() while pending", waitLimit());
@@ -213,11 +215,6 @@ public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
 
     // ---- driving a subject ---------------------------------------------------------------------
 
-    @Override
-    final String kind() {
-        return "future";
-    }
-
     /** A run of {@link #subjectReadyWith}; the checks that need one are skipped without it. */
     @SuppressWarnings("unchecked") // the checks only hand the value back to the subject's own check
     private Run startReadyWith(AutoCloseable value) {
@@ -231,11 +228,6 @@ public abstract non-sealed class PollFutureContract<T> extends PollContract<T> {
     @Override
     final Run start() {
         return new Run(subject());
-    }
-
-    @Override
-    final Run startPending() {
-        return pending(start());
     }
 
     /** One future under test as a task sees it. */

@@ -63,7 +63,9 @@ public abstract non-sealed class PollStreamContract<T> extends PollContract<T> {
     private static final int ITEMS = 3;
 
     /** For subclasses. */
-    protected PollStreamContract() {}
+    protected PollStreamContract() {
+        super("stream");
+    }
 
     /**
      * Builds a fresh subject: the stream under test, not yet polled, and how to drive it. Called
@@ -235,18 +237,8 @@ public abstract non-sealed class PollStreamContract<T> extends PollContract<T> {
     }
 
     @Override
-    final String kind() {
-        return "stream";
-    }
-
-    @Override
     final Run start() {
         return new Run(subject());
-    }
-
-    @Override
-    final Run startPending() {
-        return pending(start());
     }
 
     /** One stream under test as a task sees it. */

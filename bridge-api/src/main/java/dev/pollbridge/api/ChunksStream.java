@@ -64,7 +64,7 @@ final class ChunksStream<T> extends OneInputStream<T, List<T>> {
         Object[] dropped = chunk.toArray();
         chunk.clear();
         Dropped.closeAll(dropped, "an item of a partial chunk that will not be handed out",
-                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
+                Dropped.suppressedByOrLogged(failure));
     }
 
     /** Closing drops the partial chunk: not cancel-safe. */

@@ -138,6 +138,14 @@ public final class Dropped {
         };
     }
 
+    /**
+     * {@link #suppressedBy} {@code failure}, or {@link #LOG} if there is none: for an operator that
+     * drops what it holds both when it fails and when it is closed.
+     */
+    static Sink suppressedByOrLogged(Throwable failure) {
+        return failure == null ? LOG : suppressedBy(failure);
+    }
+
     private static void closeOne(AutoCloseable value, String what, Sink failures) {
         try {
             value.close();

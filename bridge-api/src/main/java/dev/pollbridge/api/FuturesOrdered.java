@@ -211,7 +211,7 @@ public final class FuturesOrdered<T> extends SingleUse implements PollStream<T> 
         Object[] values = waiting.stream().map(Positioned::value).toArray();
         waiting.clear();
         Dropped.closeAll(values, "a value FuturesOrdered kept for its turn and will not hand out",
-                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
+                Dropped.suppressedByOrLogged(failure));
     }
 
     /**

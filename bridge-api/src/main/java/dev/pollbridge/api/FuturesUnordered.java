@@ -196,8 +196,7 @@ public final class FuturesUnordered<T> extends SingleUse implements PollStream<T
 
     private Poll<T> fail(Throwable error) {
         state = State.FAILED;
-        set.finish();
-        Closer.closeAll(set.removeAll());
+        ReadySet.finishAndCloseAll(set);
         return Poll.failed(error);
     }
 
@@ -208,8 +207,7 @@ public final class FuturesUnordered<T> extends SingleUse implements PollStream<T
     @Override
     public void close() {
         state = State.CLOSED;
-        set.finish();
-        Closer.closeAll(set.removeAll());
+        ReadySet.finishAndCloseAll(set);
     }
 
     @Override

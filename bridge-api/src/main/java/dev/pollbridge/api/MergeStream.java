@@ -66,8 +66,7 @@ final class MergeStream<T> extends SingleUse implements PollStream<T> {
 
     private Poll<T> fail(Throwable error) {
         state = State.TERMINATED;
-        inputs.finish();
-        Closer.closeAll(inputs.removeAll());
+        ReadySet.finishAndCloseAll(inputs);
         return Poll.failed(error);
     }
 
@@ -76,7 +75,6 @@ final class MergeStream<T> extends SingleUse implements PollStream<T> {
         if (state == State.STREAMING) {
             state = State.CLOSED;
         }
-        inputs.finish();
-        Closer.closeAll(inputs.removeAll());
+        ReadySet.finishAndCloseAll(inputs);
     }
 }

@@ -210,6 +210,12 @@ final class ReadySet<C> {
         task = Waker.noop();
     }
 
+    /** The owner's end (failed or closed): {@link #finish()}, then takes every child out and closes it. */
+    static <C extends AutoCloseable> void finishAndCloseAll(ReadySet<C> set) {
+        set.finish();
+        Closer.closeAll(set.removeAll());
+    }
+
     private void push(Node<C> node) {
         Node<C> top;
         do {

@@ -107,7 +107,7 @@ final class ZipStream<A, B, R> extends SingleUse implements PollStream<R> {
                 Closer.close(ownedRight);
             } finally {
                 Dropped.closeAll(dropped, "an item zip took and will not pair",
-                failure == null ? Dropped.LOG : Dropped.suppressedBy(failure));
+                Dropped.suppressedByOrLogged(failure));
             }
         }
     }

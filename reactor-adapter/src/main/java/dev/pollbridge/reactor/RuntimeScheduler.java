@@ -4,7 +4,6 @@ import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
 import dev.pollbridge.runtime.internal.adapter.SerialWorker;
-import dev.pollbridge.runtime.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -72,11 +71,7 @@ final class RuntimeScheduler implements Scheduler {
 
     @Override
     public long now(TimeUnit unit) {
-        Clock clock = core.runtime().clock();
-        if (clock == Clock.system()) {
-            return Scheduler.super.now(unit);
-        }
-        return unit.convert(clock.nanoTime(), TimeUnit.NANOSECONDS);
+        return core.now(unit, Scheduler.super::now);
     }
 
     private Disposable spawn(Runnable task, long delay, long period, TimeUnit unit) {

@@ -1,27 +1,23 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.sync.Promise;
+import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.OneItemSubjects;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import dev.pollbridge.test.runtime.RoundTripSubjects;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -31,7 +27,7 @@ import reactor.core.publisher.Sinks;
 import reactor.util.context.Context;
 
 /**
- * Every direction of {@link ReactorBridge} keeps the contract. {@code Mono}/{@code Flux} to pull:
+ * Every direction of {@link MonoBridge} and {@link FluxBridge} keeps the contract. {@code Mono}/{@code Flux} to pull:
  * a sink is the source, counted with {@code doOnSubscribe}/{@code doOnCancel}. Pull to
  * {@code Mono}/{@code Flux} ({@code toMono}, {@code toFlux}, {@code mono}, {@code flux}): checked
  * through a round trip back to a future or stream, whose upstream is what the spawned task polls
@@ -63,7 +59,7 @@ class ReactorBridgeContractTest {
     }
 
     /** A Flux that counts its subscriptions and cancels. */
-    static final class CountedFlux {
+    static final class CountedFlux implements OneItemSubjects.Feed {
         final Sinks.Many<String> sink = Sinks.many().unicast().onBackpressureBuffer();
         final AtomicInteger subscriptions = new AtomicInteger();
         final AtomicInteger cancels = new AtomicInteger();
@@ -71,7 +67,23 @@ class ReactorBridgeContractTest {
                 .doOnSubscribe(s -> subscriptions.incrementAndGet())
                 .doOnCancel(cancels::incrementAndGet);
 
-        Upstream upstream() {
+        @Override
+        public void next(String item) {
+            sink.tryEmitNext(item);
+        }
+
+        @Override
+        public void complete() {
+            sink.tryEmitComplete();
+        }
+
+        @Override
+        public void fail(Throwable error) {
+            sink.tryEmitError(error);
+        }
+
+        @Override
+        public Upstream upstream() {
             return Upstream.counting("flux", subscriptions::get, cancels::get);
         }
     }
@@ -179,16 +191,13 @@ class ReactorBridgeContractTest {
         }
     }
 
-    /** {@code first}: the first item; an empty Flux fails it. */
+    /** {@code firstItem}: the first item; an empty Flux fails it. */
     @Nested
     class First extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>firstItem(source.flux))
-                    .completesWith("item", () -> source.sink.tryEmitNext("item"))
-                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.first(source, FluxBridge.firstItem(source.flux));
         }
 
         @Override
@@ -199,49 +208,35 @@ class ReactorBridgeContractTest {
         }
     }
 
-    /** {@code firstOrNull}: an empty Flux gives {@code null}. */
+    /** {@code firstItemOrNull}: an empty Flux gives {@code null}. */
     @Nested
     class FirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>firstItemOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, FluxBridge.firstItemOrNull(source.flux), null);
         }
     }
 
-    /** {@code firstOrDefault}: an empty Flux gives the default. */
+    /** {@code firstItemOrDefault}: an empty Flux gives the default. */
     @Nested
     class FirstOrDefault extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>firstItemOrDefault(source.flux, "default"))
-                    .completesWith("default", () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, FluxBridge.firstItemOrDefault(source.flux, "default"), "default");
         }
     }
 
-    /** {@code last}: two items and the end give the second; an empty Flux fails it. */
+    /** {@code lastItem}: two items and the end give the second; an empty Flux fails it. */
     @Nested
     class Last extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>lastItem(source.flux))
-                    .completesWith("second", () -> {
-                        source.sink.tryEmitNext("first");
-                        source.sink.tryEmitNext("second");
-                        source.sink.tryEmitComplete();
-                    })
-                    .fails(() -> source.sink.tryEmitComplete(), NoSuchElementException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.last(source, FluxBridge.lastItem(source.flux));
         }
 
-        /** The item before the last is passed over (closed); the last one is the value. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
             Sinks.Many<AutoCloseable> sink = Sinks.many().unicast().onBackpressureBuffer();
@@ -254,35 +249,23 @@ class ReactorBridgeContractTest {
         }
     }
 
-    /** {@code lastOrNull}: an empty Flux gives {@code null}. */
+    /** {@code lastItemOrNull}: an empty Flux gives {@code null}. */
     @Nested
     class LastOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>lastItemOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, FluxBridge.lastItemOrNull(source.flux), null);
         }
     }
 
-    /** {@code single}: one item and the end give it; a second item fails it. */
+    /** {@code singleItem}: one item and the end give it; a second item fails it. */
     @Nested
     class Single extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>singleItem(source.flux))
-                    .completesWith("item", () -> {
-                        source.sink.tryEmitNext("item");
-                        source.sink.tryEmitComplete();
-                    })
-                    .fails(() -> {
-                        source.sink.tryEmitNext("first");
-                        source.sink.tryEmitNext("second");
-                    }, IllegalArgumentException.class)
-                    .upstream(source.upstream());
+            return OneItemSubjects.single(source, FluxBridge.singleItem(source.flux));
         }
 
         @Override
@@ -296,16 +279,13 @@ class ReactorBridgeContractTest {
         }
     }
 
-    /** {@code singleOrNull}: an empty Flux gives {@code null}. */
+    /** {@code singleItemOrNull}: an empty Flux gives {@code null}. */
     @Nested
     class SingleOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             CountedFlux source = new CountedFlux();
-            return FutureSubject.of(FluxBridge.<String>singleItemOrNull(source.flux))
-                    .completesWith(null, () -> source.sink.tryEmitComplete())
-                    .failsWith(error -> source.sink.tryEmitError(error))
-                    .upstream(source.upstream());
+            return OneItemSubjects.orDefault(source, FluxBridge.singleItemOrNull(source.flux), null);
         }
     }
 
@@ -374,14 +354,7 @@ class ReactorBridgeContractTest {
     class ToMonoFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(shared, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
-                    .closeDetaches()
-                    .closing(shared);
+            return RoundTripSubjects.fromShared(shared -> MonoBridge.toPollFuture(MonoBridge.toMono(shared, runtime)));
         }
     }
 
@@ -390,19 +363,12 @@ class ReactorBridgeContractTest {
     class ToMonoRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> MonoBridge.toPollFuture(MonoBridge.toMono(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(MonoBridge.<AutoCloseable>toPollFuture(MonoBridge.toMono(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> MonoBridge.toPollFuture(MonoBridge.toMono(factory, runtime)));
         }
     }
 
@@ -414,24 +380,12 @@ class ReactorBridgeContractTest {
     class ToMonoFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(MonoBridge.<String>toPollFuture(MonoBridge.toMono(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> MonoBridge.toPollFuture(MonoBridge.toMono(handle, runtime)));
         }
 
-        /** A cancel detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(MonoBridge.<AutoCloseable>toPollFuture(MonoBridge.toMono(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> MonoBridge.toPollFuture(MonoBridge.toMono(handle, runtime)));
         }
     }
 
@@ -440,20 +394,12 @@ class ReactorBridgeContractTest {
     class ToFluxRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(FluxBridge.<String>toPollStream(FluxBridge.toFlux(() -> handOver(source, taken), runtime)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> FluxBridge.toPollStream(FluxBridge.toFlux(factory, runtime)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(FluxBridge.<AutoCloseable>toPollStream(FluxBridge.toFlux(() -> source, runtime)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> FluxBridge.toPollStream(FluxBridge.toFlux(factory, runtime)));
         }
     }
 
@@ -462,22 +408,7 @@ class ReactorBridgeContractTest {
     class MonoBodyRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            Promise<String> promise = new Promise<>();
-            AtomicInteger started = new AtomicInteger();
-            AtomicInteger cancelled = new AtomicInteger();
-            Mono<String> mono = MonoBridge.mono(() -> {
-                started.incrementAndGet();
-                try {
-                    return Async.await(promise.future());
-                } catch (CancellationException e) {
-                    cancelled.incrementAndGet();
-                    throw e;
-                }
-            }, runtime);
-            return FutureSubject.of(MonoBridge.<String>toPollFuture(mono))
-                    .completesWith("value", () -> promise.complete("value"))
-                    .failsWith(promise::fail)
-                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+            return RoundTripSubjects.awaitingAPromise(body -> MonoBridge.toPollFuture(MonoBridge.mono(body, runtime)));
         }
     }
 
@@ -486,20 +417,7 @@ class ReactorBridgeContractTest {
     class FluxBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            Flux<String> flux = FluxBridge.flux(emitter -> {
-                try (ProbeStream<String> in = handOver(source, taken)) {
-                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
-                        emitter.emit(item);
-                    }
-                }
-            }, runtime);
-            return StreamSubject.of(FluxBridge.<String>toPollStream(flux))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.passingAStreamOn(body -> FluxBridge.toPollStream(FluxBridge.flux(body, runtime)));
         }
     }
 
@@ -552,11 +470,5 @@ class ReactorBridgeContractTest {
                 throw new AssertionError(e);
             }
         });
-    }
-
-    /** What a factory or body takes over: {@code source}, noting that it was handed over. */
-    static <S> S handOver(S source, AtomicBoolean taken) {
-        taken.set(true);
-        return source;
     }
 }

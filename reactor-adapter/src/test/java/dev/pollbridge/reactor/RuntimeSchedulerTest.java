@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.test.SchedulerContract;
+import dev.pollbridge.test.SchedulerDriver;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,8 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,8 +30,12 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
-/** {@link ReactorBridge#scheduler}: direct tasks, delays, periods, workers, disposal, operators. */
-class RuntimeSchedulerTest {
+/**
+ * {@link ReactorBridge#scheduler}: the {@link SchedulerContract} (direct tasks, delays, periods,
+ * workers, the schedule hook, disposal racing scheduling), and what is Reactor's own: failures to
+ * the runtime and {@code Schedulers.onHandleError}, disposal that rejects, Reactor's operators.
+ */
+class RuntimeSchedulerTest extends SchedulerContract<Disposable, Scheduler.Worker> {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
 
@@ -52,48 +55,31 @@ class RuntimeSchedulerTest {
         runtime.close();
     }
 
-    @Test
-    void scheduleRunsOnARuntimeWorkerAndTheTaskIsDisposedAfterwards() {
-        AtomicReference<String> thread = new AtomicReference<>();
-        Disposable task = scheduler.schedule(() -> thread.set(Thread.currentThread().getName()));
-        await().atMost(WAIT).until(() -> thread.get() != null);
-        assertTrue(thread.get().startsWith("sched-test-"), thread.get());
-        await().atMost(WAIT).until(task::isDisposed);
+    @Override
+    protected SchedulerDriver<Disposable, Scheduler.Worker> scheduler() {
+        return new ReactorSchedulerDriver((RuntimeScheduler) scheduler);
     }
 
-    @Test
-    void aDelayedTaskRunsNoEarlierThanItsDelay() {
-        long start = System.nanoTime();
-        AtomicLong ranAfter = new AtomicLong(-1);
-        scheduler.schedule(() -> ranAfter.set(System.nanoTime() - start), 60, TimeUnit.MILLISECONDS);
-        await().atMost(WAIT).until(() -> ranAfter.get() >= 0);
-        assertTrue(ranAfter.get() >= TimeUnit.MILLISECONDS.toNanos(60), "ran after " + ranAfter.get() + " ns");
+    @Override
+    protected SchedulerDriver<Disposable, Scheduler.Worker> newScheduler() {
+        return new ReactorSchedulerDriver((RuntimeScheduler) ReactorBridge.scheduler(runtime));
     }
 
-    @Test
-    void disposingADelayedTaskBeforeItIsDueMeansItNeverRuns() {
-        AtomicBoolean ran = new AtomicBoolean();
-        Disposable task = scheduler.schedule(() -> ran.set(true), 50, TimeUnit.MILLISECONDS);
-        task.dispose();
-        assertTrue(task.isDisposed());
-        CountDownLatch marker = new CountDownLatch(1);
-        scheduler.schedule(marker::countDown, 150, TimeUnit.MILLISECONDS);
-        await().atMost(WAIT).until(() -> marker.getCount() == 0);
-        assertFalse(ran.get());
+    @Override
+    protected boolean isRuntimeWorker(Thread thread) {
+        return thread.getName().startsWith("sched-test-");
     }
 
-    @Test
-    void periodicTaskRepeatsUntilDisposed() {
-        AtomicInteger runs = new AtomicInteger();
-        Disposable periodic = scheduler.schedulePeriodically(runs::incrementAndGet, 0, 10, TimeUnit.MILLISECONDS);
-        await().atMost(WAIT).until(() -> runs.get() >= 3);
-        periodic.dispose();
-        int atDispose = runs.get();
-        CountDownLatch marker = new CountDownLatch(1);
-        scheduler.schedule(marker::countDown, 80, TimeUnit.MILLISECONDS);
-        await().atMost(WAIT).until(() -> marker.getCount() == 0);
-        assertTrue(runs.get() <= atDispose + 1, "a run in progress may finish, no more: " + atDispose + " -> " + runs.get());
-        assertTrue(periodic.isDisposed());
+    /** As Reactor's own workers: a disposed worker throws {@link RejectedExecutionException}. */
+    @Override
+    protected void assertRefusesTasks(Scheduler.Worker disposed) {
+        assertThrows(RejectedExecutionException.class, () -> disposed.schedule(() -> {}));
+    }
+
+    @Override
+    protected AutoCloseable decorateTasks(UnaryOperator<Runnable> decorator) {
+        Schedulers.onScheduleHook("pollbridge-test", decorator::apply);
+        return () -> Schedulers.resetOnScheduleHook("pollbridge-test");
     }
 
     @Test
@@ -208,58 +194,6 @@ class RuntimeSchedulerTest {
     }
 
     @Test
-    void aWorkerRunsItsTasksInOrderAndNeverTwoAtOnce() throws InterruptedException {
-        Scheduler.Worker worker = scheduler.createWorker();
-        int tasksPerProducer = 2_000;
-        List<List<Integer>> seen = new ArrayList<>();
-        AtomicInteger active = new AtomicInteger();
-        AtomicBoolean overlapped = new AtomicBoolean();
-        AtomicInteger done = new AtomicInteger();
-        List<Thread> producers = new ArrayList<>();
-        for (int p = 0; p < 2; p++) {
-            List<Integer> order = new ArrayList<>(); // only touched by the worker's serial runs
-            seen.add(order);
-            producers.add(new Thread(() -> {
-                for (int i = 0; i < tasksPerProducer; i++) {
-                    int index = i;
-                    worker.schedule(() -> {
-                        if (active.incrementAndGet() != 1) {
-                            overlapped.set(true);
-                        }
-                        order.add(index);
-                        active.decrementAndGet();
-                        done.incrementAndGet();
-                    });
-                }
-            }));
-        }
-        producers.forEach(Thread::start);
-        for (Thread producer : producers) {
-            producer.join();
-        }
-        await().atMost(WAIT).until(() -> done.get() == 2 * tasksPerProducer);
-        assertFalse(overlapped.get());
-        for (List<Integer> order : seen) {
-            for (int i = 0; i < tasksPerProducer; i++) {
-                assertEquals(i, order.get(i));
-            }
-        }
-    }
-
-    @Test
-    void aWorkerRunsDelayedTasksWithTheSameDelayInTheOrderTheyWereScheduled() {
-        Scheduler.Worker worker = scheduler.createWorker();
-        List<Integer> order = new CopyOnWriteArrayList<>();
-        for (int i = 0; i < 1_000; i++) {
-            int index = i;
-            worker.schedule(() -> order.add(index), 5, TimeUnit.MILLISECONDS);
-        }
-        await().atMost(WAIT).until(() -> order.size() == 1_000);
-        assertEquals(-1, firstOutOfOrder(order), "the first task that ran out of schedule order");
-        worker.dispose();
-    }
-
-    @Test
     void delaySequenceKeepsTheOrderOfItsItems() {
         StepVerifier.create(Flux.range(0, 1_000).delaySequence(Duration.ofMillis(5), scheduler).collectList())
                 .assertNext(items -> {
@@ -268,54 +202,6 @@ class RuntimeSchedulerTest {
                 })
                 .expectComplete()
                 .verify(WAIT);
-    }
-
-    /** The index of the first element of {@code indices} that is not its own index, or -1. */
-    private static int firstOutOfOrder(List<Integer> indices) {
-        for (int i = 0; i < indices.size(); i++) {
-            if (indices.get(i) != i) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    @Test
-    void workerDelayedAndPeriodicTasksAlsoRunSerially() {
-        Scheduler.Worker worker = scheduler.createWorker();
-        List<String> log = new CopyOnWriteArrayList<>();
-        AtomicInteger active = new AtomicInteger();
-        AtomicBoolean overlapped = new AtomicBoolean();
-        Runnable guard = () -> {
-            if (active.incrementAndGet() != 1) {
-                overlapped.set(true);
-            }
-            active.decrementAndGet();
-        };
-        long scheduledAt = System.nanoTime();
-        AtomicLong lateAfterNanos = new AtomicLong();
-        worker.schedule(() -> {
-            lateAfterNanos.set(System.nanoTime() - scheduledAt);
-            log.add("late");
-        }, 40, TimeUnit.MILLISECONDS);
-        worker.schedule(() -> log.add("now"));
-        AtomicInteger ticks = new AtomicInteger();
-        Disposable periodic = worker.schedulePeriodically(() -> {
-            guard.run();
-            ticks.incrementAndGet();
-        }, 0, 2, TimeUnit.MILLISECONDS);
-        for (int i = 0; i < 200; i++) {
-            worker.schedule(guard);
-        }
-        await().atMost(WAIT).until(() -> log.size() == 2 && ticks.get() >= 5);
-        // Not the order of the two: on a loaded machine 40 ms may pass before "now" gets a turn.
-        // What holds on any machine: the delayed task never runs before its delay.
-        assertEquals(Set.of("now", "late"), Set.copyOf(log));
-        assertTrue(lateAfterNanos.get() >= TimeUnit.MILLISECONDS.toNanos(40), () -> "ran after " + lateAfterNanos.get() + " ns");
-        periodic.dispose();
-        worker.dispose();
-        assertFalse(overlapped.get());
-        assertThrows(RejectedExecutionException.class, () -> worker.schedule(() -> {}));
     }
 
     @Test
@@ -350,24 +236,6 @@ class RuntimeSchedulerTest {
     }
 
     @Test
-    void tasksAreDecoratedByReactorsOnScheduleHook() {
-        AtomicInteger decorated = new AtomicInteger();
-        Schedulers.onScheduleHook("pollbridge-test", task -> () -> {
-            decorated.incrementAndGet();
-            task.run();
-        });
-        try {
-            CountDownLatch ran = new CountDownLatch(2);
-            scheduler.schedule(ran::countDown);
-            scheduler.createWorker().schedule(ran::countDown);
-            await().atMost(WAIT).until(() -> ran.getCount() == 0);
-            assertEquals(2, decorated.get());
-        } finally {
-            Schedulers.resetOnScheduleHook("pollbridge-test");
-        }
-    }
-
-    @Test
     void aClosedRuntimeRejectsScheduling() {
         PollRuntime closed = PollRuntime.builder().workers(1).build();
         Scheduler onClosed = ReactorBridge.scheduler(closed);
@@ -377,50 +245,4 @@ class RuntimeSchedulerTest {
         assertThrows(RejectedExecutionException.class, () -> onClosed.createWorker().schedule(() -> {}));
     }
 
-    /** Scheduling from two threads races dispose(): nothing is left behind, nothing runs late. */
-    @Test
-    void scheduleRacingDisposeStress() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        for (int round = 0; round < 50 && System.nanoTime() < deadline; round++) {
-            RuntimeScheduler racing = (RuntimeScheduler) ReactorBridge.scheduler(runtime);
-            Scheduler.Worker worker = racing.createWorker();
-            List<Disposable> accepted = new CopyOnWriteArrayList<>();
-            AtomicInteger ranAfterDispose = new AtomicInteger();
-            AtomicBoolean disposed = new AtomicBoolean();
-            List<Thread> producers = new ArrayList<>();
-            for (int p = 0; p < 2; p++) {
-                boolean onWorker = p == 1;
-                producers.add(new Thread(() -> {
-                    for (int i = 0; i < 10_000; i++) {
-                        Runnable task = () -> {
-                            if (disposed.get()) {
-                                ranAfterDispose.incrementAndGet();
-                            }
-                        };
-                        try {
-                            accepted.add(onWorker ? worker.schedule(task, 5, TimeUnit.MILLISECONDS)
-                                    : racing.schedule(task, 5, TimeUnit.MILLISECONDS));
-                        } catch (RejectedExecutionException rejected) {
-                            return;
-                        }
-                    }
-                }));
-            }
-            producers.forEach(Thread::start);
-            Thread.onSpinWait();
-            racing.dispose();
-            disposed.set(true);
-            for (Thread producer : producers) {
-                producer.join();
-            }
-            await().atMost(WAIT).until(() -> racing.liveTasks() == 0);
-            for (Disposable task : accepted) {
-                assertTrue(task.isDisposed());
-            }
-            CountDownLatch marker = new CountDownLatch(1);
-            scheduler.schedule(marker::countDown, 20, TimeUnit.MILLISECONDS);
-            await().atMost(WAIT).until(() -> marker.getCount() == 0);
-            assertTrue(ranAfterDispose.get() <= 2, "at most a run already in progress per producer: " + ranAfterDispose.get());
-        }
-    }
 }

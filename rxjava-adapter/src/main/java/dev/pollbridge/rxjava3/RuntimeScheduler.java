@@ -3,7 +3,6 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.Cancellable;
 import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
-import dev.pollbridge.runtime.time.Clock;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
@@ -83,11 +82,7 @@ final class RuntimeScheduler extends Scheduler {
 
     @Override
     public long now(TimeUnit unit) {
-        Clock clock = core.runtime().clock();
-        if (clock == Clock.system()) {
-            return super.now(unit);
-        }
-        return unit.convert(clock.nanoTime(), TimeUnit.NANOSECONDS);
+        return core.now(unit, super::now);
     }
 
     @Override

@@ -1,19 +1,16 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
+import dev.pollbridge.test.OneItemSubjects;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeFuture;
-import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;
 import dev.pollbridge.test.Upstream;
+import dev.pollbridge.test.runtime.RoundTripSubjects;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Maybe;
@@ -25,9 +22,7 @@ import io.reactivex.rxjava3.subjects.MaybeSubject;
 import io.reactivex.rxjava3.subjects.SingleSubject;
 import io.reactivex.rxjava3.subjects.UnicastSubject;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -35,7 +30,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 
 /**
- * Every direction of {@link RxJavaBridge} keeps the contract. RxJava to pull: an RxJava subject or
+ * Every direction of the RxJava bridges ({@link SingleBridge}, {@link MaybeBridge},
+ * {@link CompletableBridge}, {@link FlowableBridge}, {@link ObservableBridge}) keeps the contract.
+ * RxJava to pull: an RxJava subject or
  * processor is the source, counted with {@code doOnSubscribe} and {@code doOnDispose} /
  * {@code doOnCancel}. Pull to RxJava: checked through a round trip back to a future or stream,
  * whose upstream is what the spawned task polls (reached on a runtime thread, so asynchronously).
@@ -281,13 +278,13 @@ class RxJavaBridgeContractTest {
 
     // ---- awaiting one item of a Flowable or an Observable ------------------------------------
 
-    /** {@code FlowableBridge.firstItem(Flowable)}: the first item; an empty source fails it. */
+    /** {@code firstItem(Flowable)}: the first item; an empty source fails it. */
     @Nested
     class FlowableFirst extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, FlowableBridge.<String>firstItem(feed.flowable()));
+            return OneItemSubjects.first(feed, FlowableBridge.<String>firstItem(feed.flowable()));
         }
 
         @Override
@@ -297,33 +294,33 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code FlowableBridge.firstItemOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code firstItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableFirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, FlowableBridge.<String>firstItemOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, FlowableBridge.<String>firstItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code FlowableBridge.firstItemOrDefault(Flowable)}: an empty source gives the default. */
+    /** {@code firstItemOrDefault(Flowable)}: an empty source gives the default. */
     @Nested
     class FlowableFirstOrDefault extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, FlowableBridge.<String>firstItemOrDefault(feed.flowable(), "default"), "default");
+            return OneItemSubjects.orDefault(feed, FlowableBridge.<String>firstItemOrDefault(feed.flowable(), "default"), "default");
         }
     }
 
-    /** {@code FlowableBridge.lastItem(Flowable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code lastItem(Flowable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class FlowableLast extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, FlowableBridge.<String>lastItem(feed.flowable()));
+            return OneItemSubjects.last(feed, FlowableBridge.<String>lastItem(feed.flowable()));
         }
 
         @Override
@@ -333,23 +330,23 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code FlowableBridge.lastItemOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code lastItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableLastOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, FlowableBridge.<String>lastItemOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, FlowableBridge.<String>lastItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code FlowableBridge.singleItem(Flowable)}: one item and the end give it; a second item fails it. */
+    /** {@code singleItem(Flowable)}: one item and the end give it; a second item fails it. */
     @Nested
     class FlowableSingle extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, FlowableBridge.<String>singleItem(feed.flowable()));
+            return OneItemSubjects.single(feed, FlowableBridge.<String>singleItem(feed.flowable()));
         }
 
         @Override
@@ -359,23 +356,23 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code FlowableBridge.singleItemOrNull(Flowable)}: an empty source gives {@code null}. */
+    /** {@code singleItemOrNull(Flowable)}: an empty source gives {@code null}. */
     @Nested
     class FlowableSingleOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, FlowableBridge.<String>singleItemOrNull(feed.flowable()), null);
+            return OneItemSubjects.orDefault(feed, FlowableBridge.<String>singleItemOrNull(feed.flowable()), null);
         }
     }
 
-    /** {@code ObservableBridge.firstItem(Observable)}: the first item; an empty source fails it. */
+    /** {@code firstItem(Observable)}: the first item; an empty source fails it. */
     @Nested
     class ObservableFirst extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return first(feed, ObservableBridge.<String>firstItem(feed.observable()));
+            return OneItemSubjects.first(feed, ObservableBridge.<String>firstItem(feed.observable()));
         }
 
         @Override
@@ -385,33 +382,33 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code ObservableBridge.firstItemOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code firstItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableFirstOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, ObservableBridge.<String>firstItemOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, ObservableBridge.<String>firstItemOrNull(feed.observable()), null);
         }
     }
 
-    /** {@code ObservableBridge.firstItemOrDefault(Observable)}: an empty source gives the default. */
+    /** {@code firstItemOrDefault(Observable)}: an empty source gives the default. */
     @Nested
     class ObservableFirstOrDefault extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, ObservableBridge.<String>firstItemOrDefault(feed.observable(), "default"), "default");
+            return OneItemSubjects.orDefault(feed, ObservableBridge.<String>firstItemOrDefault(feed.observable(), "default"), "default");
         }
     }
 
-    /** {@code ObservableBridge.lastItem(Observable)}: two items and the end give the second; an empty source fails it. */
+    /** {@code lastItem(Observable)}: two items and the end give the second; an empty source fails it. */
     @Nested
     class ObservableLast extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return last(feed, ObservableBridge.<String>lastItem(feed.observable()));
+            return OneItemSubjects.last(feed, ObservableBridge.<String>lastItem(feed.observable()));
         }
 
         @Override
@@ -421,23 +418,23 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code ObservableBridge.lastItemOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code lastItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableLastOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, ObservableBridge.<String>lastItemOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, ObservableBridge.<String>lastItemOrNull(feed.observable()), null);
         }
     }
 
-    /** {@code ObservableBridge.singleItem(Observable)}: one item and the end give it; a second item fails it. */
+    /** {@code singleItem(Observable)}: one item and the end give it; a second item fails it. */
     @Nested
     class ObservableSingle extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return single(feed, ObservableBridge.<String>singleItem(feed.observable()));
+            return OneItemSubjects.single(feed, ObservableBridge.<String>singleItem(feed.observable()));
         }
 
         @Override
@@ -447,13 +444,13 @@ class RxJavaBridgeContractTest {
         }
     }
 
-    /** {@code ObservableBridge.singleItemOrNull(Observable)}: an empty source gives {@code null}. */
+    /** {@code singleItemOrNull(Observable)}: an empty source gives {@code null}. */
     @Nested
     class ObservableSingleOrNull extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
             Feed feed = new Feed();
-            return orDefault(feed, ObservableBridge.<String>singleItemOrNull(feed.observable()), null);
+            return OneItemSubjects.orDefault(feed, ObservableBridge.<String>singleItemOrNull(feed.observable()), null);
         }
     }
 
@@ -461,7 +458,7 @@ class RxJavaBridgeContractTest {
      * A source of items the test feeds, as a {@link Flowable} (over a {@link UnicastProcessor}) or
      * an {@link Observable} (over a {@link UnicastSubject}), whichever is asked for first, counted.
      */
-    static final class Feed {
+    static final class Feed implements OneItemSubjects.Feed {
         private final UnicastProcessor<String> processor = UnicastProcessor.create();
         private final UnicastSubject<String> subject = UnicastSubject.create();
         private final Counts counts = new Counts();
@@ -478,7 +475,8 @@ class RxJavaBridgeContractTest {
                     .doOnDispose(counts.disposals::incrementAndGet);
         }
 
-        void next(String item) {
+        @Override
+        public void next(String item) {
             if (observable) {
                 subject.onNext(item);
             } else {
@@ -486,7 +484,8 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        void complete() {
+        @Override
+        public void complete() {
             if (observable) {
                 subject.onComplete();
             } else {
@@ -494,7 +493,8 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        void fail(Throwable error) {
+        @Override
+        public void fail(Throwable error) {
             if (observable) {
                 subject.onError(error);
             } else {
@@ -502,51 +502,10 @@ class RxJavaBridgeContractTest {
             }
         }
 
-        Upstream upstream() {
+        @Override
+        public Upstream upstream() {
             return counts.upstream(observable ? "observable" : "flowable");
         }
-    }
-
-    /** {@code firstItem}: the first item completes it, an empty end fails it. */
-    private static FutureSubject<String> first(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("item", () -> feed.next("item"))
-                .fails(feed::complete, NoSuchElementException.class)
-                .upstream(feed.upstream());
-    }
-
-    /** The forms that end empty with a value: an empty end completes it with {@code expected}. */
-    private static FutureSubject<String> orDefault(Feed feed, PollFuture<String> await, String expected) {
-        return FutureSubject.of(await)
-                .completesWith(expected, feed::complete)
-                .failsWith(feed::fail)
-                .upstream(feed.upstream());
-    }
-
-    /** {@code lastItem}: two items and the end complete it with the second, an empty end fails it. */
-    private static FutureSubject<String> last(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("second", () -> {
-                    feed.next("first");
-                    feed.next("second");
-                    feed.complete();
-                })
-                .fails(feed::complete, NoSuchElementException.class)
-                .upstream(feed.upstream());
-    }
-
-    /** {@code singleItem}: one item and the end complete it, a second item fails it. */
-    private static FutureSubject<String> single(Feed feed, PollFuture<String> await) {
-        return FutureSubject.of(await)
-                .completesWith("item", () -> {
-                    feed.next("item");
-                    feed.complete();
-                })
-                .fails(() -> {
-                    feed.next("first");
-                    feed.next("second");
-                }, IllegalArgumentException.class)
-                .upstream(feed.upstream());
     }
 
     // ---- pull to RxJava, read back ------------------------------------------------------------
@@ -555,19 +514,12 @@ class RxJavaBridgeContractTest {
     class ToSingleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(SingleBridge.<String>toPollFuture(SingleBridge.toSingle(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> SingleBridge.toPollFuture(SingleBridge.toSingle(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(SingleBridge.<AutoCloseable>toPollFuture(SingleBridge.toSingle(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> SingleBridge.toPollFuture(SingleBridge.toSingle(factory, runtime)));
         }
     }
 
@@ -575,19 +527,12 @@ class RxJavaBridgeContractTest {
     class ToMaybeRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> source = new ProbeFuture<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return FutureSubject.of(MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(() -> handOver(source, taken), runtime)))
-                    .completesWith("value", () -> source.complete("value"))
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.fromFactory(factory -> MaybeBridge.toPollFuture(MaybeBridge.toMaybe(factory, runtime)));
         }
 
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> source = new ProbeFuture<>();
-            return FutureSubject.of(MaybeBridge.<AutoCloseable>toPollFuture(MaybeBridge.toMaybe(() -> source, runtime)))
-                    .completesWith(value, () -> source.complete(value));
+            return RoundTripSubjects.fromFactoryReadyWith(value, factory -> MaybeBridge.toPollFuture(MaybeBridge.toMaybe(factory, runtime)));
         }
     }
 
@@ -609,24 +554,12 @@ class RxJavaBridgeContractTest {
     class ToSingleFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(SingleBridge.<String>toPollFuture(SingleBridge.toSingle(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> SingleBridge.toPollFuture(SingleBridge.toSingle(handle, runtime)));
         }
 
-        /** A dispose detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(SingleBridge.<AutoCloseable>toPollFuture(SingleBridge.toSingle(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> SingleBridge.toPollFuture(SingleBridge.toSingle(handle, runtime)));
         }
     }
 
@@ -634,24 +567,12 @@ class RxJavaBridgeContractTest {
     class ToMaybeFromHandleRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            JoinHandle<String> handle = runtime.spawn(work);
-            return FutureSubject.of(MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(handle, runtime)))
-                    .completesWith("value", () -> work.complete("value"))
-                    .failsWith(work::fail)
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandle(runtime, handle -> MaybeBridge.toPollFuture(MaybeBridge.toMaybe(handle, runtime)));
         }
 
-        /** A dispose detaches from the task, which then drops the value nobody joins. */
         @Override
         protected FutureSubject<?> subjectReadyWith(AutoCloseable value) {
-            ProbeFuture<AutoCloseable> work = new ProbeFuture<>();
-            JoinHandle<AutoCloseable> handle = runtime.spawn(work);
-            return FutureSubject.of(MaybeBridge.<AutoCloseable>toPollFuture(MaybeBridge.toMaybe(handle, runtime)))
-                    .completesWith(value, () -> work.complete(value))
-                    .startsEagerly()
-                    .closeDetaches();
+            return RoundTripSubjects.fromHandleReadyWith(runtime, value, handle -> MaybeBridge.toPollFuture(MaybeBridge.toMaybe(handle, runtime)));
         }
     }
 
@@ -678,9 +599,7 @@ class RxJavaBridgeContractTest {
     class ToSingleFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, SingleBridge.<String>toPollFuture(SingleBridge.toSingle(shared, runtime)));
+            return RoundTripSubjects.fromShared(shared -> SingleBridge.toPollFuture(SingleBridge.toSingle(shared, runtime)));
         }
     }
 
@@ -689,40 +608,20 @@ class RxJavaBridgeContractTest {
     class ToMaybeFromSharedRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            ProbeFuture<String> work = new ProbeFuture<>();
-            SharedFuture<String> shared = Futures.shared(work);
-            return fromShared(work, shared, MaybeBridge.<String>toPollFuture(MaybeBridge.toMaybe(shared, runtime)));
+            return RoundTripSubjects.fromShared(shared -> MaybeBridge.toPollFuture(MaybeBridge.toMaybe(shared, runtime)));
         }
-    }
-
-    private static FutureSubject<String> fromShared(ProbeFuture<String> work, SharedFuture<String> shared,
-            PollFuture<String> readBack) {
-        return FutureSubject.of(readBack)
-                .completesWith("value", () -> work.complete("value"))
-                .failsWith(work::fail)
-                .upstream(Upstream.counting("shared work", work::polls, () -> work.isCancelled() ? 1 : 0))
-                .closeDetaches()
-                .closing(shared);
     }
 
     @Nested
     class ToFlowableRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(FlowableBridge.<String>toPollStream(FlowableBridge.toFlowable(() -> handOver(source, taken), runtime)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> FlowableBridge.toPollStream(FlowableBridge.toFlowable(factory, runtime)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(FlowableBridge.<AutoCloseable>toPollStream(FlowableBridge.toFlowable(() -> source, runtime)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> FlowableBridge.toPollStream(FlowableBridge.toFlowable(factory, runtime)));
         }
     }
 
@@ -730,22 +629,14 @@ class RxJavaBridgeContractTest {
     class ToObservableRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            return StreamSubject.of(ObservableBridge.<String>toPollStream(ObservableBridge.toObservable(() -> handOver(source, taken), runtime),
-                            ObservableOverflow.error(8)))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.streamFromFactory(factory -> ObservableBridge.toPollStream(ObservableBridge.toObservable(factory, runtime),
+                    ObservableOverflow.error(8)));
         }
 
         @Override
         protected StreamSubject<?> subjectEmitting(List<? extends AutoCloseable> items) {
-            ProbeStream<AutoCloseable> source = new ProbeStream<>();
-            return StreamSubject.of(ObservableBridge.<AutoCloseable>toPollStream(ObservableBridge.toObservable(() -> source, runtime),
-                            ObservableOverflow.error(8)))
-                    .emits(i -> source.emit(items.get(i)), items::get);
+            return RoundTripSubjects.streamFromFactoryEmitting(items, factory -> ObservableBridge.toPollStream(ObservableBridge.toObservable(factory, runtime),
+                    ObservableOverflow.error(8)));
         }
     }
 
@@ -754,22 +645,7 @@ class RxJavaBridgeContractTest {
     class SingleBodyRoundTrip extends PollFutureContract<String> {
         @Override
         protected FutureSubject<String> subject() {
-            Promise<String> promise = new Promise<>();
-            AtomicInteger started = new AtomicInteger();
-            AtomicInteger cancelled = new AtomicInteger();
-            Single<String> single = SingleBridge.rxSingle(() -> {
-                started.incrementAndGet();
-                try {
-                    return Async.await(promise.future());
-                } catch (CancellationException e) {
-                    cancelled.incrementAndGet();
-                    throw e;
-                }
-            }, runtime);
-            return FutureSubject.of(SingleBridge.<String>toPollFuture(single))
-                    .completesWith("value", () -> promise.complete("value"))
-                    .failsWith(promise::fail)
-                    .upstream(Upstream.counting("body", started::get, cancelled::get).reachedAsynchronously());
+            return RoundTripSubjects.awaitingAPromise(body -> SingleBridge.toPollFuture(SingleBridge.rxSingle(body, runtime)));
         }
     }
 
@@ -778,20 +654,7 @@ class RxJavaBridgeContractTest {
     class FlowableBodyRoundTrip extends PollStreamContract<String> {
         @Override
         protected StreamSubject<String> subject() {
-            ProbeStream<String> source = new ProbeStream<>();
-            AtomicBoolean taken = new AtomicBoolean();
-            Flowable<String> flowable = FlowableBridge.rxFlowable(emitter -> {
-                try (ProbeStream<String> in = handOver(source, taken)) {
-                    for (String item = Async.next(in); item != null; item = Async.next(in)) {
-                        emitter.emit(item);
-                    }
-                }
-            }, runtime);
-            return StreamSubject.of(FlowableBridge.<String>toPollStream(flowable))
-                    .emits(i -> source.emit("item" + i), i -> "item" + i)
-                    .completes(source::complete)
-                    .failsWith(source::fail)
-                    .upstream(Upstream.handedOver(source).takenWhen(taken::get).reachedAsynchronously());
+            return RoundTripSubjects.passingAStreamOn(body -> FlowableBridge.toPollStream(FlowableBridge.rxFlowable(body, runtime)));
         }
     }
 

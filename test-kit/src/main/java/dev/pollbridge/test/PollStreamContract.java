@@ -1,26 +1,15 @@
 package dev.pollbridge.test;
 
 import static dev.pollbridge.test.ContractSupport.assertCancelledOnce;
-import static dev.pollbridge.test.ContractSupport.assertFailedWith;
-import static dev.pollbridge.test.ContractSupport.assertHarmlessCloseAfterEnd;
-import static dev.pollbridge.test.ContractSupport.assertNothingStarted;
 import static dev.pollbridge.test.ContractSupport.assertPendingPoll;
-import static dev.pollbridge.test.ContractSupport.awaitWoken;
-import static dev.pollbridge.test.ContractSupport.cast;
-import static dev.pollbridge.test.ContractSupport.cancellationsOf;
-import static dev.pollbridge.test.ContractSupport.closeWatched;
 import static dev.pollbridge.test.ContractSupport.sample;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.api.Waker;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,14 +58,14 @@ import org.junit.jupiter.api.Test;
  * @param <T> the item type of the stream under test
  */
 @SuppressWarnings("exports") // JUnit's annotations: whoever extends this reads JUnit already
-public abstract class PollStreamContract<T> {
+public abstract non-sealed class PollStreamContract<T> extends PollContract<T> {
 
     private static final int ITEMS = 3;
 
-    private final List<Run> runs = new ArrayList<>();
-
     /** For subclasses. */
-    protected PollStreamContract() {}
+    protected PollStreamContract() {
+        super("stream");
+    }
 
     /**
      * Builds a fresh subject: the stream under test, not yet polled, and how to drive it. Called
@@ -85,36 +74,6 @@ public abstract class PollStreamContract<T> {
      * @return a new subject
      */
     protected abstract StreamSubject<T> subject();
-
-    /**
-     * How long to wait for a wake, a close or a racing thread before calling it lost or blocked.
-     * Generous: a correct subject never comes near it. Override to fail faster.
-     *
-     * @return the wait limit, 10 s
-     */
-    protected Duration waitLimit() {
-        return Duration.ofSeconds(10);
-    }
-
-    /**
-     * How many rounds each race check runs (fewer if {@link #raceTimeLimit()} runs out first):
-     * the system property {@code pollbridge.contract.race.rounds}, or 100.
-     *
-     * @return the rounds per race check
-     */
-    protected int raceIterations() {
-        return ContractSupport.raceRounds();
-    }
-
-    /**
-     * How long each race check may run; it stops after the round that overruns it: the system
-     * property {@code pollbridge.contract.race.millis} in milliseconds, or 500 ms.
-     *
-     * @return the time per race check
-     */
-    protected Duration raceTimeLimit() {
-        return ContractSupport.raceTime();
-    }
 
     /**
      * For the checks of dropped items ({@link #anItemNobodyReadsIsClosedExactlyOnce} and
@@ -132,14 +91,6 @@ public abstract class PollStreamContract<T> {
     }
 
     // ---- the checks ----------------------------------------------------------------------------
-
-    /** Rule 2: building the stream starts nothing; its work begins at the first poll. */
-    @Test
-    public void nothingStartsBeforeTheFirstPoll() {
-        Run run = start();
-        assumeFalse(run.subject.parts.startsEagerly, "the subject starts eagerly");
-        assertNothingStarted(run.subject.parts, "before the first poll");
-    }
 
     /**
      * Rule 5: each pending poll leaves the waker with the source; items arrive one by one, each
@@ -177,8 +128,7 @@ public abstract class PollStreamContract<T> {
             run.emitFromPending(0);
         }
         assertPendingPoll(run.poll(run.waker), "before the failure");
-        RuntimeException error = run.fail();
-        run.assertFailed(run.awaitSignal(run.waker, "after the failure"), error);
+        run.failAndAwaitIt();
     }
 
     /**
@@ -188,36 +138,7 @@ public abstract class PollStreamContract<T> {
      */
     @Test
     public void anItemRacingAPollStillWakesTheTask() {
-        long deadline = System.nanoTime() + raceTimeLimit().toNanos();
-        for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
-            Run run = start();
-            assumeFalse(run.subject.endsAtOnce, "the subject is ready at its first poll");
-            assumeTrue(run.subject.canEmit(1) || run.subject.canComplete(), "the subject cannot be driven");
-            boolean repoll = round % 2 == 1;
-            run.takeFirstItems(run.waker);
-            if (repoll) {
-                assertPendingPoll(run.poll(run.waker), "at its first poll");
-            }
-            CountingWaker racing = new CountingWaker();
-            Poll<?>[] raced = new Poll<?>[1];
-            ContractSupport.race(run::signalOne, () -> raced[0] = run.poll(racing), waitLimit());
-            String after = "after an item raced the " + (repoll ? "second" : "first") + " poll (round " + round + ")";
-            Poll<T> signal = raced[0].isPending() ? run.awaitSignal(racing, after) : cast(raced[0]);
-            run.assertSignalOne(signal);
-            run.dispose();
-        }
-    }
-
-    /** Rule 7: each poll may carry a new waker, and the latest one is the one woken. */
-    @Test
-    public void theLatestWakerIsTheOneWoken() {
-        Run run = startPending();
-        assumeTrue(run.subject.canEmit(1) || run.subject.canComplete(), "the subject cannot be driven");
-        CountingWaker latest = new CountingWaker();
-        assertPendingPoll(run.poll(latest), "at its second poll, with a new waker");
-        run.signalOne();
-        run.assertSignalOne(run.awaitSignal(latest, "of the latest waker after an item (rule 7: a stream that "
-                + "keeps an older waker wakes a task that moved on)"));
+        checkTheFirstSignalRacingAPollStillWakesTheTask();
     }
 
     /** Rule 9: after {@code done}, polling again throws. */
@@ -227,31 +148,6 @@ public abstract class PollStreamContract<T> {
         assumeTrue(run.subject.canComplete() || run.subject.maxItems <= ITEMS, "the subject cannot end");
         run.endNormally();
         run.assertPollAfterEndRejected("done");
-    }
-
-    /** Rule 9: after {@code failed}, polling again throws. */
-    @Test
-    public void failedIsFinal() {
-        Run run = start();
-        assumeTrue(run.subject.canFail(), "the subject cannot be failed");
-        run.failFromPending();
-        run.assertPollAfterEndRejected("failed");
-    }
-
-    /** Rule 11: closing before the first poll (twice) starts nothing and cancels what it owns. */
-    @Test
-    public void closeBeforeTheFirstPollStartsNothingAndCancelsWhatItOwns() {
-        Run run = start();
-        run.close();
-        run.close();
-        if (!run.subject.parts.startsEagerly) {
-            for (Upstream upstream : run.subject.parts.upstreams) {
-                if (upstream.started()) {
-                    throw new AssertionError(upstream + " was started by close(); a stream is lazy (rule 2)");
-                }
-            }
-        }
-        assertCancelledOnce(run.subject.parts, "after close() before the first poll", waitLimit());
     }
 
     /** Rule 11: closing while pending, after an item (twice), cancels each started upstream once. */
@@ -274,65 +170,7 @@ public abstract class PollStreamContract<T> {
         Run run = start();
         assumeTrue(run.subject.canComplete() || run.subject.maxItems <= ITEMS, "the subject cannot end");
         run.endNormally();
-        List<Integer> before = cancellationsOf(run.subject.parts);
-        run.close();
-        run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after done", waitLimit());
-    }
-
-    /** Rule 11: closing after {@code failed} (twice) is harmless and releases each child once. */
-    @Test
-    public void closeAfterFailedIsHarmless() {
-        Run run = start();
-        assumeTrue(run.subject.canFail(), "the subject cannot be failed");
-        run.failFromPending();
-        List<Integer> before = cancellationsOf(run.subject.parts);
-        run.close();
-        run.close();
-        assertHarmlessCloseAfterEnd(run.subject.parts, before, "after failed", waitLimit());
-    }
-
-    /**
-     * Rule 10: what the producer wrote before emitting an item is visible to the thread that
-     * polls the item, with no lock of the test's own (see
-     * {@link PollFutureContract#whatTheProducerWroteIsVisibleToTheConsumer()} for how and how far).
-     */
-    @Test
-    public void whatTheProducerWroteIsVisibleToTheConsumer() {
-        long deadline = System.nanoTime() + raceTimeLimit().toNanos();
-        for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
-            Run run = startPending();
-            assumeTrue(run.subject.canEmit(1), "the subject cannot be made to emit");
-            ContractSupport.Plain written = new ContractSupport.Plain();
-            AtomicReference<Throwable> thrown = new AtomicReference<>();
-            Thread producer = ContractSupport.startProducer(() -> {
-                written.value = 42;
-                run.subject.emission.accept(0);
-            }, thrown);
-            Poll<T> item = run.spinUntilSignal();
-            int seen = written.value;
-            ContractSupport.join(producer, waitLimit());
-            ContractSupport.rethrow(thrown.get());
-            run.assertItem(item, 0);
-            if (seen != 42) {
-                throw new AssertionError("the consumer saw the item but not the producer's earlier write "
-                        + "(read " + seen + "; rule 10, round " + round + ")");
-            }
-            run.dispose();
-        }
-    }
-
-    /**
-     * Rule 11: a stream has one owner. Handed to the contract and then to a second owner, it
-     * refuses the second with an {@link IllegalStateException} that names the rule and the fix
-     * (for a stream that extends {@link dev.pollbridge.api.SingleUse}; any other cannot tell).
-     */
-    @Test
-    public void aSecondOwnerIsRefused() {
-        Run run = start();
-        assumeTrue(run.subject.stream instanceof dev.pollbridge.api.SingleUse,
-                "the subject does not extend SingleUse, so it cannot tell a second owner");
-        OwnershipChecks.assertSecondOwnerRefused(run.subject.stream);
+        run.assertHarmlessCloseAfterEnd("after done");
     }
 
     /**
@@ -365,7 +203,7 @@ public abstract class PollStreamContract<T> {
     @Test
     public void anItemRacingTheCloseIsNeverClosedTwice() {
         long deadline = System.nanoTime() + raceTimeLimit().toNanos();
-        for (int round = 0; round < raceIterations() && System.nanoTime() - deadline < 0; round++) {
+        for (int round = 0; raceGoesOn(round, deadline); round++) {
             List<OwnershipChecks.CountedValue> items = countedItems(" of round " + round);
             Run run = startEmitting(items);
             assumeFalse(run.subject.endsAtOnce, "the subject yields its items at once");
@@ -395,44 +233,30 @@ public abstract class PollStreamContract<T> {
         assumeTrue(subject != null, "the subject cannot emit items of the contract's choosing (subjectEmitting): "
                 + "it makes its items itself, or only forwards its upstream's");
         assumeTrue(subject.canEmit(1), "the subject cannot emit");
-        Run run = new Run((StreamSubject<T>) subject);
-        runs.add(run);
-        return run;
+        return new Run((StreamSubject<T>) subject);
     }
 
-    private Run start() {
-        Run run = new Run(subject());
-        runs.add(run);
-        return run;
+    @Override
+    final Run start() {
+        return new Run(subject());
     }
 
-    private Run startPending() {
-        Run run = start();
-        assumeFalse(run.subject.endsAtOnce, "the subject is ready at its first poll");
-        assertPendingPoll(run.poll(run.waker), "at its first poll");
-        return run;
-    }
-
-    /** Closes whatever the check left open, even when it failed: the contract owns its subjects. */
-    @AfterEach
-    public void closeSubjects() {
-        List<Runnable> disposals = new ArrayList<>();
-        List.copyOf(runs).forEach(run -> disposals.add(run::dispose));
-        runs.clear();
-        ContractSupport.runAll(disposals);
-    }
-
-    /** One subject as a task sees it: polls with a counting waker, closes under watch. */
-    private final class Run {
+    /** One stream under test as a task sees it. */
+    private final class Run extends SubjectRun {
         final StreamSubject<T> subject;
-        final CountingWaker waker = new CountingWaker();
-        boolean closed;
         int firstItemsTaken;
 
         Run(StreamSubject<T> subject) {
+            super(subject.stream, subject.parts, subject.injectedFailure, subject.ownFailure, subject.ownFailureType);
             this.subject = subject;
         }
 
+        @Override
+        Poll<T> pollRaw(Context context) {
+            return subject.stream.pollNext(context);
+        }
+
+        @Override
         Poll<T> poll(CountingWaker with) {
             takeFirstItems(with);
             return pollOnce(with);
@@ -463,21 +287,6 @@ public abstract class PollStreamContract<T> {
             return poll;
         }
 
-        /**
-         * After a pending poll with {@code with}: waits for its wake, polls, and again while pending
-         * (a wake is a hint, rule 8), until an item or the end. A missing wake fails (rules 5, 6).
-         */
-        Poll<T> awaitSignal(CountingWaker with, String after) {
-            for (int polls = 0; polls < 100_000; polls++) {
-                awaitWoken(with, waitLimit(), after);
-                Poll<T> poll = poll(with);
-                if (!poll.isPending()) {
-                    return poll;
-                }
-            }
-            throw new AssertionError("still pending after 100000 polls, each of them woken " + after);
-        }
-
         /** Polls (pending), emits item {@code index}, and waits for it. */
         void emitFromPending(int index) {
             assertPendingPoll(poll(waker), "before item " + index);
@@ -485,26 +294,29 @@ public abstract class PollStreamContract<T> {
             assertItem(awaitSignal(waker, "after item " + index + " was emitted"), index);
         }
 
-        /** Polls with a waker that does nothing, without waiting, until not pending. */
-        Poll<T> spinUntilSignal() {
-            Context noWaiting = Context.of(Waker.noop());
-            long deadline = System.nanoTime() + waitLimit().toNanos();
-            while (true) {
-                Poll<T> poll = subject.stream.pollNext(noWaiting);
-                if (!poll.isPending()) {
-                    return poll;
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("no item within " + waitLimit().toMillis()
-                            + " ms of the producer's emission, polled in a loop (rule 10: the item never "
-                            + "became visible to the polling thread?)");
-                }
-                Thread.onSpinWait();
-            }
+        @Override
+        String firstSignal() {
+            return subject.canEmit(1) ? "item" : "end";
         }
 
-        /** Makes the first signal possible: item 0 if the subject can emit, else the end. */
-        void signalOne() {
+        @Override
+        boolean endsAtOnce() {
+            return subject.endsAtOnce;
+        }
+
+        @Override
+        void beforeTheFirstSignal() {
+            takeFirstItems(waker);
+        }
+
+        @Override
+        boolean canSignalFirst() {
+            return subject.canEmit(1) || subject.canComplete();
+        }
+
+        /** Item 0 if the subject can emit, else the end. */
+        @Override
+        void signalFirst() {
             if (subject.canEmit(1)) {
                 subject.emission.accept(0);
             } else {
@@ -512,22 +324,13 @@ public abstract class PollStreamContract<T> {
             }
         }
 
-        void assertSignalOne(Poll<T> signal) {
+        @Override
+        void assertFirstSignal(Poll<T> signal) {
             if (subject.canEmit(1)) {
                 assertItem(signal, 0);
             } else {
                 assertDone(signal);
             }
-        }
-
-        RuntimeException fail() {
-            if (subject.injectedFailure != null) {
-                RuntimeException error = new RuntimeException("failure injected by the contract");
-                subject.injectedFailure.accept(error);
-                return error;
-            }
-            subject.ownFailure.run();
-            return null;
         }
 
         /** Drives the subject to {@code done}: through its items at once, by its own end, or the trigger. */
@@ -567,14 +370,34 @@ public abstract class PollStreamContract<T> {
             }
         }
 
+        @Override
+        String signal() {
+            return "item";
+        }
+
+        @Override
+        boolean canSignal() {
+            return subject.canEmit(1);
+        }
+
+        @Override
+        void produceSignal() {
+            subject.emission.accept(0);
+        }
+
+        @Override
+        void assertSignal(Poll<T> poll) {
+            assertItem(poll, 0);
+        }
+
+        @Override
         void failFromPending() {
             if (subject.endsAtOnce) {
                 drainAtOnce();
                 return;
             }
             assertPendingPoll(poll(waker), "at its first poll");
-            RuntimeException error = fail();
-            assertFailed(awaitSignal(waker, "after the failure"), error);
+            failAndAwaitIt();
         }
 
         void assertItem(Poll<T> poll, int index) {
@@ -591,45 +414,5 @@ public abstract class PollStreamContract<T> {
             }
         }
 
-        void assertFailed(Poll<T> poll, RuntimeException injected) {
-            if (!poll.isFailed()) {
-                throw new AssertionError("expected failed but was " + poll);
-            }
-            if (injected != null) {
-                assertFailedWith(injected, poll.error());
-            } else {
-                assertFailedWith(subject.ownFailureType, poll.error());
-            }
-        }
-
-        void assertPollAfterEndRejected(String end) {
-            Poll<T> again;
-            try {
-                again = subject.stream.pollNext(Context.of(waker));
-            } catch (IllegalStateException expected) {
-                return;
-            }
-            throw new AssertionError("a poll after " + end + " returned " + again
-                    + "; the end is final: it must throw IllegalStateException (rule 9)");
-        }
-
-        void close() {
-            closeWatched(subject.stream, waitLimit(), "the subject");
-            closed = true;
-            sample(subject.parts);
-        }
-
-        /** Closes the subject if the check did not, then its resources. */
-        void dispose() {
-            runs.remove(this);
-            try {
-                if (!closed) {
-                    closed = true;
-                    ContractSupport.closeAtEnd(subject.stream);
-                }
-            } finally {
-                subject.parts.dispose();
-            }
-        }
     }
 }

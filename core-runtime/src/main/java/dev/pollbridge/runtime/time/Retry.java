@@ -1,6 +1,7 @@
 package dev.pollbridge.runtime.time;
 
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.runtime.internal.time.RetryFuture;
 import java.time.Duration;
 import java.util.Objects;
@@ -226,11 +227,7 @@ public final class Retry {
         if (duration.isNegative()) {
             throw new IllegalArgumentException(name + " must be zero or more: " + duration);
         }
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException beyondLong) {
-            return Long.MAX_VALUE;
-        }
+        return Nanos.saturated(duration);
     }
 
     @Override

@@ -2,10 +2,13 @@ package dev.pollbridge.runtime.internal.adapter;
 
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * The engine of a library {@code Scheduler} whose tasks are tasks of a Pollbridge
@@ -51,6 +54,24 @@ public final class SchedulerCore {
     /** The runtime this scheduler spawns on. */
     public PollRuntime runtime() {
         return runtime;
+    }
+
+    /**
+     * The scheduler's {@code now} in {@code unit}: the library's own default (the wall clock, as
+     * its schedulers read it) on a runtime with the system clock, and the runtime clock's time on
+     * any other, so that on a {@code VirtualClock} {@code now} moves exactly as far as the clock
+     * and agrees with the timers it drives.
+     *
+     * @param unit the unit of the answer
+     * @param libraryNow the library scheduler's default {@code now}
+     * @return the time in {@code unit}
+     */
+    public long now(TimeUnit unit, ToLongFunction<TimeUnit> libraryNow) {
+        Clock clock = runtime.clock();
+        if (clock == Clock.system()) {
+            return libraryNow.applyAsLong(unit);
+        }
+        return unit.convert(clock.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -118,15 +119,6 @@ public record EngineConfig(
 
     /** The slow-poll threshold in nanoseconds, saturated. */
     long slowPollThresholdNanos() {
-        return saturatedNanos(slowPollThreshold);
-    }
-
-    /** {@code duration} in nanoseconds, {@code Long.MAX_VALUE} if it does not fit. */
-    static long saturatedNanos(Duration duration) {
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
+        return Nanos.saturated(slowPollThreshold);
     }
 }

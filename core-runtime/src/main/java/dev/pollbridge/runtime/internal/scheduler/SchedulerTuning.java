@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,6 +35,6 @@ public record SchedulerTuning(boolean lifoSlot, Duration stuckWorkerThreshold, i
 
     /** The stuck-worker threshold in nanoseconds; {@code Long.MAX_VALUE} means reports are off. */
     long stuckWorkerThresholdNanos() {
-        return EngineConfig.saturatedNanos(stuckWorkerThreshold);
+        return Nanos.saturated(stuckWorkerThreshold);
     }
 }

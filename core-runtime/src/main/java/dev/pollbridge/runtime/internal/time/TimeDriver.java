@@ -180,7 +180,7 @@ public final class TimeDriver implements AutoCloseable {
         if (period.compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException("interval period must be at least 1 ms: " + period);
         }
-        return new TimerInterval(this, clock.nanoTime(), saturatedNanos(period), missed);
+        return new TimerInterval(this, clock.nanoTime(), Nanos.saturated(period), missed);
     }
 
     /** The number of timers linked into the wheel (registered, not fired, not closed). */
@@ -365,15 +365,7 @@ public final class TimeDriver implements AutoCloseable {
         if (duration.isNegative()) {
             return now;
         }
-        return saturatedAdd(now, saturatedNanos(duration));
-    }
-
-    static long saturatedNanos(Duration duration) {
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
-        }
+        return saturatedAdd(now, Nanos.saturated(duration));
     }
 
     static long saturatedAdd(long a, long b) {

@@ -14,6 +14,7 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.time;
     exports dev.pollbridge.runtime.sync;
     exports dev.pollbridge.runtime.bridge;
+    exports dev.pollbridge.runtime.metrics;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test.runtime;
     // What the library adapters share (the task link, the Scheduler engine, the waker slot).

@@ -6,11 +6,12 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
 import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.runtime.sync.CancellationToken;
 import dev.pollbridge.runtime.time.Clock;
 import dev.pollbridge.runtime.time.Interval;
@@ -63,10 +64,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class PollRuntime implements AutoCloseable {
 
-    static {
-        EngineAccess.install(PollRuntime::engine);
-    }
-
     private final Engine engine;
     /** The timers of this runtime, on its clock; closed after the engine in {@link #close()}. */
     private final TimeDriver time;
@@ -118,7 +115,9 @@ public final class PollRuntime implements AutoCloseable {
      * @return the current runtime, or empty outside the runtime's threads
      */
     public static Optional<PollRuntime> current() {
-        return Optional.ofNullable(Engine.current());
+        Engine engine = Engine.current();
+        // Every engine is started by a PollRuntime constructor with that runtime as its front.
+        return engine == null ? Optional.empty() : Optional.of((PollRuntime) engine.front());
     }
 
     /**
@@ -331,6 +330,26 @@ public final class PollRuntime implements AutoCloseable {
     private void execute(Runnable command) {
         Objects.requireNonNull(command, "command");
         engine.spawnDetached(new RunnableFuture(command));
+    }
+
+    /**
+     * Hands {@code failure}, which no caller and no signal can carry any more (a {@code close()}
+     * that threw, an error that arrived after its subscriber cancelled), to this runtime's
+     * uncaught-failure handler ({@link PollRuntimeBuilder#uncaughtFailureHandler}), on the calling
+     * thread, as the runtime does with the failure of a detached task. No task is spawned for it,
+     * so it also reaches the handler while the runtime shuts down or after it closed. If the
+     * handler throws, both throwables are logged, with {@code source} naming where the failure came
+     * from. For bridges and adapters, like Reactor's {@code Operators.onErrorDropped}. Any thread;
+     * never throws.
+     *
+     * @param failure the failure to report
+     * @param source where it came from, such as {@code "the close() of a dropped item"}
+     * @throws NullPointerException if {@code failure} or {@code source} is null
+     */
+    public void reportUncaught(Throwable failure, String source) {
+        Objects.requireNonNull(failure, "failure");
+        Objects.requireNonNull(source, "source");
+        engine.reportUncaught(failure, source);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 
 /**
  * Drops items a stream operator took from upstream and will never hand out, through the one
@@ -18,7 +17,7 @@ final class Dropped {
     static void item(Object item, Throwable failure, PollRuntime runtime, String operator) {
         dev.pollbridge.api.Dropped.close(item, "an item " + operator + " dropped", failure != null
                 ? dev.pollbridge.api.Dropped.suppressedBy(failure)
-                : (source, broken) -> EngineAccess.engineOf(runtime).reportUncaught(broken, source));
+                : (source, broken) -> runtime.reportUncaught(broken, source));
     }
 
     /** {@link #item} for each of {@code items}. */

@@ -257,7 +257,7 @@ public final class PollRuntime implements AutoCloseable {
      *
      * <p><b>Which time.</b> The limit is real time ({@link System#nanoTime()}) whatever the
      * runtime's {@linkplain #clock() clock}: it bounds how long the calling thread waits, so a
-     * {@link dev.pollbridge.runtime.time.VirtualClock} does not stretch or shrink it. To bound
+     * {@link dev.pollbridge.runtime.VirtualClock} does not stretch or shrink it. To bound
      * the work in the runtime's time (virtual time in tests), use
      * {@code blockOn(timeout(future, d))} instead.
      *
@@ -409,7 +409,7 @@ public final class PollRuntime implements AutoCloseable {
      * A future that completes ({@code null}) once this runtime's {@linkplain #clock() clock} reads
      * {@code deadlineNanos} or later: a value of {@link Clock#nanoTime()} (monotonic nanoseconds,
      * not a wall-clock instant; see {@link Sleep} for how that works with a
-     * {@link dev.pollbridge.runtime.time.VirtualClock}). A deadline in the past is ready on the
+     * {@link dev.pollbridge.runtime.VirtualClock}). A deadline in the past is ready on the
      * first poll. Everything else is as for {@link #sleep(Duration)}.
      *
      * <pre>{@code

@@ -7,7 +7,7 @@ import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
 import java.util.List;

@@ -81,9 +81,17 @@ public final class HouseRules {
         String self = module.name();
         DescribedPredicate<JavaClass> hidden = DescribedPredicate.describe(
                 "are in a package of " + runtime.name() + " not exported to " + self + " (exported: " + allowed + ")",
-                c -> !self.equals(runtime.name()) && runtime.packages().contains(c.getPackageName())
+                c -> !self.equals(runtime.name()) && ownedBy(runtime, c.getPackageName())
                         && !allowed.contains(c.getPackageName()));
         return noClasses().should().dependOnClassesThat(hidden).allowEmptyShould(true);
+    }
+
+    /**
+     * Whether {@code pkg} belongs to {@code module}: one of its known packages, or under its name
+     * (a {@code module-info.class} written by javac lists only the exported and opened packages).
+     */
+    private static boolean ownedBy(ModuleDescriptor module, String pkg) {
+        return module.packages().contains(pkg) || pkg.equals(module.name()) || pkg.startsWith(module.name() + ".");
     }
 
     /** The packages {@code exporter} exports to everybody, and those it exports to {@code module} by name. */

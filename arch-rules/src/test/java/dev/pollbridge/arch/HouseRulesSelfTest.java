@@ -59,6 +59,11 @@ class HouseRulesSelfTest {
                 ModuleDescriptor.newModule("fixture.stranger").build(), runtime).check(adapter));
         assertTrue(error.getMessage().contains("Adapter.engine"), error.getMessage());
         assertTrue(!error.getMessage().contains("Adapter.facade"), "the unqualified export is allowed: " + error.getMessage());
+        // A descriptor javac wrote lists only the exported packages: the rest is found by name.
+        ModuleDescriptor compiled = ModuleDescriptor.newModule(LAYERED).exports(LAYERED).build();
+        AssertionError unlisted = assertThrows(AssertionError.class, () -> HouseRules.usesOnlyExportedRuntimePackages(
+                ModuleDescriptor.newModule("fixture.stranger").build(), compiled).check(adapter));
+        assertTrue(unlisted.getMessage().contains("Adapter.engine"), unlisted.getMessage());
         // The module the qualified export names may use it.
         assertDoesNotThrow(() -> HouseRules.usesOnlyExportedRuntimePackages(
                 ModuleDescriptor.newModule("fixture.friend").build(), runtime).check(adapter));

@@ -28,14 +28,13 @@ class LayeringTest extends HouseRulesTest {
 
     /**
      * Facade types the engine still implements or calls (docs/architecture.md#layering, "Known
-     * exceptions"): the task handle the engine returns, the {@code Async} family's body types
-     * (which the continuation work moves), and the runtime handed to the stream operators.
+     * exceptions"): the task handle the engine returns, and the {@code Async} family's body
+     * types (which the continuation work moves).
      */
     @Override
     protected Set<String> knownEngineToFacade() {
         return Set.of(
                 "dev.pollbridge.runtime.JoinHandle",
-                "dev.pollbridge.runtime.PollRuntime",
                 "dev.pollbridge.runtime.async.AsyncBody",
                 "dev.pollbridge.runtime.async.AsyncStreamBody",
                 "dev.pollbridge.runtime.async.AsyncEmitter",

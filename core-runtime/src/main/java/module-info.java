@@ -2,6 +2,13 @@
  * The Pollbridge runtime: the work-stealing executor, time, sync primitives, structured
  * concurrency, {@code Async} await, and the Reactive Streams and JDK {@code Flow} bridges.
  * Only the public packages are exported; the engine lives in {@code ...runtime.internal.*}.
+ *
+ * <p>The facade: {@code dev.pollbridge.runtime} ({@code PollRuntime}, its builder, {@code Time},
+ * {@code Retry}, {@code VirtualClock}), {@code .async}, {@code .task}, {@code .sync} and
+ * {@code .bridge}. Below the engine, the values it fills or reads: {@code .metrics} (metrics and
+ * the task dump) and {@code .time} ({@code Clock}, {@code Sleep}, {@code Interval},
+ * {@code MissedTickBehavior}). The facade depends on the engine, never the reverse
+ * (docs/architecture.md, "Layering").
  */
 module dev.pollbridge.runtime {
     requires transitive dev.pollbridge.api;
@@ -14,6 +21,7 @@ module dev.pollbridge.runtime {
     exports dev.pollbridge.runtime.time;
     exports dev.pollbridge.runtime.sync;
     exports dev.pollbridge.runtime.bridge;
+    exports dev.pollbridge.runtime.metrics;
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test.runtime;
     // What the library adapters share (the task link, the Scheduler engine, the waker slot).

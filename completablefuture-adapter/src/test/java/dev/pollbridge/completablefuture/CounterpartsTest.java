@@ -13,7 +13,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.time.Time;
+import dev.pollbridge.runtime.Time;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -6,11 +6,12 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.scheduler.EngineConfig;
 import dev.pollbridge.runtime.internal.scheduler.FailureReporter;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeThreads;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.runtime.sync.CancellationToken;
 import dev.pollbridge.runtime.time.Clock;
 import dev.pollbridge.runtime.time.Interval;
@@ -63,10 +64,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class PollRuntime implements AutoCloseable {
 
-    static {
-        EngineAccess.install(PollRuntime::engine);
-    }
-
     private final Engine engine;
     /** The timers of this runtime, on its clock; closed after the engine in {@link #close()}. */
     private final TimeDriver time;
@@ -118,7 +115,9 @@ public final class PollRuntime implements AutoCloseable {
      * @return the current runtime, or empty outside the runtime's threads
      */
     public static Optional<PollRuntime> current() {
-        return Optional.ofNullable(Engine.current());
+        Engine engine = Engine.current();
+        // Every engine is started by a PollRuntime constructor with that runtime as its front.
+        return engine == null ? Optional.empty() : Optional.of((PollRuntime) engine.front());
     }
 
     /**
@@ -258,7 +257,7 @@ public final class PollRuntime implements AutoCloseable {
      *
      * <p><b>Which time.</b> The limit is real time ({@link System#nanoTime()}) whatever the
      * runtime's {@linkplain #clock() clock}: it bounds how long the calling thread waits, so a
-     * {@link dev.pollbridge.runtime.time.VirtualClock} does not stretch or shrink it. To bound
+     * {@link dev.pollbridge.runtime.VirtualClock} does not stretch or shrink it. To bound
      * the work in the runtime's time (virtual time in tests), use
      * {@code blockOn(timeout(future, d))} instead.
      *
@@ -334,6 +333,26 @@ public final class PollRuntime implements AutoCloseable {
     }
 
     /**
+     * Hands {@code failure}, which no caller and no signal can carry any more (a {@code close()}
+     * that threw, an error that arrived after its subscriber cancelled), to this runtime's
+     * uncaught-failure handler ({@link PollRuntimeBuilder#uncaughtFailureHandler}), on the calling
+     * thread, as the runtime does with the failure of a detached task. No task is spawned for it,
+     * so it also reaches the handler while the runtime shuts down or after it closed. If the
+     * handler throws, both throwables are logged, with {@code source} naming where the failure came
+     * from. For bridges and adapters, like Reactor's {@code Operators.onErrorDropped}. Any thread;
+     * never throws.
+     *
+     * @param failure the failure to report
+     * @param source where it came from, such as {@code "the close() of a dropped item"}
+     * @throws NullPointerException if {@code failure} or {@code source} is null
+     */
+    public void reportUncaught(Throwable failure, String source) {
+        Objects.requireNonNull(failure, "failure");
+        Objects.requireNonNull(source, "source");
+        engine.reportUncaught(failure, source);
+    }
+
+    /**
      * A snapshot of the runtime's counters. Cheap enough to call every second; not per task.
      *
      * @return the counters as of now
@@ -390,7 +409,7 @@ public final class PollRuntime implements AutoCloseable {
      * A future that completes ({@code null}) once this runtime's {@linkplain #clock() clock} reads
      * {@code deadlineNanos} or later: a value of {@link Clock#nanoTime()} (monotonic nanoseconds,
      * not a wall-clock instant; see {@link Sleep} for how that works with a
-     * {@link dev.pollbridge.runtime.time.VirtualClock}). A deadline in the past is ready on the
+     * {@link dev.pollbridge.runtime.VirtualClock}). A deadline in the past is ready on the
      * first poll. Everything else is as for {@link #sleep(Duration)}.
      *
      * <pre>{@code

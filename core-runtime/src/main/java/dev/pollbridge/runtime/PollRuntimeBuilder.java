@@ -311,7 +311,7 @@ public final class PollRuntimeBuilder {
 
     /**
      * Whether every poll is timed for the poll-time histogram of {@link PollRuntime#metrics()}
-     * ({@link PollRuntimeMetrics#pollTimes()}), default {@code false}: it costs two
+     * ({@link dev.pollbridge.runtime.metrics.PollRuntimeMetrics#pollTimes()}), default {@code false}: it costs two
      * {@link System#nanoTime()} reads per poll (20 ns or more each, a noticeable share of a poll
      * that yields or completes at once). When off, the histogram's counts are all zero. Tokio's
      * equivalent is {@code enable_metrics_poll_time_histogram}. Turning it on also makes the

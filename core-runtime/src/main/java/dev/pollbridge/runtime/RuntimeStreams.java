@@ -64,7 +64,7 @@ public final class RuntimeStreams {
         if (capacity < 1) {
             throw new IllegalArgumentException("buffer(capacity) needs capacity >= 1, got " + capacity);
         }
-        return Operators.buffer(stream, capacity, runtime);
+        return Operators.buffer(stream, capacity, runtime.engine());
     }
 
     /**
@@ -85,7 +85,7 @@ public final class RuntimeStreams {
     public static <T> PollStream<T> conflate(PollStream<? extends T> stream, PollRuntime runtime) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(runtime, "runtime");
-        return Operators.conflate(stream, runtime);
+        return Operators.conflate(stream, runtime.engine());
     }
 
     /**
@@ -107,7 +107,7 @@ public final class RuntimeStreams {
     @SuppressWarnings("unchecked") // a zero timeout hands the stream on as it is: it only yields Ts
     public static <T> PollStream<T> debounce(PollStream<? extends T> stream, Duration timeout, PollRuntime runtime) {
         checkTimed(stream, timeout, runtime, "debounce(timeout)", false);
-        return timeout.isZero() ? (PollStream<T>) stream : Operators.debounce(stream, timeout, runtime);
+        return timeout.isZero() ? (PollStream<T>) stream : Operators.debounce(stream, timeout, runtime.engine());
     }
 
     /**
@@ -129,7 +129,7 @@ public final class RuntimeStreams {
      */
     public static <T> PollStream<T> sample(PollStream<? extends T> stream, Duration period, PollRuntime runtime) {
         checkTimed(stream, period, runtime, "sample(period)", true);
-        return Operators.sample(stream, period, runtime);
+        return Operators.sample(stream, period, runtime.engine());
     }
 
     /**
@@ -151,7 +151,7 @@ public final class RuntimeStreams {
     @SuppressWarnings("unchecked") // a zero period hands the stream on as it is: it only yields Ts
     public static <T> PollStream<T> throttle(PollStream<? extends T> stream, Duration period, PollRuntime runtime) {
         checkTimed(stream, period, runtime, "throttle(period)", false);
-        return period.isZero() ? (PollStream<T>) stream : Operators.throttle(stream, period, runtime);
+        return period.isZero() ? (PollStream<T>) stream : Operators.throttle(stream, period, runtime.engine());
     }
 
     /**
@@ -174,7 +174,7 @@ public final class RuntimeStreams {
      */
     public static <T> PollStream<T> timeout(PollStream<? extends T> stream, Duration limit, PollRuntime runtime) {
         checkTimed(stream, limit, runtime, "timeout(limit)", true);
-        return Operators.timeout(stream, limit, runtime);
+        return Operators.timeout(stream, limit, runtime.engine());
     }
 
     /**
@@ -200,7 +200,7 @@ public final class RuntimeStreams {
         if (maxSize < 1) {
             throw new IllegalArgumentException("chunksTimeout(maxSize) needs maxSize >= 1, got " + maxSize);
         }
-        return Operators.chunksTimeout(stream, maxSize, timeout, runtime);
+        return Operators.chunksTimeout(stream, maxSize, timeout, runtime.engine());
     }
 
     private static void checkTimed(PollStream<?> stream, Duration duration, PollRuntime runtime, String what,

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.time.Retry;
-import dev.pollbridge.runtime.time.Time;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.time.Duration;

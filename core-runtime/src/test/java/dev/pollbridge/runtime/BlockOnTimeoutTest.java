@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.time.Time;
-import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;

@@ -15,7 +15,6 @@ import dev.pollbridge.runtime.task.Coop;
 import dev.pollbridge.runtime.task.TaskOutcome;
 import dev.pollbridge.runtime.task.TaskScope;
 import dev.pollbridge.runtime.time.MissedTickBehavior;
-import dev.pollbridge.runtime.time.VirtualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

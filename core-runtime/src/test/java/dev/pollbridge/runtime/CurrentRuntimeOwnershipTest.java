@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.time.Retry;
-import dev.pollbridge.runtime.time.Time;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import dev.pollbridge.test.ProbeFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -3,6 +3,7 @@ package dev.pollbridge.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import org.junit.jupiter.api.Test;
 
 class PollTimeHistogramTest {

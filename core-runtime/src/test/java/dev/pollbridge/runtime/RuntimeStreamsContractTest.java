@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime;
 
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.PollStreamContract;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.StreamSubject;

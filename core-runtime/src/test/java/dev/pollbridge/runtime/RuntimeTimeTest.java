@@ -13,7 +13,6 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;

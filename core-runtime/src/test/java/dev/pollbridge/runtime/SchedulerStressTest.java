@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;
 import java.util.ArrayList;

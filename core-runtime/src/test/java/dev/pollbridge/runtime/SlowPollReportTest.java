@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

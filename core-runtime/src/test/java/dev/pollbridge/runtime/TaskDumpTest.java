@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.test.ProbeFuture;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,8 +5,6 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
-import dev.pollbridge.runtime.time.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +19,7 @@ final class VirtualTimeline implements AutoCloseable {
 
     final VirtualClock clock = new VirtualClock();
     final PollRuntime runtime = PollRuntime.builder().workers(0).clock(clock).build();
-    private final CurrentThreadEngine engine = (CurrentThreadEngine) EngineAccess.engineOf(runtime);
+    private final CurrentThreadEngine engine = (CurrentThreadEngine) runtime.engine();
     private final long start = clock.nanoTime();
 
     /** Milliseconds of virtual time since this timeline was made. */

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.task.Coop;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

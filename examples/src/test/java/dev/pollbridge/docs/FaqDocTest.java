@@ -10,7 +10,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;
 import java.time.Duration;

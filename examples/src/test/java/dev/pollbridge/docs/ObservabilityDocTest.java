@@ -8,11 +8,11 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.PollRuntimeMetrics;
-import dev.pollbridge.runtime.TaskDump;
-import dev.pollbridge.runtime.WorkerMetrics;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.TaskDump;
+import dev.pollbridge.runtime.metrics.WorkerMetrics;
 // tag::micrometer[]
 import dev.pollbridge.micrometer.PollRuntimeMetricsBinder;
 import io.micrometer.core.instrument.MeterRegistry;

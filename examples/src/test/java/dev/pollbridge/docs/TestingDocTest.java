@@ -16,7 +16,7 @@ import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Promise;
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;

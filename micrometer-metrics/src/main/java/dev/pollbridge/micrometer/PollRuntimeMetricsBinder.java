@@ -1,8 +1,8 @@
 package dev.pollbridge.micrometer;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.PollRuntimeMetrics;
-import dev.pollbridge.runtime.WorkerMetrics;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

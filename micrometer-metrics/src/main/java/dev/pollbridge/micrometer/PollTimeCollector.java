@@ -1,6 +1,6 @@
 package dev.pollbridge.micrometer;
 
-import dev.pollbridge.runtime.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.Exemplars;

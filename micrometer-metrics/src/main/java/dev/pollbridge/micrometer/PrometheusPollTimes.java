@@ -1,6 +1,6 @@
 package dev.pollbridge.micrometer;
 
-import dev.pollbridge.runtime.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import dev.pollbridge.runtime.PollRuntime;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;

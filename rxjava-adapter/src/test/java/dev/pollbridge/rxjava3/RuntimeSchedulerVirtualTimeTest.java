@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.SchedulerDriver;
 import dev.pollbridge.test.VirtualTimeSchedulerContract;
 import dev.pollbridge.test.runtime.TestRuntime;

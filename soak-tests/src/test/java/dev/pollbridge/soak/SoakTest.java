@@ -11,7 +11,7 @@ import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.sync.Notify;
 import dev.pollbridge.runtime.sync.Permit;

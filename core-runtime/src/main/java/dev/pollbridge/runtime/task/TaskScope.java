@@ -8,7 +8,6 @@ import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.sync.CancellationToken;
 import java.util.ArrayDeque;
@@ -483,7 +482,7 @@ public final class TaskScope<T> implements AutoCloseable {
     }
 
     private void reportUncaught(String source, Throwable failure) {
-        EngineAccess.engineOf(runtime).reportUncaught(failure, source);
+        runtime.reportUncaught(failure, source);
     }
 
     /**

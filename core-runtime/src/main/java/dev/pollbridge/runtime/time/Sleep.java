@@ -10,10 +10,11 @@ import dev.pollbridge.api.PollFuture;
  * <h2>Deadlines are clock nanoseconds</h2>
  * A deadline is a value of the runtime's {@link Clock#nanoTime()}: monotonic nanoseconds with an
  * arbitrary origin, like {@link System#nanoTime()}, not a wall-clock {@link java.time.Instant}
- * (which can be set back and forward, and which a {@link VirtualClock} does not have). On a
- * {@code VirtualClock} it is a virtual instant: the clock starts at its origin (0 by default) and
- * moves only with {@link VirtualClock#advance}, so a deadline of {@code clock.nanoTime() +
- * Duration.ofSeconds(5).toNanos()} fires in the {@code advance} that crosses it. To compute a
+ * (which can be set back and forward, and which a
+ * {@link dev.pollbridge.runtime.VirtualClock} does not have). On a {@code VirtualClock} it is a
+ * virtual instant: the clock starts at its origin (0 by default) and moves only with
+ * {@link dev.pollbridge.runtime.VirtualClock#advance}, so a deadline of
+ * {@code clock.nanoTime() + Duration.ofSeconds(5).toNanos()} fires in the {@code advance} that crosses it. To compute a
  * deadline, read the same clock the runtime uses ({@code runtime.clock()}).
  *
  * <h2>Resetting</h2>

@@ -3,10 +3,11 @@ package dev.pollbridge.runtime.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;
@@ -224,7 +225,7 @@ class TaskScopeContractTest {
     }
 
     private static void runUntilIdle(PollRuntime runtime) {
-        ((CurrentThreadEngine) EngineAccess.engineOf(runtime)).runUntilIdle();
+        ((CurrentThreadEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()))).runUntilIdle();
     }
 
     /** True while the scope's waiter table (a private field) holds a waker. */

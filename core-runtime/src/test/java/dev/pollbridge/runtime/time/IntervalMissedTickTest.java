@@ -5,6 +5,7 @@ import static dev.pollbridge.test.PollAssertions.assertReady;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;

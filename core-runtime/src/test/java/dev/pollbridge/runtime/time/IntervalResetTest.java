@@ -11,6 +11,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;

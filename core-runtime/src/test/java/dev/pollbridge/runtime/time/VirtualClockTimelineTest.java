@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.runtime.internal.time.TimeDriver;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.pollbridge.test.runtime;
 
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

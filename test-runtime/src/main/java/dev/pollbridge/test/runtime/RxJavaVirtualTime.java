@@ -1,6 +1,6 @@
 package dev.pollbridge.test.runtime;
 
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;

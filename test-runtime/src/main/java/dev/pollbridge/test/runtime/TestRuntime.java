@@ -1,13 +1,13 @@
 package dev.pollbridge.test.runtime;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;
 import java.util.List;
@@ -52,7 +52,9 @@ public final class TestRuntime implements AutoCloseable {
     private final List<Throwable> uncaught;
 
     private TestRuntime(PollRuntime runtime, List<Throwable> uncaught) {
-        Engine candidate = EngineAccess.engineOf(runtime);
+        // The engine driving a blockOn is the current one (blockOn installs it on the calling
+        // thread): the runtime's public API finds its engine, with no accessor on the facade.
+        Engine candidate = runtime.blockOn(cx -> Poll.ready(Engine.current()));
         if (!(candidate instanceof CurrentThreadEngine)) {
             throw new IllegalArgumentException("TestRuntime needs a runtime built with workers(0), got " + runtime);
         }

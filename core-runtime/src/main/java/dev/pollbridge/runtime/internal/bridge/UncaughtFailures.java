@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime.internal.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 
 /**
  * The sink of the generic bridges and the {@code CompletableFuture} adapter: a failure that no
@@ -12,7 +11,7 @@ import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
  * bridge belongs to ({@code PollRuntimeBuilder.uncaughtFailureHandler}, by default an {@code ERROR}
  * line through {@link System.Logger}).
  *
- * <p>The failure is handed to the handler directly ({@link RuntimeFailures}), on the thread
+ * <p>The failure is handed to the handler directly ({@code PollRuntime.reportUncaught}), on the thread
  * that caught it, unchanged (a {@code CancellationException} included), also while the runtime
  * shuts down or after it closed. A bridge that belongs to no runtime (polled by hand, outside
  * any task) logs at {@code ERROR} through {@link System.Logger} instead.
@@ -48,7 +47,7 @@ public final class UncaughtFailures implements FailureSink {
     @Override
     public void report(String what, Throwable failure) {
         if (runtime != null) {
-            RuntimeFailures.report(runtime, failure, what);
+            runtime.reportUncaught(failure, what);
             return;
         }
         try {

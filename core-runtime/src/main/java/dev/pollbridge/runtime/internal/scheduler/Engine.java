@@ -6,11 +6,10 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.PollTimeHistogram;
-import dev.pollbridge.runtime.PollRuntimeMetrics;
-import dev.pollbridge.runtime.TaskDump;
-import dev.pollbridge.runtime.WorkerMetrics;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
+import dev.pollbridge.runtime.metrics.TaskDump;
+import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
@@ -103,8 +102,12 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     private final Map<Task<?>, Throwable> spawnSites;
     /** Where failures nobody else receives go (the uncaught-failure handler). */
     protected final FailureReporter failures;
-    /** The public facade, set once right after construction. */
-    private volatile PollRuntime facade;
+    /**
+     * The object that fronts this engine for its users (the public runtime), set once right after
+     * construction; opaque here, so the engine depends on nothing above it. Only for
+     * {@link #front()}: the engine never calls it.
+     */
+    private volatile Object front;
     /** The facade's timers, set once right after construction: lent to what the tasks poll. */
     private volatile TimeDriver timers;
 
@@ -125,9 +128,9 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      * through the poll's context, whose attachment is a task of this engine or, in
      * {@code blockOn}, the engine).
      */
-    public static Engine start(EngineConfig config, PollRuntime facade, TimeDriver timers) {
+    public static Engine start(EngineConfig config, Object front, TimeDriver timers) {
         Engine engine = config.workers() == 0 ? new CurrentThreadEngine(config) : new WorkStealingEngine(config);
-        engine.facade = facade;
+        engine.front = Objects.requireNonNull(front, "front");
         engine.timers = timers;
         engine.startThreads();
         return engine;
@@ -138,14 +141,19 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         return timers;
     }
 
-    /** The runtime whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
-    public static PollRuntime current() {
+    /** The engine whose worker (or {@code blockOn}, or test driver) is running this code, or null. */
+    public static Engine current() {
         Engine engine = workerEngine(Thread.currentThread());
         if (engine == null) {
             UnwindScope entered = UnwindScopes.installed();
             engine = entered instanceof Engine ? (Engine) entered : null;
         }
-        return engine == null ? null : engine.facade;
+        return engine;
+    }
+
+    /** What fronts this engine, as given to {@link #start}. */
+    public Object front() {
+        return front;
     }
 
     /** The engine whose worker loop runs on {@code thread} (the current thread), or null. */
@@ -344,7 +352,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      */
     private boolean calledInside() {
         Task<?> task = Task.current();
-        return current() == facade || (task != null && task.runsOn(this)) || blocking.owns(Thread.currentThread());
+        return current() == this || (task != null && task.runsOn(this)) || blocking.owns(Thread.currentThread());
     }
 
     // ---- blockOn ----

@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -14,7 +13,13 @@ import java.util.function.Consumer;
  */
 public final class FailureReporter {
 
-    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
+    /**
+     * The logger of the runtime's own reports: the public runtime's class name, written out so
+     * the engine does not import the facade it sits under.
+     */
+    static final String LOGGER_NAME = "dev.pollbridge.runtime.PollRuntime";
+
+    private static final System.Logger LOGGER = System.getLogger(LOGGER_NAME);
 
     private final Consumer<Throwable> handler;
 

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.PollTimeHistogram;
+import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.PollRuntime;
 
 /**
  * Reports slow polls (rule 16 of docs/concepts.md): one {@code WARNING} through {@link System.Logger} and one JDK
@@ -9,7 +8,7 @@ import dev.pollbridge.runtime.PollRuntime;
  */
 final class SlowPollReporter {
 
-    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
+    private static final System.Logger LOGGER = System.getLogger(FailureReporter.LOGGER_NAME);
     /** True if {@code jdk.jfr} is present (the stuck-worker report uses it too). */
     static final boolean JFR_PRESENT = jfrPresent();
 

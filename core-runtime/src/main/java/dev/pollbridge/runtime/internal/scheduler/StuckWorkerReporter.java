@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.PollRuntime;
 import java.util.Locale;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Locale;
  */
 final class StuckWorkerReporter {
 
-    private static final System.Logger LOGGER = System.getLogger(PollRuntime.class.getName());
+    private static final System.Logger LOGGER = System.getLogger(FailureReporter.LOGGER_NAME);
     /** The frame that shows a turn is closing the task's future rather than polling it. */
     private static final String CLOSE_FRAME = "closeFuture";
     private static final String TASK_CLASS = "dev.pollbridge.runtime.internal.task.Task";

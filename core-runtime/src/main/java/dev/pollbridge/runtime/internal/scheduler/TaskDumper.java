@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.TaskDump;
+import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.time.Duration;
 import java.util.ArrayList;

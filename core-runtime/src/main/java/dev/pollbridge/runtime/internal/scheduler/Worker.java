@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
-import dev.pollbridge.runtime.WorkerMetrics;
+import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
@@ -734,7 +734,7 @@ final class Worker implements Runnable {
         return (long) PARKS.getOpaque(this);
     }
 
-    /** Any thread: this worker's counters now (racy reads, see {@link dev.pollbridge.runtime.WorkerMetrics}). */
+    /** Any thread: this worker's counters now (racy reads, see {@link dev.pollbridge.runtime.metrics.WorkerMetrics}). */
     WorkerMetrics metrics() {
         return new WorkerMetrics(index, polls(), steals(), parks(), Math.max(0, queue.size()),
                 (long) FORCED_YIELDS.getOpaque(this));

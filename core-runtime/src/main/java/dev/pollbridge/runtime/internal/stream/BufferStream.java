@@ -4,12 +4,12 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.JoinHandle;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * {@code RuntimeStreams.buffer} and {@code conflate} (kotlinx's {@code buffer(capacity)} and
- * {@code conflate()}): the upstream runs as a task of its own on the runtime, spawned at the first
+ * {@code conflate()}): the upstream runs as a task of its own on the engine, spawned at the first
  * poll, and works ahead of the consumer into a {@link Handoff}: up to {@code capacity} items, then
  * it waits for the consumer ({@code buffer}); or it never waits and the consumer gets the latest
  * item, the ones it was too slow for dropped ({@code conflate}). The upstream's end comes after
@@ -25,16 +25,16 @@ final class BufferStream<T> implements PollStream<T> {
     private enum State { STREAMING, TERMINATED, CLOSED }
 
     private final String name;
-    private final PollRuntime runtime;
+    private final Engine engine;
     private final Handoff<T> handoff;
     private PollStream<? extends T> upstream; // owned until the producer takes it; null then
     private JoinHandle<Void> producer;
     private State state = State.STREAMING;
 
-    BufferStream(String name, PollStream<? extends T> upstream, int capacity, boolean keepLatest, PollRuntime runtime) {
+    BufferStream(String name, PollStream<? extends T> upstream, int capacity, boolean keepLatest, Engine engine) {
         this.name = name;
         this.upstream = upstream;
-        this.runtime = runtime;
+        this.engine = engine;
         this.handoff = new Handoff<>(capacity, keepLatest);
     }
 
@@ -46,9 +46,9 @@ final class BufferStream<T> implements PollStream<T> {
             default: break;
         }
         if (producer == null) {
-            Producer<T> task = new Producer<>(upstream, handoff, runtime, name);
+            Producer<T> task = new Producer<>(upstream, handoff, engine, name);
             try {
-                producer = runtime.spawn(task);
+                producer = engine.spawn(task);
             } catch (RejectedExecutionException closed) {
                 state = State.TERMINATED;
                 task.close(); // still ours: closes the upstream
@@ -78,7 +78,7 @@ final class BufferStream<T> implements PollStream<T> {
             }
             return;
         }
-        Dropped.items(handoff.leave(), null, runtime, name);
+        Dropped.items(handoff.leave(), null, engine, name);
         producer.abort();
         producer.close();
     }

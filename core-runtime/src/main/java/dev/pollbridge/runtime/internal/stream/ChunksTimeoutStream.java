@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,8 +22,8 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
     private final long timeoutNanos;
     private ArrayList<T> chunk = new ArrayList<>();
 
-    ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, PollRuntime runtime) {
-        super("chunksTimeout", upstream, runtime);
+    ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, Engine engine) {
+        super("chunksTimeout", upstream, engine);
         this.maxSize = maxSize;
         this.timeoutNanos = Nanos.of(timeout);
     }
@@ -72,6 +72,6 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
     void dropHeld(Throwable failure) {
         List<T> partial = chunk;
         chunk = new ArrayList<>();
-        Dropped.items(partial, failure, runtime, name);
+        Dropped.items(partial, failure, engine, name);
     }
 }

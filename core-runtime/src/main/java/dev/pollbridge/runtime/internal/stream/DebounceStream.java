@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.time.Duration;
 
 /**
@@ -22,8 +22,8 @@ final class DebounceStream<T> extends TimedStream<T, T> {
     /** The latest item, waiting for the quiet period; null if none. */
     private T latest;
 
-    DebounceStream(PollStream<? extends T> upstream, Duration timeout, PollRuntime runtime) {
-        super("debounce", upstream, runtime);
+    DebounceStream(PollStream<? extends T> upstream, Duration timeout, Engine engine) {
+        super("debounce", upstream, engine);
         this.timeoutNanos = Nanos.of(timeout);
     }
 
@@ -53,7 +53,7 @@ final class DebounceStream<T> extends TimedStream<T, T> {
             if (poll.isDone()) {
                 return latest != null ? Poll.ready(takeLatest()) : end();
             }
-            Dropped.item(latest, null, runtime, name); // superseded
+            Dropped.item(latest, null, engine, name); // superseded
             latest = poll.value();
             armTimer(Nanos.plus(now(), timeoutNanos));
         }
@@ -69,6 +69,6 @@ final class DebounceStream<T> extends TimedStream<T, T> {
     void dropHeld(Throwable failure) {
         T held = latest;
         latest = null;
-        Dropped.item(held, failure, runtime, name);
+        Dropped.item(held, failure, engine, name);
     }
 }

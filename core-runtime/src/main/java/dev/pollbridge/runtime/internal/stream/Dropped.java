@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
-import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.scheduler.EngineAccess;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 
 /**
  * Drops items a stream operator took from upstream and will never hand out, through the one
@@ -15,16 +14,16 @@ final class Dropped {
     private Dropped() {}
 
     /** Closes {@code item} if it owns a resource; see the class comment for a throwing close. */
-    static void item(Object item, Throwable failure, PollRuntime runtime, String operator) {
+    static void item(Object item, Throwable failure, Engine engine, String operator) {
         dev.pollbridge.api.Dropped.close(item, "an item " + operator + " dropped", failure != null
                 ? dev.pollbridge.api.Dropped.suppressedBy(failure)
-                : (source, broken) -> EngineAccess.engineOf(runtime).reportUncaught(broken, source));
+                : (source, broken) -> engine.reportUncaught(broken, source));
     }
 
     /** {@link #item} for each of {@code items}. */
-    static void items(Iterable<?> items, Throwable failure, PollRuntime runtime, String operator) {
+    static void items(Iterable<?> items, Throwable failure, Engine engine, String operator) {
         for (Object item : items) {
-            item(item, failure, runtime, operator);
+            item(item, failure, engine, operator);
         }
     }
 }

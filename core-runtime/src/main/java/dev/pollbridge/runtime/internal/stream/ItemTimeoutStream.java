@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
@@ -18,8 +18,8 @@ final class ItemTimeoutStream<T> extends TimedStream<T, T> {
     private final Duration limit;
     private final long limitNanos;
 
-    ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, PollRuntime runtime) {
-        super("timeout", upstream, runtime);
+    ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, Engine engine) {
+        super("timeout", upstream, engine);
         this.limit = limit;
         this.limitNanos = Nanos.of(limit);
         armTimer(Nanos.plus(now(), limitNanos));

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -19,14 +19,14 @@ import java.util.concurrent.CancellationException;
 final class Producer<T> implements PollFuture<Void> {
 
     private final Handoff<T> handoff;
-    private final PollRuntime runtime;
+    private final Engine engine;
     private final String operator;
     private PollStream<? extends T> upstream; // owned; null once closed
 
-    Producer(PollStream<? extends T> upstream, Handoff<T> handoff, PollRuntime runtime, String operator) {
+    Producer(PollStream<? extends T> upstream, Handoff<T> handoff, Engine engine, String operator) {
         this.upstream = upstream;
         this.handoff = handoff;
-        this.runtime = runtime;
+        this.engine = engine;
         this.operator = operator;
     }
 
@@ -62,7 +62,7 @@ final class Producer<T> implements PollFuture<Void> {
             }
             Handoff.Refused<T> refused = handoff.push(poll.value());
             if (refused != null) {
-                Dropped.item(refused.item(), null, runtime, operator);
+                Dropped.item(refused.item(), null, engine, operator);
             }
         }
         cx.waker().wake(); // out of budget: the self-wake is the tail of this pending (rule 5)

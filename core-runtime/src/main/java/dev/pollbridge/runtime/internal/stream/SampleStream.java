@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.time.Duration;
 
 /**
@@ -26,8 +26,8 @@ final class SampleStream<T> extends TimedStream<T, T> {
     /** The latest item since the last tick; null if none. */
     private T latest;
 
-    SampleStream(PollStream<? extends T> upstream, Duration period, PollRuntime runtime) {
-        super("sample", upstream, runtime);
+    SampleStream(PollStream<? extends T> upstream, Duration period, Engine engine) {
+        super("sample", upstream, engine);
         this.periodNanos = Nanos.of(period);
     }
 
@@ -64,7 +64,7 @@ final class SampleStream<T> extends TimedStream<T, T> {
             if (poll.isDone()) {
                 return end(); // drops the item held
             }
-            Dropped.item(latest, null, runtime, name); // superseded
+            Dropped.item(latest, null, engine, name); // superseded
             latest = poll.value();
         }
     }
@@ -83,6 +83,6 @@ final class SampleStream<T> extends TimedStream<T, T> {
     void dropHeld(Throwable failure) {
         T held = latest;
         latest = null;
-        Dropped.item(held, failure, runtime, name);
+        Dropped.item(held, failure, engine, name);
     }
 }

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.time.Duration;
 
 /**
@@ -18,8 +18,8 @@ final class ThrottleStream<T> extends TimedStream<T, T> {
     /** True from an item until the period after it has passed. */
     private boolean waiting;
 
-    ThrottleStream(PollStream<? extends T> upstream, Duration period, PollRuntime runtime) {
-        super("throttle", upstream, runtime);
+    ThrottleStream(PollStream<? extends T> upstream, Duration period, Engine engine) {
+        super("throttle", upstream, engine);
         this.periodNanos = Nanos.of(period);
     }
 

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.internal.scheduler.Engine;
 import dev.pollbridge.runtime.time.Sleep;
 
 /**
@@ -28,15 +28,15 @@ abstract class TimedStream<T, R> implements PollStream<R> {
     private enum State { STREAMING, TERMINATED, CLOSED }
 
     final String name;
-    final PollRuntime runtime;
+    final Engine engine;
     private PollStream<? extends T> upstream; // owned; null once closed
     private Sleep timer;                      // owned; null until first armed, or once closed
     private State state = State.STREAMING;
 
-    TimedStream(String name, PollStream<? extends T> upstream, PollRuntime runtime) {
+    TimedStream(String name, PollStream<? extends T> upstream, Engine engine) {
         this.name = name;
         this.upstream = upstream;
-        this.runtime = runtime;
+        this.engine = engine;
     }
 
     @Override
@@ -82,13 +82,13 @@ abstract class TimedStream<T, R> implements PollStream<R> {
 
     /** The runtime clock's now. */
     final long now() {
-        return runtime.clock().nanoTime();
+        return engine.config().clock().nanoTime();
     }
 
     /** Arms the timer for {@code deadlineNanos} (registered with the wheel at its next poll). */
     final void armTimer(long deadlineNanos) {
         if (timer == null) {
-            timer = runtime.sleepUntil(deadlineNanos);
+            timer = engine.timers().sleepUntil(deadlineNanos);
         } else {
             timer.reset(deadlineNanos);
         }

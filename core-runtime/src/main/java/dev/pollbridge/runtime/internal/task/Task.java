@@ -5,7 +5,7 @@ import dev.pollbridge.api.Dropped;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.TaskDump;
+import dev.pollbridge.runtime.metrics.TaskDump;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;

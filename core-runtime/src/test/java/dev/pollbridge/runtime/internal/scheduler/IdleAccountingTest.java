@@ -24,7 +24,7 @@ class IdleAccountingTest {
     @Test
     void countersReturnToAllParkedAfterLoad() throws Exception {
         try (PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix("idle-accounting-").build()) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             for (int round = 0; round < 3; round++) {
                 int tasks = 50_000;
                 CountDownLatch done = new CountDownLatch(2 * tasks);

@@ -36,7 +36,7 @@ class WatchdogTest {
                 .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
                 .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build();
                 LogCapture log = LogCapture.recording("sampler")) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             Watchdog watchdog = new Watchdog(engine, 100 * MS, Long.MAX_VALUE, false);
             runtime.spawn(cx -> {
                 polling.countDown();
@@ -73,7 +73,7 @@ class WatchdogTest {
         try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("watchdog-lifo-")
                 .stuckWorkerThreshold(ChronoUnit.FOREVER.getDuration())
                 .slowPollThreshold(ChronoUnit.FOREVER.getDuration()).build()) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             Worker worker = engine.workers[0];
             Watchdog sampler = new Watchdog(engine, Long.MAX_VALUE, Long.MAX_VALUE, true);
             runtime.spawn(cx -> {
@@ -106,7 +106,7 @@ class WatchdogTest {
         try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("watchdog-late-mark-")
                 .slowPollThreshold(Duration.ofMillis(100)).build();
                 LogCapture log = LogCapture.recording("watchdog-late-mark-")) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             Worker worker = engine.workers[0];
             AtomicReference<Task<?>> first = new AtomicReference<>();
             runtime.blockOn(runtime.spawn(cx -> {

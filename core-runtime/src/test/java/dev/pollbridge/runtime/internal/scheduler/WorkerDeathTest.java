@@ -36,7 +36,7 @@ class WorkerDeathTest {
         try (LogCapture log = LogCapture.recording(PREFIX);
                 PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX)
                         .uncaughtFailureHandler(uncaught::add).build()) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             engine.schedule(new Task<>(1, cx -> Poll.ready("done"), new ThrowingRelease(engine, () -> {}), false));
 
             await().until(() -> runtime.metrics().deadWorkers() == 1);
@@ -58,7 +58,7 @@ class WorkerDeathTest {
     void aWorkerThatDiesWhileTheRuntimeStopsIsNotReplacedAndCloseStillJoinsIt() throws Exception {
         PollRuntime runtime = PollRuntime.builder().workers(2).threadNamePrefix(PREFIX).uncaughtFailureHandler(uncaught::add).build();
         try (LogCapture log = LogCapture.recording(PREFIX)) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             Thread closer = new Thread(runtime::close, "worker-death-closer");
             engine.schedule(new Task<>(1, cx -> Poll.ready("done"), new ThrowingRelease(engine, () -> {
                 closer.start();

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.MockStreamTask;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;

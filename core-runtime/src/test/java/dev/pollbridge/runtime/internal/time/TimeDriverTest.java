@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.time.VirtualClock;
+import dev.pollbridge.runtime.VirtualClock;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockTask;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.pollbridge.runtime.time;
+package dev.pollbridge.runtime;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.internal.time.Nanos;

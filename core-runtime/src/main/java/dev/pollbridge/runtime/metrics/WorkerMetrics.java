@@ -1,4 +1,4 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.metrics;
 
 /**
  * The counters of one worker thread, part of a {@link PollRuntimeMetrics} snapshot. Each counter is

@@ -1,4 +1,4 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.metrics;
 
 import java.util.Arrays;
 
@@ -8,7 +8,7 @@ import java.util.Arrays;
  * ns; the last bucket has no upper bound). Part of a {@link PollRuntimeMetrics} snapshot; immutable.
  *
  * <p><b>Opt-in.</b> Polls are timed for it only on a runtime built with
- * {@link PollRuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}, which costs two
+ * {@link dev.pollbridge.runtime.PollRuntimeBuilder#pollTimeHistogram(boolean) pollTimeHistogram(true)}, which costs two
  * {@link System#nanoTime()} reads per poll; otherwise every count is zero. Each worker records
  * into its own array of counters, written only by that worker (one increment per poll, no atomic
  * instruction); a snapshot adds the arrays up racily.

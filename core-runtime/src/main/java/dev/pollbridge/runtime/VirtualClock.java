@@ -1,6 +1,7 @@
-package dev.pollbridge.runtime.time;
+package dev.pollbridge.runtime;
 
 import dev.pollbridge.runtime.internal.time.VirtualTime;
+import dev.pollbridge.runtime.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -1,8 +1,9 @@
-package dev.pollbridge.runtime.time;
+package dev.pollbridge.runtime;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.runtime.internal.time.WithCurrentTimers;
+import dev.pollbridge.runtime.time.Sleep;
 import java.time.Duration;
 import java.util.Objects;
 

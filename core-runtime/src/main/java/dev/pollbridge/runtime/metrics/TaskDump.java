@@ -1,13 +1,13 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.runtime.metrics;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A snapshot of every live task of a runtime, from {@link PollRuntime#dump()}: what each task is doing
+ * A snapshot of every live task of a runtime, from {@link dev.pollbridge.runtime.PollRuntime#dump()}: what each task is doing
  * (its {@link State}), how old it is, how long ago it was last polled, what it waits on and, if
- * the runtime {@linkplain PollRuntimeBuilder#captureSpawnSites captures spawn sites}, where it was
+ * the runtime {@linkplain dev.pollbridge.runtime.PollRuntimeBuilder#captureSpawnSites captures spawn sites}, where it was
  * spawned. Meant for a hung task: a task that is {@link State#IDLE} for minutes with nobody to
  * wake it is the "pending with nobody holding the waker" bug of rule 5.
  *
@@ -46,7 +46,7 @@ public record TaskDump(List<TaskInfo> tasks) {
      *     spawned inside another task's poll counts from the start of that poll
      * @param sinceLastPoll time since its latest poll started, to about 17 ms; empty if it was
      *     never polled, or if the runtime keeps no time for its polls (a work-stealing runtime
-     *     without a watchdog thread, see {@link PollRuntimeBuilder#stuckWorkerThreshold}, or a
+     *     without a watchdog thread, see {@link dev.pollbridge.runtime.PollRuntimeBuilder#stuckWorkerThreshold}, or a
      *     current-thread runtime with slow-poll reports and the poll-time histogram off)
      * @param waitingOn the {@code toString()} of its future (what it waits on, if the future says),
      *     or a note if that threw; empty once the future is closed

@@ -3,7 +3,7 @@ package dev.pollbridge.benchmarks;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;

@@ -2,7 +2,7 @@ package dev.pollbridge.benchmarks;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.pollbridge.completablefuture;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
 import dev.pollbridge.runtime.internal.bridge.InBody;
 import java.util.Objects;

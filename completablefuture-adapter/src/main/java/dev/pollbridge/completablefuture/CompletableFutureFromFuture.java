@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.bridge.Fatal;
 import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;

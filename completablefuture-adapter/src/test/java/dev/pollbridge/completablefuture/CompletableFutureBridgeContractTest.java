@@ -1,8 +1,8 @@
 package dev.pollbridge.completablefuture;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.ProbeFuture;

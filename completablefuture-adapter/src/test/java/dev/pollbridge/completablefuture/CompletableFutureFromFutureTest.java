@@ -13,7 +13,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockTask;
 import dev.pollbridge.test.ProbeFuture;

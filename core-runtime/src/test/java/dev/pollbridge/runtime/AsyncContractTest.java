@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.sync.Promise;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;

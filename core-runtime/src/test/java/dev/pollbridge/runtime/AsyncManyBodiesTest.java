@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static org.awaitility.Awaitility.await;

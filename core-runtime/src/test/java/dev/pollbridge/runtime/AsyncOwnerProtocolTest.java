@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.api.JoinHandle;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.pollNextUntil;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;

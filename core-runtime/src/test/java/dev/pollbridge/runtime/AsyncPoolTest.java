@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;
 import static dev.pollbridge.runtime.PollDriver.soon;

@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import static dev.pollbridge.runtime.PollDriver.soon;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollUntil;

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.async.AsyncEmitter;
 import static dev.pollbridge.runtime.PollDriver.assertNoViolations;
 import static dev.pollbridge.runtime.PollDriver.soon;

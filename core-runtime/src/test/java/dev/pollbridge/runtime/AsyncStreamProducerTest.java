@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.async.AsyncEmitter;
 import static dev.pollbridge.runtime.PollDriver.pollNextToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollNextUntil;

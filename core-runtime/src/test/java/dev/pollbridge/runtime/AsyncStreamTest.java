@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.async.AsyncEmitter;
 import static dev.pollbridge.runtime.PollDriver.PATIENCE;

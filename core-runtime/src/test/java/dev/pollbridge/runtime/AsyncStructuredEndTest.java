@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.runtime.PollDriver.pollUntil;

@@ -1,12 +1,12 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.api.JoinHandle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.pollbridge.api.Futures;
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.test.ProbeFuture;
 import java.io.IOException;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.api.JoinHandle;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static dev.pollbridge.test.PollAssertions.assertPending;
 import static dev.pollbridge.test.PollAssertions.assertReady;

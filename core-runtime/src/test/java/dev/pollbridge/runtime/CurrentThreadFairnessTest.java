@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.api.JoinHandle;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import static dev.pollbridge.runtime.PollDriver.pollToCompletion;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;

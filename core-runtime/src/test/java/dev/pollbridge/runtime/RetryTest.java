@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import dev.pollbridge.api.JoinHandle;
 import static dev.pollbridge.test.PollAssertions.assertFailed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

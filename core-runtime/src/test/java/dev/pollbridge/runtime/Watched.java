@@ -1,6 +1,5 @@
 package dev.pollbridge.runtime;
 
-import dev.pollbridge.runtime.async.Async;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;

@@ -1,7 +1,7 @@
 package com.example;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.FlowableBridge;
 import dev.pollbridge.rxjava3.SingleBridge;

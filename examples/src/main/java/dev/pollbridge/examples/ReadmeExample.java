@@ -4,7 +4,7 @@ package dev.pollbridge.examples;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 // end::readme[]
 import dev.pollbridge.examples.reactor.InventoryService;

@@ -1,6 +1,6 @@
 package dev.pollbridge.examples;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import java.io.PrintStream;
 import java.time.Duration;
 

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 // tag::imports[]
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 // end::imports[]
 import java.io.IOException;

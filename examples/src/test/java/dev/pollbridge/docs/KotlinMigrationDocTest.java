@@ -3,7 +3,7 @@ package dev.pollbridge.docs;
 import dev.pollbridge.completablefuture.CompletableFutureBridge;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;

@@ -14,7 +14,7 @@ import dev.pollbridge.examples.reactor.InventoryService;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.reactor.MonoBridge;
 import dev.pollbridge.reactor.ReactorBridge;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.internal.adapter.TaskLink;
 import reactor.core.CoreSubscriber;
 import reactor.core.Fuseable;

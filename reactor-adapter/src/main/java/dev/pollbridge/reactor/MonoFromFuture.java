@@ -2,7 +2,7 @@ package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;

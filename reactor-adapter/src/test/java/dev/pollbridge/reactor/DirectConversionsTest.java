@@ -10,7 +10,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeFuture;
 import dev.pollbridge.test.ProbeStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;

@@ -10,7 +10,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.ProbeStream;

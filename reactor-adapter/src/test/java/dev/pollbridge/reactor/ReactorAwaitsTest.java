@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.List;

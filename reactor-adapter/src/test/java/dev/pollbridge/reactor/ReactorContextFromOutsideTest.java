@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.task.TaskScope;
 import java.time.Duration;

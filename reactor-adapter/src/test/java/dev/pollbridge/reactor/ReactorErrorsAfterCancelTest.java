@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;

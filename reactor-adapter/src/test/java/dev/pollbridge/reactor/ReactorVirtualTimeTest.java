@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.test.runtime.ReactorVirtualTime;
 import dev.pollbridge.test.runtime.TestRuntime;
 import java.time.Duration;

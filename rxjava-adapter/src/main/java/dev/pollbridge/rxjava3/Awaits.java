@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 
 /**
  * Every RxJava await ({@code SingleBridge.await}, {@code FlowableBridge.awaitFirst}, ...): the

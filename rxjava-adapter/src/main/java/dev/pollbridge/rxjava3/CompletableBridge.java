@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Completable;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;

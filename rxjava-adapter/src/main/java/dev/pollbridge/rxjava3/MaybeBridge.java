@@ -2,7 +2,7 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import io.reactivex.rxjava3.core.Maybe;
 import java.util.Objects;

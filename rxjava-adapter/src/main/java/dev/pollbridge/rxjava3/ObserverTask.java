@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.adapter.TaskLink;
 import dev.pollbridge.runtime.internal.bridge.Fatal;

@@ -2,9 +2,9 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
 import io.reactivex.rxjava3.core.Single;
 import java.util.Objects;

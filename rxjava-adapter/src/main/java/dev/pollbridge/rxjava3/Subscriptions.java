@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import org.springframework.core.ReactiveAdapter;

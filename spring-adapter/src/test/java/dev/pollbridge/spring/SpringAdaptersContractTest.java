@@ -4,7 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;

@@ -1,6 +1,6 @@
 package dev.pollbridge.tck;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.flow.FlowPublisherVerification;

@@ -1,7 +1,7 @@
 package dev.pollbridge.tck;
 
 import dev.pollbridge.api.Poll;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import org.reactivestreams.tck.TestEnvironment;
 

@@ -1,6 +1,6 @@
 package dev.pollbridge.benchmarks.memory;
 
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncMode;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Promise;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.async;
 
+import dev.pollbridge.runtime.Async;
 /**
  * The straight-line code of an {@link Async#run(AsyncBody)} future. It may call
  * {@link Async#await(dev.pollbridge.api.PollFuture)} and

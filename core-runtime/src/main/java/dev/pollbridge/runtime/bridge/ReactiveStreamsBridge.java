@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.bridge;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.internal.bridge.InBody;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
 import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;

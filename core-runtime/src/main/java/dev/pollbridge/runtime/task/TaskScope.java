@@ -6,7 +6,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.sync.CancellationToken;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.async;
 
+import dev.pollbridge.runtime.Async;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.async;
 
+import dev.pollbridge.runtime.Async;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.sync.Promise;

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.async;
 
+import dev.pollbridge.runtime.Async;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +16,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.async.PooledLauncher;

@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.bridge;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.test.FutureSubject;
 import dev.pollbridge.test.PollFutureContract;
 import dev.pollbridge.test.PollStreamContract;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.runtime.Async;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -4,7 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.examples.Story;
 import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain.Order;
 import dev.pollbridge.examples.completablefuture.MigrateCompletableFutureChain.Priced;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;

@@ -4,7 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
 import dev.pollbridge.reactor.FluxBridge;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.sync.Channel;
 import dev.pollbridge.runtime.task.TaskScope;

@@ -2,7 +2,7 @@ package dev.pollbridge.examples.rxjava;
 
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.examples.Story;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.rxjava3.FlowableBridge;
 import dev.pollbridge.rxjava3.MaybeBridge;

@@ -2,7 +2,7 @@ package dev.pollbridge.spring.web;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.Async;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.MonoBridge;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.pollbridge.test.runtime;
 
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.PollRuntimeBuilder;
 import dev.pollbridge.runtime.internal.scheduler.CurrentThreadEngine;

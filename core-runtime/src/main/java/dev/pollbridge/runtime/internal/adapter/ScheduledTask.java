@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.adapter;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 
 /**
  * A task that {@link SchedulerCore} spawned directly (a library's {@code scheduleDirect} or

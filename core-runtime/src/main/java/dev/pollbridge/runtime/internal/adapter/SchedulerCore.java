@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.adapter;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.time.Clock;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.adapter;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,6 +1,6 @@
 package dev.pollbridge.runtime.internal.adapter;
 
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

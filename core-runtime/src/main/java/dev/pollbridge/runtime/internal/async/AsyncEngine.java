@@ -27,7 +27,7 @@ public final class AsyncEngine {
     /** {@code threads} forces thread mode; {@code continuations} (the default) uses continuations where available. */
     public static final String MODE_PROPERTY = "dev.pollbridge.async.mode";
 
-    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.async.Async");
+    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.Async");
 
     private AsyncEngine() {}
 

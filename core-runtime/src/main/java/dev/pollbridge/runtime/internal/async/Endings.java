@@ -21,7 +21,7 @@ import java.util.function.BiConsumer;
  */
 final class Endings {
 
-    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.async.Async");
+    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.Async");
 
     private Endings() {}
 

@@ -36,7 +36,7 @@ public final class PooledLauncher implements BodyLauncher, AutoCloseable {
     /** Seconds an idle pool thread lives before it ends. */
     public static final long KEEP_ALIVE_SECONDS = 30;
 
-    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.async.Async");
+    private static final System.Logger LOGGER = System.getLogger("dev.pollbridge.runtime.Async");
 
     private final ThreadPoolExecutor pool;
     /** Bodies on this pool's threads parked in a suspension now. */

@@ -48,7 +48,7 @@ public interface ThreadCarrier {
                         ServiceLoader.load(ThreadCarrier.class, ThreadCarrier.class.getClassLoader()).iterator();
                 return providers.hasNext() ? providers.next() : null;
             } catch (ServiceConfigurationError | RuntimeException broken) {
-                System.getLogger("dev.pollbridge.runtime.async.Async").log(System.Logger.Level.WARNING,
+                System.getLogger("dev.pollbridge.runtime.Async").log(System.Logger.Level.WARNING,
                         "a ThreadCarrier provider could not be loaded; Async bodies carry task-locals only", broken);
                 return null;
             }

@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.internal.bridge;
 
 import dev.pollbridge.api.PollFuture;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -5,7 +5,7 @@ import dev.pollbridge.api.Futures;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.metrics.PollTimeHistogram;
 import dev.pollbridge.runtime.metrics.PollRuntimeMetrics;
 import dev.pollbridge.runtime.metrics.TaskDump;

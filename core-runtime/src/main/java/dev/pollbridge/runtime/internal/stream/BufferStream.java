@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.stream;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.internal.scheduler.Engine;
 import java.util.concurrent.RejectedExecutionException;
 

@@ -3,7 +3,7 @@ package dev.pollbridge.runtime.internal.task;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.JoinHandle;
+import dev.pollbridge.api.JoinHandle;
 
 /**
  * The {@link JoinHandle} of one {@link Task}. Polled by one owner at a time (like any future); its

@@ -1,9 +1,12 @@
-package dev.pollbridge.runtime.async;
+package dev.pollbridge.runtime;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.SingleUse;
-import dev.pollbridge.runtime.PollRuntime;
+import dev.pollbridge.runtime.async.AsyncBody;
+import dev.pollbridge.runtime.async.AsyncEmitter;
+import dev.pollbridge.runtime.async.AsyncMode;
+import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.async.Fiber;
 import java.util.Objects;
@@ -70,7 +73,7 @@ import java.util.Objects;
  *       own (it does not interrupt it).
  * </ul>
  * Whoever closed a running body learns that it ended only after its {@code finally} blocks ran:
- * a task's {@link dev.pollbridge.runtime.JoinHandle} and its {@code TaskScope} count it as ended,
+ * a task's {@link dev.pollbridge.api.JoinHandle} and its {@code TaskScope} count it as ended,
  * and {@link PollRuntime#blockOn} returns, only then (in thread mode without holding a worker). What a
  * cancelled body's cleanup throws is never dropped: it is added as suppressed to the
  * {@link java.util.concurrent.CancellationException} a joiner or {@code blockOn} caller receives,

@@ -1,7 +1,5 @@
-package dev.pollbridge.runtime;
+package dev.pollbridge.api;
 
-import dev.pollbridge.runtime.async.Async;
-import dev.pollbridge.api.PollFuture;
 
 /**
  * The handle of a spawned task: a future of the task's result, plus {@link #abort()}.
@@ -18,7 +16,7 @@ import dev.pollbridge.api.PollFuture;
  * suspension point, never inside {@code abort()}.
  *
  * <p><b>A finished task has really ended.</b> If closing the task's future cancelled
- * {@link Async} bodies that were running (the future itself, a select loser, a join child), the
+ * {@code Async} bodies that were running (the future itself, a select loser, a join child), the
  * task completes only after those bodies have run their {@code finally} blocks: once this handle
  * yields the result, or {@link #isFinished()} is true, nothing the task started still runs. What
  * such a body's cleanup threw is added as suppressed to the {@code CancellationException} this

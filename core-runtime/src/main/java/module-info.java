@@ -25,15 +25,15 @@ module dev.pollbridge.runtime {
     // The deterministic runtime of the test kit drives the current-thread scheduler directly.
     exports dev.pollbridge.runtime.internal.scheduler to dev.pollbridge.test.runtime;
     // What the library adapters share (the task link, the Scheduler engine, the waker slot).
-    exports dev.pollbridge.runtime.internal.adapter to dev.pollbridge.reactor, dev.pollbridge.rxjava3;
+    exports dev.pollbridge.runtime.bridge.adapters to dev.pollbridge.reactor, dev.pollbridge.rxjava3;
     // The adapters run on the bridge engine (one-item awaits, publishers with their own failure
     // sink, the uncaught-failure entry point): internal, so not exported to anybody else.
-    exports dev.pollbridge.runtime.internal.bridge to
+    exports dev.pollbridge.runtime.bridge.engine to
             dev.pollbridge.reactor, dev.pollbridge.rxjava3, dev.pollbridge.completablefuture;
     // The task-local bindings, for context-propagation's TaskLocal accessor, and the ThreadCarrier
     // service through which it carries its registry's thread-locals into Async bodies.
     exports dev.pollbridge.runtime.internal.async to dev.pollbridge.context;
     uses dev.pollbridge.runtime.internal.async.ThreadCarrier;
     // A library adapter subscribes the generic Reactive Streams bridge to its own publishers.
-    uses dev.pollbridge.runtime.internal.bridge.LibrarySources;
+    uses dev.pollbridge.runtime.bridge.engine.LibrarySources;
 }

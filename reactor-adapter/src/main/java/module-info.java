@@ -17,5 +17,5 @@ module dev.pollbridge.reactor {
     exports dev.pollbridge.reactor;
 
     // The generic Reactive Streams bridge subscribes to a Reactor publisher as this adapter does.
-    provides dev.pollbridge.runtime.internal.bridge.LibrarySources with dev.pollbridge.reactor.internal.FluxSources;
+    provides dev.pollbridge.runtime.bridge.engine.LibrarySources with dev.pollbridge.reactor.internal.FluxSources;
 }

@@ -16,5 +16,5 @@ module dev.pollbridge.rxjava3 {
     exports dev.pollbridge.rxjava3;
 
     // The generic Reactive Streams bridge subscribes to a Flowable as this adapter does.
-    provides dev.pollbridge.runtime.internal.bridge.LibrarySources with dev.pollbridge.rxjava3.internal.FlowableSources;
+    provides dev.pollbridge.runtime.bridge.engine.LibrarySources with dev.pollbridge.rxjava3.internal.FlowableSources;
 }

@@ -5,7 +5,7 @@ import dev.pollbridge.api.JoinHandle;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncBody;
-import dev.pollbridge.runtime.internal.bridge.InBody;
+import dev.pollbridge.runtime.bridge.engine.InBody;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -24,10 +24,4 @@ class LayeringTest extends HouseRulesTest {
         return Set.of("dev.pollbridge.runtime.metrics", "dev.pollbridge.runtime.time", "dev.pollbridge.runtime.async");
     }
 
-    /** The adapters' shared engine and the bridge engine: above the facade, reached by adapters. */
-    @Override
-    protected Set<String> bridgeLayerPackages() {
-        return Set.of("dev.pollbridge.runtime.internal.adapter", "dev.pollbridge.runtime.internal.bridge");
-    }
-
 }

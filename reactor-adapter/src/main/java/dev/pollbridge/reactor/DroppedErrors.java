@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.internal.bridge.FailureSink;
+import dev.pollbridge.runtime.bridge.engine.FailureSink;
 import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 import reactor.util.context.ContextView;

@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.api.JoinHandle;
-import dev.pollbridge.runtime.internal.adapter.TaskLink;
+import dev.pollbridge.runtime.bridge.adapters.TaskLink;
 import reactor.core.CoreSubscriber;
 import reactor.core.Fuseable;
 import reactor.core.publisher.Operators;

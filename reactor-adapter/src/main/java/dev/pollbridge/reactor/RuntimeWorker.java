@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.internal.adapter.Cancellable;
-import dev.pollbridge.runtime.internal.adapter.SerialWorker;
+import dev.pollbridge.runtime.bridge.adapters.Cancellable;
+import dev.pollbridge.runtime.bridge.adapters.SerialWorker;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;

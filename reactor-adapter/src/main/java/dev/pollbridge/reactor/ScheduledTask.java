@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor;
 
-import dev.pollbridge.runtime.internal.adapter.Cancellable;
+import dev.pollbridge.runtime.bridge.adapters.Cancellable;
 import reactor.core.Disposable;
 
 /**

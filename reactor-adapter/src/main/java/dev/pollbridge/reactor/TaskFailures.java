@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.bridge.UncaughtFailures;
+import dev.pollbridge.runtime.bridge.engine.UncaughtFailures;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import reactor.core.scheduler.Schedulers;

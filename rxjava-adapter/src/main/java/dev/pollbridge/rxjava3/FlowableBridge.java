@@ -6,7 +6,7 @@ import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.Async;
 import dev.pollbridge.runtime.async.AsyncStreamBody;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
-import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
+import dev.pollbridge.runtime.bridge.engine.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Flowable;
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -4,7 +4,7 @@ import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.SharedFuture;
-import dev.pollbridge.runtime.internal.bridge.Fatal;
+import dev.pollbridge.runtime.bridge.engine.Fatal;
 import io.reactivex.rxjava3.disposables.Disposable;
 
 /**

@@ -3,7 +3,7 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
+import dev.pollbridge.runtime.bridge.engine.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Observable;
 import java.util.Objects;
 import java.util.function.Supplier;

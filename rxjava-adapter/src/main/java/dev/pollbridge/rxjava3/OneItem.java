@@ -2,8 +2,8 @@ package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.bridge.ItemFromStream;
-import dev.pollbridge.runtime.internal.bridge.ItemFromStream.Which;
+import dev.pollbridge.runtime.bridge.engine.ItemFromStream;
+import dev.pollbridge.runtime.bridge.engine.ItemFromStream.Which;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
 

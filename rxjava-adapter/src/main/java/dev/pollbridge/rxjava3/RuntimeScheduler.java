@@ -1,8 +1,8 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.adapter.Cancellable;
-import dev.pollbridge.runtime.internal.adapter.SchedulerCore;
+import dev.pollbridge.runtime.bridge.adapters.Cancellable;
+import dev.pollbridge.runtime.bridge.adapters.SchedulerCore;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;

@@ -1,6 +1,6 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.runtime.internal.adapter.SerialWorker;
+import dev.pollbridge.runtime.bridge.adapters.SerialWorker;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.disposables.Disposable;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;

@@ -1,6 +1,6 @@
 package dev.pollbridge.rxjava3;
 
-import dev.pollbridge.runtime.internal.adapter.Cancellable;
+import dev.pollbridge.runtime.bridge.adapters.Cancellable;
 import io.reactivex.rxjava3.disposables.Disposable;
 
 /**

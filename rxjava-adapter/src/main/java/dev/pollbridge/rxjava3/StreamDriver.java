@@ -3,8 +3,8 @@ package dev.pollbridge.rxjava3;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
-import dev.pollbridge.runtime.internal.bridge.Fatal;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.Fatal;
 import io.reactivex.rxjava3.core.Observer;
 
 /**

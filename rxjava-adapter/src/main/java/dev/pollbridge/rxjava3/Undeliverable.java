@@ -1,7 +1,7 @@
 package dev.pollbridge.rxjava3;
 
 import dev.pollbridge.api.Dropped;
-import dev.pollbridge.runtime.internal.bridge.FailureSink;
+import dev.pollbridge.runtime.bridge.engine.FailureSink;
 import io.reactivex.rxjava3.exceptions.Exceptions;
 import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 

@@ -10,7 +10,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Streams;
 import dev.pollbridge.runtime.PollRuntime;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
 import dev.pollbridge.test.ProbeStream;
 import dev.pollbridge.test.runtime.TestRuntime;
 import io.reactivex.rxjava3.core.Observable;

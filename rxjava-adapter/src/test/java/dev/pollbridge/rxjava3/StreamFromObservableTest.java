@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import io.reactivex.rxjava3.core.Observable;

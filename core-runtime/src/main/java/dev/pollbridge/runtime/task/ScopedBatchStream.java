@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.task;
 
 import dev.pollbridge.runtime.internal.async.LocalBindings;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
 
 /**
  * A {@link ScopedStream} over a stream with a batch path ({@link BatchStream}, the bridge's own

@@ -4,7 +4,7 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
 import dev.pollbridge.runtime.internal.async.LocalBindings;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;

@@ -14,7 +14,7 @@ import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.api.PollStream;
 import dev.pollbridge.api.Waker;
-import dev.pollbridge.runtime.internal.bridge.BatchStream;
+import dev.pollbridge.runtime.bridge.engine.BatchStream;
 import dev.pollbridge.test.CountingWaker;
 import dev.pollbridge.test.MockStreamTask;
 import dev.pollbridge.test.MockTask;

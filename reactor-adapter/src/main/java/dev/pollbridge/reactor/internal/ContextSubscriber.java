@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor.internal;
 
-import dev.pollbridge.runtime.internal.bridge.Downstream;
-import dev.pollbridge.runtime.internal.bridge.RsAdapter;
+import dev.pollbridge.runtime.bridge.engine.Downstream;
+import dev.pollbridge.runtime.bridge.engine.RsAdapter;
 import java.util.Objects;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;

@@ -1,7 +1,7 @@
 package dev.pollbridge.reactor.internal;
 
-import dev.pollbridge.runtime.internal.bridge.LibrarySources;
-import dev.pollbridge.runtime.internal.bridge.Source;
+import dev.pollbridge.runtime.bridge.engine.LibrarySources;
+import dev.pollbridge.runtime.bridge.engine.Source;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import reactor.core.CorePublisher;

@@ -1,6 +1,6 @@
 package dev.pollbridge.reactor.internal;
 
-import dev.pollbridge.runtime.internal.bridge.FusedUpstream;
+import dev.pollbridge.runtime.bridge.engine.FusedUpstream;
 import reactor.core.Fuseable;
 
 /**

@@ -1,9 +1,9 @@
 package dev.pollbridge.rxjava3.internal;
 
-import dev.pollbridge.runtime.internal.bridge.Downstream;
-import dev.pollbridge.runtime.internal.bridge.LibrarySources;
-import dev.pollbridge.runtime.internal.bridge.RsAdapter;
-import dev.pollbridge.runtime.internal.bridge.Source;
+import dev.pollbridge.runtime.bridge.engine.Downstream;
+import dev.pollbridge.runtime.bridge.engine.LibrarySources;
+import dev.pollbridge.runtime.bridge.engine.RsAdapter;
+import dev.pollbridge.runtime.bridge.engine.Source;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.operators.QueueSubscription;

@@ -1,6 +1,6 @@
 package dev.pollbridge.rxjava3.internal;
 
-import dev.pollbridge.runtime.internal.bridge.FusedUpstream;
+import dev.pollbridge.runtime.bridge.engine.FusedUpstream;
 import io.reactivex.rxjava3.operators.QueueFuseable;
 import io.reactivex.rxjava3.operators.QueueSubscription;
 

@@ -1,0 +1,54 @@
+package dev.pollbridge.runtime.bridge.adapters;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import dev.pollbridge.stress.CountingWaker;
+import java.lang.invoke.VarHandle;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * {@code WakerSlot.wakeIfRegistered} (rule 6), the producer side of the bridge's burst path: the
+ * producer publishes, runs a full fence and then reads the slot, swapping only if a waker is
+ * there; the poller registers (a swap) and re-checks. The shared state is a <em>plain</em> field:
+ * the fence on one side and the swap on the other are what keep the wake from being lost.
+ *
+ * <p>Outcome: (what the poller's re-check saw, wakes).
+ */
+@JCStressTest
+@Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "the producer's read came first: the re-check sees the data")
+@Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the register came first: the producer woke the poller")
+@Outcome(id = "1, 1", expect = ACCEPTABLE_INTERESTING, desc = "the register came first and the re-check saw the data too: a spurious wake")
+@Outcome(expect = FORBIDDEN, desc = "the data missed and no wake: a lost wake-up")
+@State
+public class WakerSlotFencedWakeStress {
+
+    private final WakerSlot slot = new WakerSlot();
+    private final CountingWaker waker = new CountingWaker();
+    /** Plain on purpose (see the class comment). */
+    private int data;
+
+    @Actor
+    public void poller(II_Result r) {
+        slot.register(waker);
+        r.r1 = data;
+    }
+
+    @Actor
+    public void producer() {
+        data = 1;
+        VarHandle.fullFence();
+        slot.wakeIfRegistered();
+    }
+
+    @Arbiter
+    public void arbiter(II_Result r) {
+        r.r2 = waker.wakes();
+    }
+}

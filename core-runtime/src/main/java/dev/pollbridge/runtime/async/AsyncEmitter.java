@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.async;
 
 /**
- * Hands items from an {@link Async#stream(AsyncStreamBody)} body to the stream's consumer.
+ * Hands items from an {@link dev.pollbridge.runtime.Async#stream(AsyncStreamBody)} body to the stream's consumer.
  *
  * <h2>Which thread may call what</h2>
  * <ul>
@@ -13,7 +13,7 @@ package dev.pollbridge.runtime.async;
  * To produce items on another thread <em>without dropping any</em>, let that thread send them
  * into a bounded {@link dev.pollbridge.runtime.sync.Channel} ({@code trySend}, or
  * {@code runtime.blockOn(channel.send(item))} to wait for room), and use
- * {@code channel.stream()} as the stream, or forward it from a body with {@link Async#next} and
+ * {@code channel.stream()} as the stream, or forward it from a body with {@link dev.pollbridge.runtime.Async#next} and
  * {@link #emit} when the body also awaits other things. The channel's capacity is the buffer
  * between the producer and the consumer's demand, and its {@code close()} is the end.
  *
@@ -39,7 +39,7 @@ public interface AsyncEmitter<T> {
      * @throws NullPointerException if {@code item} is null (stream items never are)
      * @throws java.util.concurrent.CancellationException if the stream was closed
      * @throws IllegalStateException if called from outside the body, or from inside a poll; in
-     *     continuation mode also if the JVM refuses to suspend the body (see {@link Async},
+     *     continuation mode also if the JVM refuses to suspend the body (see {@link dev.pollbridge.runtime.Async},
      *     "Misuse"), and the item was not handed over
      */
     void emit(T item);

@@ -1,8 +1,8 @@
 package dev.pollbridge.runtime.async;
 
 /**
- * How {@code Async} bodies run in this JVM; chosen once, at the first use of {@link Async}, and
- * the same for every body ({@link Async#mode()}). {@code docs/async.md}, section "Modes", has the
+ * How {@code Async} bodies run in this JVM; chosen once, at the first use of {@link dev.pollbridge.runtime.Async}, and
+ * the same for every body ({@link dev.pollbridge.runtime.Async#mode()}). {@code docs/async.md}, section "Modes", has the
  * table of what each one costs and how to enable continuation mode.
  */
 public enum AsyncMode {

@@ -1,7 +1,7 @@
 package dev.pollbridge.runtime.async;
 
 /**
- * The straight-line code of an {@link Async#stream(AsyncStreamBody)} stream: it produces items
+ * The straight-line code of an {@link dev.pollbridge.runtime.Async#stream(AsyncStreamBody)} stream: it produces items
  * with {@link AsyncEmitter#emit(Object)}, and may await futures and other streams in between.
  * Returning ends the stream normally; throwing fails it with that same exception instance.
  *
@@ -11,7 +11,7 @@ package dev.pollbridge.runtime.async;
 public interface AsyncStreamBody<T> {
 
     /**
-     * Produces the items, in the mode {@link Async#mode()} says (see {@link Async}).
+     * Produces the items, in the mode {@link dev.pollbridge.runtime.Async#mode()} says (see {@link dev.pollbridge.runtime.Async}).
      *
      * @param emitter hands each item to the consumer, waiting until it is polled
      * @throws Exception any failure; the stream fails with this instance after the items emitted so far

@@ -1,5 +1,6 @@
 package dev.pollbridge.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -8,10 +9,15 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.lang.module.ModuleDescriptor;
 import java.net.URI;
 import java.net.URL;
@@ -36,6 +42,9 @@ import java.util.Set;
  *   <li>{@link #usesOnlyExportedRuntimePackages}: a module uses only the {@code dev.pollbridge.runtime}
  *       packages core-runtime exports to it (its unqualified exports, and the qualified ones that
  *       name the module).</li>
+ *   <li>{@link #noPublicTypeShadowsJavaLang}: no public type has the simple name of a public
+ *       {@code java.lang} type, which every Java file imports implicitly (a user would need a
+ *       single-type import to use ours).</li>
  * </ol>
  * Data then flows one way: adapter, bridge, runtime facade, engine, value packages.
  */
@@ -47,29 +56,49 @@ public final class HouseRules {
     private HouseRules() {}
 
     /** Every package of the module is a slice; no slice may reach itself through others. */
-    public static ArchRule noPackageCycle(DescribedPredicate<JavaClass> ignoredTargets) {
+    public static ArchRule noPackageCycle() {
         return slices().matching("dev.pollbridge.(**)").namingSlices("$1")
                 .should().beFreeOfCycles()
-                .ignoreDependency(DescribedPredicate.alwaysTrue(), ignoredTargets)
                 .allowEmptyShould(true);
     }
 
     /**
-     * Classes in {@code ..internal..} packages, other than {@code bridgeLayer} ones, depend on no
-     * class of {@code facadePackages} (the module's exported packages minus its value packages),
-     * apart from {@code ignoredTargets}.
+     * Classes in {@code ..internal..} packages depend on no class of {@code facadePackages} (the
+     * module's exported packages minus its value packages). There is no list of exceptions.
      */
-    public static ArchRule internalImportsNoFacade(Set<String> facadePackages, Set<String> bridgeLayer,
-            DescribedPredicate<JavaClass> ignoredTargets) {
+    public static ArchRule internalImportsNoFacade(Set<String> facadePackages) {
         DescribedPredicate<JavaClass> inFacade = DescribedPredicate.describe(
                 "are in a facade package " + facadePackages,
-                c -> facadePackages.contains(c.getPackageName()) && !ignoredTargets.test(c));
+                c -> facadePackages.contains(c.getPackageName()));
         DescribedPredicate<JavaClass> engine = DescribedPredicate.describe(
-                "are in an internal package below the facade (not " + bridgeLayer + ")",
-                c -> ("." + c.getPackageName() + ".").contains(".internal.") && !bridgeLayer.contains(c.getPackageName()));
+                "are in an internal package",
+                c -> ("." + c.getPackageName() + ".").contains(".internal."));
         return noClasses().that(engine)
                 .should().dependOnClassesThat(inFacade)
                 .allowEmptyShould(true);
+    }
+
+    /** No public top-level class has the simple name of a public {@code java.lang} class. */
+    public static ArchRule noPublicTypeShadowsJavaLang() {
+        return classes().should(new ArchCondition<JavaClass>("not have the simple name of a public java.lang type") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                if (type.isTopLevelClass() && type.getModifiers().contains(JavaModifier.PUBLIC)
+                        && isPublicInJavaLang(type.getSimpleName())) {
+                    events.add(SimpleConditionEvent.violated(type,
+                            type.getName() + " shadows java.lang." + type.getSimpleName()));
+                }
+            }
+        }).allowEmptyShould(true);
+    }
+
+    private static boolean isPublicInJavaLang(String simpleName) {
+        try {
+            Class<?> lang = Class.forName("java.lang." + simpleName, false, ClassLoader.getPlatformClassLoader());
+            return Modifier.isPublic(lang.getModifiers());
+        } catch (ClassNotFoundException none) {
+            return false;
+        }
     }
 
     /**

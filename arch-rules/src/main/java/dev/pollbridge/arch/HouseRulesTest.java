@@ -1,7 +1,5 @@
 package dev.pollbridge.arch;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import java.lang.module.ModuleDescriptor;
 import java.util.Optional;
@@ -38,27 +36,6 @@ public abstract class HouseRulesTest {
         return Set.of();
     }
 
-    /**
-     * Unexported packages that sit above the facade, not below it: adapter support that reaches
-     * the runtime through its public API only (as an adapter does), and is unexported because it
-     * is not for users. Exempt from {@link #internalImportsNoFacade}, not from the cycle rule.
-     *
-     * @return package names
-     */
-    protected Set<String> bridgeLayerPackages() {
-        return Set.of();
-    }
-
-    /**
-     * Facade classes the engine still imports, named as debt: ignored by the cycle and the
-     * internal rules. None by default; every name here is a known exception, listed in the docs.
-     *
-     * @return fully qualified class names
-     */
-    protected Set<String> knownEngineToFacade() {
-        return Set.of();
-    }
-
     private JavaClasses classes() {
         if (classes == null) {
             classes = HouseRules.mainClassesOf(anchor());
@@ -66,31 +43,22 @@ public abstract class HouseRulesTest {
         return classes;
     }
 
-    private DescribedPredicate<JavaClass> debt() {
-        Set<String> names = knownEngineToFacade();
-        return DescribedPredicate.describe("known engine-to-facade debt " + names,
-                c -> names.contains(c.getName()) || names.contains(outermost(c).getName()));
-    }
-
-    private static JavaClass outermost(JavaClass c) {
-        JavaClass outer = c;
-        while (outer.getEnclosingClass().isPresent()) {
-            outer = outer.getEnclosingClass().get();
-        }
-        return outer;
-    }
-
     /** No package of the module imports itself back through others. */
     @Test
     public void noPackageCycle() {
-        HouseRules.noPackageCycle(debt()).check(classes());
+        HouseRules.noPackageCycle().check(classes());
     }
 
     /** Nothing in an internal package imports the module's facade packages. */
     @Test
     public void internalImportsNoFacade() {
-        HouseRules.internalImportsNoFacade(HouseRules.facadePackages(module(), valuePackages()),
-                bridgeLayerPackages(), debt()).check(classes());
+        HouseRules.internalImportsNoFacade(HouseRules.facadePackages(module(), valuePackages())).check(classes());
+    }
+
+    /** No public type of the module needs a warning because {@code java.lang} has its name. */
+    @Test
+    public void noPublicTypeShadowsJavaLang() {
+        HouseRules.noPublicTypeShadowsJavaLang().check(classes());
     }
 
     /** The module uses only the runtime packages core-runtime exports to it (vacuous without the runtime). */

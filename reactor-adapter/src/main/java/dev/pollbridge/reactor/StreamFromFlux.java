@@ -49,24 +49,25 @@ final class StreamFromFlux {
     private StreamFromFlux() {}
 
     static <T> PollStream<T> of(Publisher<? extends T> publisher, int prefetch) {
-        return of(publisher, prefetch, new ContextHolder());
+        return of(publisher, prefetch, new ContextHolder(), Long.MAX_VALUE);
     }
 
     /**
      * One item of {@code publisher} ({@link ItemFromStream}) over a stream of this kind with the
-     * prefetch {@code which} asks for; an item it drops and fails to close goes to
+     * prefetch {@code which} asks for, cancelled inside the {@code onNext} of the last item it
+     * needs ({@link Which#limit()}); an item it drops and fails to close goes to
      * {@code Hooks.onErrorDropped} too. {@code required}: an empty publisher fails with
      * {@code NoSuchElementException}; otherwise it gives {@code emptyValue}.
      */
     static <T> PollFuture<T> item(Publisher<? extends T> publisher, Which which, boolean required, T emptyValue) {
         ContextHolder holder = new ContextHolder();
-        PollStream<T> stream = of(publisher, which.prefetch(), holder);
+        PollStream<T> stream = of(publisher, which.prefetch(), holder, which.limit());
         return required
                 ? ItemFromStream.required(stream, which, holder)
                 : ItemFromStream.orDefault(stream, which, emptyValue, holder);
     }
 
-    private static <T> PollStream<T> of(Publisher<? extends T> publisher, int prefetch, ContextHolder holder) {
+    private static <T> PollStream<T> of(Publisher<? extends T> publisher, int prefetch, ContextHolder holder, long limit) {
         Objects.requireNonNull(publisher, "publisher");
         if (publisher instanceof CorePublisher) {
             Flux<T> flux = Flux.from(publisher);
@@ -77,14 +78,14 @@ final class StreamFromFlux {
                 Context context = holder.capture();
                 flux.subscribe((Subscriber<? super T>) new ContextSubscriber<T>(downstream, context));
             };
-            return new StreamFromPublisher<>(withContext, prefetch, holder);
+            return new StreamFromPublisher<>(withContext, prefetch, holder, limit);
         }
         Publisher<? extends T> plain = publisher;
         Publisher<T> capturing = subscriber -> {
             holder.capture();
             plain.subscribe(subscriber);
         };
-        return new StreamFromPublisher<>(RsAdapter.source(capturing), prefetch, holder);
+        return new StreamFromPublisher<>(RsAdapter.source(capturing), prefetch, holder, limit);
     }
 
     /**

@@ -16,7 +16,10 @@ import io.reactivex.rxjava3.core.Observable;
  * <ul>
  *   <li>A {@code Flowable} is read through {@link StreamFromFlowable} with the prefetch the await
  *       asks for: one item for {@code firstItem}, two for {@code singleItem}, 256 at a time for
- *       {@code lastItem}.
+ *       {@code lastItem}; {@code firstItem} cancels the Flowable inside the first item's
+ *       {@code onNext} and {@code singleItem} inside the second's ({@link Which#limit()}), as
+ *       {@code firstElement()} does, so a source that ignores backpressure ({@code interval})
+ *       cannot overflow before the poller takes the item.
  *   <li>An {@code Observable} has no backpressure, so {@code firstItem} and {@code singleItem} read it
  *       through RxJava's own {@code take(1)} and {@code take(2)}: the Observable is disposed inside
  *       the {@code onNext} of the item the await needs (kotlinx's {@code awaitFirst} disposes
@@ -32,7 +35,7 @@ final class OneItem {
     private OneItem() {}
 
     static <T> PollFuture<T> of(Flowable<? extends T> flowable, Which which, boolean required, T emptyValue) {
-        return item(new StreamFromFlowable<>(flowable, which.prefetch()), which, required, emptyValue);
+        return item(new StreamFromFlowable<>(flowable, which.prefetch(), which.limit()), which, required, emptyValue);
     }
 
     static <T> PollFuture<T> of(Observable<? extends T> observable, Which which, boolean required, T emptyValue) {

@@ -80,10 +80,15 @@ final class StreamFromFlowable<T> extends SingleUse implements BatchStream<T> {
     private Context guardedContext;
 
     StreamFromFlowable(Flowable<? extends T> flowable, int prefetch) {
+        this(flowable, prefetch, Long.MAX_VALUE);
+    }
+
+    /** A stream that ends after {@code limit} items, cancelling the Flowable inside the last one's {@code onNext}. */
+    StreamFromFlowable(Flowable<? extends T> flowable, int prefetch, long limit) {
         Objects.requireNonNull(flowable, "flowable");
         Source<T> guarded = downstream -> flowable.subscribe(new UpstreamGuard<T>(downstream, this));
         // The generic engine, reporting what no signal can carry to RxJavaPlugins.onError.
-        this.bridged = new StreamFromPublisher<>(guarded, prefetch, Undeliverable.SINK);
+        this.bridged = new StreamFromPublisher<>(guarded, prefetch, Undeliverable.SINK, limit);
     }
 
     @Override

@@ -3,14 +3,21 @@ package dev.pollbridge.rxjava3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.reactor.FluxBridge;
 import dev.pollbridge.runtime.bridge.FlowBridge;
 import dev.pollbridge.runtime.bridge.ReactiveStreamsBridge;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.schedulers.TestScheduler;
+import dev.pollbridge.test.MockTask;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -19,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.reactivestreams.FlowAdapters;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
 
 /**
  * The one-item futures stop their source as soon as they have what they need, as kotlinx's
@@ -138,5 +146,55 @@ class OneItemStopsTheSourceTest extends OnRuntime {
         checkPublisherForm("Flow", p -> FlowBridge.firstItem(FlowAdapters.toFlowPublisher(p)),
                 p -> FlowBridge.singleItem(FlowAdapters.toFlowPublisher(p)));
         rxErrors.assertNone();
+    }
+
+    /**
+     * A source that ignores backpressure ({@code Flowable.interval}) must be cancelled inside the
+     * {@code onNext} of the first item, as RxJava's {@code firstElement()} and Reactor's
+     * {@code next()} do: the await requested one item, and a second tick before the poller takes
+     * the first made {@code interval} signal a {@code MissingBackpressureException}, which the
+     * close behind the item reported ({@code RxJavaPlugins.onError} for the Flowable form).
+     * Deterministic: the ticks come from a {@code TestScheduler}, two in a row, between two polls.
+     */
+    private void checkFirstCancelsAtTheFirstItem(String form, Function<Flowable<Long>, PollFuture<Long>> first) {
+        TestScheduler clock = new TestScheduler();
+        AtomicInteger cancels = new AtomicInteger();
+        Flowable<Long> ticks = Flowable.interval(1, TimeUnit.MILLISECONDS, clock).doOnCancel(cancels::incrementAndGet);
+        MockTask<Long> task = MockTask.spawn(first.apply(ticks));
+        assertTrue(task.poll().isPending(), form + ": subscribed, no tick yet");
+        clock.advanceTimeBy(5, TimeUnit.MILLISECONDS); // five ticks due; only the first was requested
+        assertEquals(1, cancels.get(), form + ": the source was cancelled at the first item");
+        Poll<Long> item = task.poll();
+        assertTrue(item.isReady(), form + ": " + item);
+        assertEquals(0L, item.value(), form);
+        assertEquals(1, cancels.get(), form + ": cancelled exactly once");
+    }
+
+    @Test
+    void firstCancelsASourceThatIgnoresBackpressureAtTheFirstItem() {
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(dropped::add);
+        try {
+            checkFirstCancelsAtTheFirstItem("Flowable", FlowableBridge::firstItem);
+            checkFirstCancelsAtTheFirstItem("Flowable OrNull", FlowableBridge::firstItemOrNull);
+            checkFirstCancelsAtTheFirstItem("Flowable OrDefault", f -> FlowableBridge.firstItemOrDefault(f, -1L));
+            checkFirstCancelsAtTheFirstItem("Reactor", f -> FluxBridge.firstItem(Flux.from(f)));
+            checkFirstCancelsAtTheFirstItem("ReactiveStreams", ReactiveStreamsBridge::firstItem);
+            checkFirstCancelsAtTheFirstItem("Flow", f -> FlowBridge.firstItem(FlowAdapters.toFlowPublisher(f)));
+        } finally {
+            Hooks.resetOnErrorDropped();
+        }
+        rxErrors.assertNone();
+        assertEquals(List.of(), dropped, "nothing reaches Hooks.onErrorDropped");
+    }
+
+    /** The report as it came: a real 1 ms interval, bounded in rounds and time. */
+    @Test
+    void firstOfARealIntervalReportsNoMissingBackpressure() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        for (int round = 0; round < 200 && System.nanoTime() - deadline < 0; round++) {
+            assertEquals(0L, get(FlowableBridge.firstItem(Flowable.interval(1, TimeUnit.MILLISECONDS))));
+            rxErrors.assertNone();
+        }
     }
 }

@@ -440,6 +440,7 @@ public final class FlowBridge {
     }
 
     private static <T> PollStream<T> streamFor(Flow.Publisher<? extends T> publisher, Which which) {
-        return toPollStream(publisher, which.prefetch());
+        // Stops the source inside the onNext of the last item the await needs (Which.limit).
+        return new StreamFromPublisher<>(FlowAdapter.source(publisher), which.prefetch(), null, which.limit());
     }
 }

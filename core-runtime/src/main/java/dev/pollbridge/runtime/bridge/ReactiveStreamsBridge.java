@@ -437,6 +437,7 @@ public final class ReactiveStreamsBridge {
     }
 
     private static <T> PollStream<T> streamFor(Publisher<? extends T> publisher, Which which) {
-        return toPollStream(publisher, which.prefetch());
+        // Stops the source inside the onNext of the last item the await needs (Which.limit).
+        return new StreamFromPublisher<>(RsAdapter.source(publisher), which.prefetch(), null, which.limit());
     }
 }

@@ -16,7 +16,9 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@link Which#FIRST}: ready with the first item; the stream is closed (its subscription
- *       cancelled) as soon as the item arrives.
+ *       cancelled) as soon as the item arrives: a publisher's stream is made with
+ *       {@link Which#limit()}, so it cancels inside the item's {@code onNext}, before the poller
+ *       takes it.
  *   <li>{@link Which#LAST}: reads the stream to its end and is ready with the last item; each
  *       poll takes at most {@value #ITEMS_PER_POLL} items and then yields (rule 16).
  *   <li>{@link Which#SINGLE}: ready with the only item once the stream ends; a second item fails
@@ -44,21 +46,32 @@ public final class ItemFromStream<T> extends SingleUse implements PollFuture<T> 
     /** Which item the future is ready with. */
     public enum Which {
         /** The first item; the stream is closed as soon as it arrives. Requests one item. */
-        FIRST(1),
+        FIRST(1, 1),
         /** The last item before the end. Requests 256 at a time, as a stream does by default. */
-        LAST(256),
+        LAST(256, Long.MAX_VALUE),
         /** The only item; a second one fails the future. Requests two, to see a second at once. */
-        SINGLE(2);
+        SINGLE(2, 2);
 
         private final int prefetch;
+        private final long limit;
 
-        Which(int prefetch) {
+        Which(int prefetch, long limit) {
             this.prefetch = prefetch;
+            this.limit = limit;
         }
 
         /** How many items the stream under this await should request ahead. */
         public int prefetch() {
             return prefetch;
+        }
+
+        /**
+         * The most items this await needs ({@code Long.MAX_VALUE}: all): the stream under it
+         * cancels its source inside the {@code onNext} of the last of them, so that a source that
+         * ignores backpressure stops before it can overflow (StreamFromPublisher, "A limit").
+         */
+        public long limit() {
+            return limit;
         }
 
         String operation() {

@@ -36,6 +36,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * synchronous publisher emitting inside the {@code request} the poller issues, or inside
  * {@code subscribe}) costs neither the fence nor the wake (invariant 6).
  *
+ * <h2>A limit</h2>
+ * A stream made with a {@code limit} (the one-item awaits: 1 for {@code first}, 2 for
+ * {@code single}) ends after that many items, as {@code take(n)} does: the {@code onNext} that
+ * brings the last of them cancels the subscription and ends the stream ({@code done} after the
+ * items) before it returns. A publisher that ignores backpressure ({@code Flowable.interval})
+ * so gets no chance to signal a second item, or the overflow error it sends instead, before the
+ * poller takes the first; RxJava's {@code firstElement()} and Reactor's {@code next()} cancel
+ * there too. A failure the publisher still signals after that is reported as one after a
+ * cancel. A fused source hands over only what the poller takes, so the limit is not needed there.
+ *
  * <h2>Queue fusion</h2>
  * If the subscription is a {@link FusedUpstream} (the Reactor and RxJava adapters wrap their
  * libraries' queue subscriptions, for the generic bridge too through {@link LibrarySources}; a
@@ -125,6 +135,8 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
     private final Source<? extends T> source;
     private final int prefetch;
     private final int replenishBatch;
+    /** Items after which the stream cancels and ends ({@code Long.MAX_VALUE}: none); see "A limit". */
+    private final long limit;
     private final SpscRing<T> ring;
     private final SerialUpstream upstream = new SerialUpstream(new SubscriptionFailures());
     private final WakerSlot waker = new WakerSlot();
@@ -193,6 +205,22 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
      * @throws IllegalArgumentException if {@code prefetch} is not in {@code [1, MAX_PREFETCH]}
      */
     public StreamFromPublisher(Source<? extends T> source, int prefetch, FailureSink sink) {
+        this(source, prefetch, sink, Long.MAX_VALUE);
+    }
+
+    /**
+     * A stream that subscribes to {@code source} on its first poll, reports to {@code sink} (as
+     * above), and ends after {@code limit} items, cancelling the subscription inside the
+     * {@code onNext} of the last one (see "A limit"; {@code Long.MAX_VALUE}: no limit).
+     *
+     * @throws IllegalArgumentException if {@code prefetch} is not in {@code [1, MAX_PREFETCH]} or
+     *     {@code limit < 1}
+     */
+    public StreamFromPublisher(Source<? extends T> source, int prefetch, FailureSink sink, long limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+        }
+        this.limit = limit;
         this.source = Objects.requireNonNull(source, "source");
         this.namedSink = sink;
         if (prefetch < 1 || prefetch > MAX_PREFETCH) {
@@ -590,6 +618,9 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
                 fail(new IllegalStateException("overflow: the prefetch ring of " + prefetch + " is full"));
                 return;
             }
+            if (gate.received == limit) {
+                endAtLimit(); // after the offer (invariant 3); the wake below covers the end too
+            }
             if (ownerCall == Thread.currentThread()) {
                 return; // inside the owner's own call: no close() to race, no poller to wake (invariant 6)
             }
@@ -648,7 +679,7 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
                 return;
             }
             gate.publisherTerminated = true;
-            if (closed && end.isFailed()) {
+            if ((closed || gate.received == limit) && end.isFailed()) {
                 // Nobody polls a closed stream: the error is reported unless it is the cancellation.
                 failures.reportAfterCancel("the publisher failed after the stream was closed (its"
                         + " subscription cancelled)", end.error());
@@ -675,6 +706,13 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
         upstream.terminated();
         if (terminal.compareAndSet(null, end)) {
             waker.wake();
+        }
+    }
+
+    /** The limit's item was queued: the stream ends behind it and upstream is cancelled ("A limit"). */
+    private void endAtLimit() {
+        if (terminal.compareAndSet(null, Poll.done())) {
+            upstream.cancel();
         }
     }
 

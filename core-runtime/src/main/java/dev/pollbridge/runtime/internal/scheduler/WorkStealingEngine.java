@@ -43,7 +43,8 @@ final class WorkStealingEngine extends Engine {
     /**
      * The workers. Other threads use {@link #queues} and {@link #parkers}, and only these methods
      * of a worker: {@code polls()}, {@code runningTask()}, {@code peekLifo()} and
-     * {@code stealLifo(..)} (searchers and the watchdog), and {@code thread} (the closer).
+     * {@code stealLifo(..)} (searchers and the watchdog), {@code inbox} and {@code dead}
+     * (forwarders, rule T12), and {@code thread} (the closer).
      */
     final Worker[] workers;
     /** Each worker's local queue, for stealers and the visibility check. Immutable array. */
@@ -227,12 +228,23 @@ final class WorkStealingEngine extends Engine {
     /**
      * Task rule T12: hands {@code task} (taken from a queue, still SCHEDULED) to the worker whose
      * thread is {@code home}, and wakes it if it is parked. False if no live worker runs on that
-     * thread any more (it died and was replaced): the caller runs the task itself.
+     * thread any more (it died, replaced or not): the caller runs the task itself, after the dead
+     * thread ended (see "When the thread dies" in {@link Worker}). A worker that dies while the task
+     * goes into its inbox either drains it into its queue (true: others steal it from there) or
+     * finds it missed by its drain, and the caller takes it back (false).
      */
     boolean forward(Task<?> task, Thread home) {
         for (Worker worker : workers) {
             if (worker.thread == home) {
+                if (worker.dead) {
+                    return false;
+                }
                 worker.inbox.add(task);
+                // The add, then a volatile read; Worker.died writes the flag, then takes from the
+                // inbox: one of the two sees the other, and the inbox's remove/poll decide who has it.
+                if (worker.dead) {
+                    return !worker.inbox.remove(task);
+                }
                 if (idle.notifyWorker(worker.index)) {
                     parkers[worker.index].unpark();
                 }

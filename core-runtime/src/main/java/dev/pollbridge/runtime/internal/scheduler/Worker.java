@@ -88,8 +88,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * the dying thread before the successor's first read, so the owner-only fields pass safely).
  * The task whose turn was cut short is in an unknown state and is not touched again; the log
  * line names it. No successor is started while the runtime is stopping, or if it cannot be
- * (the thread cannot be created or started): the worker then counts as dead in {@link Idle}, its
- * LIFO task goes to its queue, and the other workers steal what is queued there.
+ * (the thread cannot be created or started): the worker then counts as dead in {@link Idle}, is
+ * marked {@link #dead}, its inbox and LIFO task go to its queue, and the other workers steal what
+ * is queued there.
+ *
+ * <p>A task whose home (rule T12) was the dying thread is run by whichever worker takes it next,
+ * which becomes its home: rule A9 lets a continuation move once its home thread has ended, so
+ * that worker first waits for the dying thread to end (it is in its last statements, at most
+ * {@value #HOME_END_WAIT_MILLIS} ms); a home still alive after that makes the body's poll fail
+ * with A9's {@link IllegalStateException} (the task fails clearly instead of waiting for ever).
  */
 final class Worker implements Runnable {
 
@@ -108,6 +115,8 @@ final class Worker implements Runnable {
     static final long LIFO_STEAL_GRACE_NANOS = 20_000L;
     /** How long a searcher spins before parking. Spinning is bounded and only one worker in two spins. */
     static final long SPIN_NANOS = 40_000L;
+    /** How long a worker waits for a dead worker's thread to end before it runs a task homed there. */
+    static final long HOME_END_WAIT_MILLIS = 1_000L;
 
     private static final VarHandle POLLS;
     private static final VarHandle STEALS;
@@ -174,6 +183,12 @@ final class Worker implements Runnable {
      * adds (then wakes this worker through {@link Idle#notifyWorker}); the owner takes.
      */
     final ConcurrentLinkedQueue<Task<?>> inbox = new ConcurrentLinkedQueue<>();
+    /**
+     * This worker's thread died and has no successor: nothing takes from {@link #inbox} any more.
+     * Written once by the dying thread, before it drains the inbox into the queue; read by
+     * forwarders ({@code WorkStealingEngine.forward}) before and after they add to the inbox.
+     */
+    volatile boolean dead;
 
     /** Owner only: unparked by a producer and has not run a task since. */
     private boolean notified;
@@ -310,6 +325,12 @@ final class Worker implements Runnable {
                 }
             }
             if (!replaced) {
+                // Volatile write, then the inbox's takes: a forwarder that adds after the drain
+                // reads the flag after its add, and takes its task back (WorkStealingEngine.forward).
+                dead = true;
+                for (Task<?> forwarded; (forwarded = inbox.poll()) != null; ) {
+                    pushBack(forwarded);
+                }
                 Task<?> slotTask = takeLifo();
                 if (slotTask != null) {
                     pushBack(slotTask);
@@ -546,8 +567,11 @@ final class Worker implements Runnable {
 
     private void poll(Task<?> task) {
         Thread home = task.home();
-        if (home != null && home != thread && engine.forward(task, home)) {
-            return; // rule T12: its continuation resumes on its home worker
+        if (home != null && home != thread) {
+            if (engine.forward(task, home)) {
+                return; // rule T12: its continuation resumes on its home worker
+            }
+            awaitEnd(home); // its home worker died: the task moves here (see "When the thread dies")
         }
         long turn = polls + 1;
         // Release: this worker's reads of longTurn* for the previous turn come before the store
@@ -564,6 +588,22 @@ final class Worker implements Runnable {
         }
         if (!CoopBudget.hasRemaining()) {
             FORCED_YIELDS.setOpaque(this, forcedYields + 1);
+        }
+    }
+
+    /**
+     * Rule A9: a continuation may resume elsewhere only once its home thread has ended. {@code home}
+     * is a worker thread of this runtime that died (only workers run tasks here), so it is in its
+     * last statements; waits for its end, at most {@value #HOME_END_WAIT_MILLIS} ms.
+     */
+    private static void awaitEnd(Thread home) {
+        long deadline = System.nanoTime() + HOME_END_WAIT_MILLIS * 1_000_000L;
+        for (long left; home.isAlive() && (left = deadline - System.nanoTime()) > 0; ) {
+            try {
+                home.join(Math.max(1L, left / 1_000_000L));
+            } catch (InterruptedException ignored) {
+                // workers ignore interrupts (see parkUntilNotified)
+            }
         }
     }
 

@@ -127,7 +127,10 @@
  *       worker that takes a task whose home is another live worker of its runtime does not run
  *       it: it forwards it to that worker's inbox and wakes that worker (the task stays
  *       SCHEDULED, so it is still in exactly one queue). Stolen tasks and wakes from other threads
- *       reach the home worker this way, at the cost of one hop.
+ *       reach the home worker this way, at the cost of one hop. A home whose thread died (replaced
+ *       by a successor or not) is no home: the worker that takes the task waits for that thread to
+ *       end and runs it, and becomes its home (rule A9 allows it once the thread ended); tasks in a
+ *       dead worker's inbox go to its queue, where others steal them.
  * </ul>
  *
  * <h2>Poll budget</h2>

@@ -3,16 +3,26 @@ package dev.pollbridge.runtime.internal.scheduler;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pollbridge.api.Poll;
+import dev.pollbridge.api.PollFuture;
+import dev.pollbridge.runtime.JoinHandle;
 import dev.pollbridge.runtime.LogCapture;
 import dev.pollbridge.runtime.PollRuntime;
 import dev.pollbridge.runtime.RuntimeHealth;
+import dev.pollbridge.runtime.async.Async;
+import dev.pollbridge.runtime.internal.async.AsyncEngine;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
+import dev.pollbridge.runtime.sync.Promise;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -75,6 +85,61 @@ class WorkerDeathTest {
             assertEquals(List.of(), uncaught);
         } finally {
             runtime.close();
+        }
+    }
+
+    /**
+     * Task rule T12 and a home that died for good: a continuation-mode body suspends on worker A,
+     * A dies and cannot be replaced (the thread factory refuses), and the body is woken from
+     * outside. The surviving worker must not forward it to A's inbox, which nobody drains any
+     * more; A's thread has ended, so by rule A9 the body resumes on the survivor, its new home.
+     */
+    @Test
+    void aContinuationWhoseHomeWorkerDiedUnreplacedResumesOnAnotherWorker() {
+        assumeTrue(AsyncEngine.continuationsUnavailable() == null, "continuation mode is available");
+        AtomicBoolean refuse = new AtomicBoolean();
+        AtomicInteger made = new AtomicInteger();
+        ThreadFactory factory = body -> {
+            if (refuse.get()) {
+                throw new IllegalStateException("injected: no more threads");
+            }
+            Thread thread = new Thread(body, PREFIX + "factory-" + made.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        try (LogCapture log = LogCapture.recording(PREFIX);
+                PollRuntime runtime = PollRuntime.builder().workers(2).threadFactory(factory)
+                        .uncaughtFailureHandler(uncaught::add).build()) {
+            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            Promise<String> promise = Promise.create();
+            PollFuture<String> reader = promise.future();
+            AtomicReference<Thread> home = new AtomicReference<>();
+            JoinHandle<String> handle = runtime.spawn(AsyncEngine.continuationFuture(() -> {
+                home.set(Thread.currentThread());
+                refuse.set(true);
+                // Kills this worker: it completes only here (elsewhere it wakes itself and yields,
+                // in case the other worker took it from this one's LIFO slot).
+                Thread self = Thread.currentThread();
+                PollFuture<String> onlyHere = cx -> {
+                    if (Thread.currentThread() == self) {
+                        return Poll.ready("done");
+                    }
+                    cx.waker().wake();
+                    return Poll.pending();
+                };
+                engine.schedule(new Task<>(1, onlyHere, new ThrowingRelease(engine, () -> {}), false));
+                return Async.await(reader) + "!";
+            }));
+
+            await().until(() -> runtime.metrics().deadWorkers() == 1);
+            await().until(() -> log.messages().stream().anyMatch(m -> m.contains("could not be replaced")));
+            String dead = log.messages().stream().filter(m -> m.contains("could not be replaced")).findFirst().orElseThrow();
+            assertTrue(dead.startsWith("worker thread " + home.get().getName() + " died"),
+                    () -> "the body's home worker (" + home.get().getName() + ") died: " + dead);
+
+            promise.complete("x"); // wakes the task from outside: the surviving worker takes it
+            assertEquals("x!", runtime.blockOn(handle, Duration.ofSeconds(10)), "the body resumed on the survivor");
+            assertEquals(List.of(), uncaught);
         }
     }
 

@@ -110,7 +110,7 @@ class WorkerDeathTest {
         try (LogCapture log = LogCapture.recording(PREFIX);
                 PollRuntime runtime = PollRuntime.builder().workers(2).threadFactory(factory)
                         .uncaughtFailureHandler(uncaught::add).build()) {
-            WorkStealingEngine engine = (WorkStealingEngine) EngineAccess.engineOf(runtime);
+            WorkStealingEngine engine = (WorkStealingEngine) runtime.blockOn(cx -> Poll.ready(Engine.current()));
             Promise<String> promise = Promise.create();
             PollFuture<String> reader = promise.future();
             AtomicReference<Thread> home = new AtomicReference<>();

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
@@ -25,7 +26,7 @@ final class ChunksTimeoutStream<T> extends TimedStream<T, List<T>> {
     ChunksTimeoutStream(PollStream<? extends T> upstream, int maxSize, Duration timeout, Engine engine) {
         super("chunksTimeout", upstream, engine);
         this.maxSize = maxSize;
-        this.timeoutNanos = Nanos.of(timeout);
+        this.timeoutNanos = Nanos.saturated(timeout);
     }
 
     @Override

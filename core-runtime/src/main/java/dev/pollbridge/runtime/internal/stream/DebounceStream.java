@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
@@ -24,7 +25,7 @@ final class DebounceStream<T> extends TimedStream<T, T> {
 
     DebounceStream(PollStream<? extends T> upstream, Duration timeout, Engine engine) {
         super("debounce", upstream, engine);
-        this.timeoutNanos = Nanos.of(timeout);
+        this.timeoutNanos = Nanos.saturated(timeout);
     }
 
     @Override

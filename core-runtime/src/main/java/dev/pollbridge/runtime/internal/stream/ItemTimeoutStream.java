@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
@@ -21,7 +22,7 @@ final class ItemTimeoutStream<T> extends TimedStream<T, T> {
     ItemTimeoutStream(PollStream<? extends T> upstream, Duration limit, Engine engine) {
         super("timeout", upstream, engine);
         this.limit = limit;
-        this.limitNanos = Nanos.of(limit);
+        this.limitNanos = Nanos.saturated(limit);
         armTimer(Nanos.plus(now(), limitNanos));
     }
 

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
@@ -28,7 +29,7 @@ final class SampleStream<T> extends TimedStream<T, T> {
 
     SampleStream(PollStream<? extends T> upstream, Duration period, Engine engine) {
         super("sample", upstream, engine);
-        this.periodNanos = Nanos.of(period);
+        this.periodNanos = Nanos.saturated(period);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime.internal.stream;
 
+import dev.pollbridge.runtime.internal.time.Nanos;
 import dev.pollbridge.api.Context;
 import dev.pollbridge.api.Poll;
 import dev.pollbridge.api.PollStream;
@@ -20,7 +21,7 @@ final class ThrottleStream<T> extends TimedStream<T, T> {
 
     ThrottleStream(PollStream<? extends T> upstream, Duration period, Engine engine) {
         super("throttle", upstream, engine);
-        this.periodNanos = Nanos.of(period);
+        this.periodNanos = Nanos.saturated(period);
     }
 
     @Override

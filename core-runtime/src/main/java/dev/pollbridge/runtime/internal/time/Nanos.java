@@ -21,4 +21,31 @@ public final class Nanos {
             return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
     }
+
+    /**
+     * {@code a + b} for {@code b >= 0}, saturating at {@link Long#MAX_VALUE}.
+     *
+     * @param a a number of nanoseconds
+     * @param b a non-negative number of nanoseconds
+     * @return the sum, saturated
+     */
+    public static long plus(long a, long b) {
+        long sum = a + b;
+        return sum < a ? Long.MAX_VALUE : sum;
+    }
+
+    /**
+     * {@code a * b} for non-negative operands, saturating at {@link Long#MAX_VALUE}.
+     *
+     * @param a a non-negative factor
+     * @param b a non-negative factor
+     * @return the product, saturated
+     */
+    public static long times(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
 }

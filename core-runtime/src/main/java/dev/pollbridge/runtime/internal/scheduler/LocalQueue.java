@@ -27,13 +27,21 @@ import java.util.function.Consumer;
  * slots. Slot reuse is safe because the owner reads {@code head} (acquire) before overwriting a
  * slot and a stealer releases its slots by the final CAS on {@code head}.
  *
+ * <p><b>Padding.</b> The owner writes {@code head} and {@code tail} on every push and pop; a
+ * worker's queue is a {@link Padded} one, with {@link CacheLinePadding#BYTES} on each side of
+ * them, and the ring has {@link #PAD} unused slots at each end, so no other object shares a
+ * cache-line pair with what the owner writes (see {@link CacheLinePadding}). Tests may use the
+ * plain class: the algorithm is the same.
+ *
  * @param <E> the element type (tasks; tests use plain objects)
  */
-final class LocalQueue<E> {
+class LocalQueue<E> extends CacheLinePadding {
 
     /** Slots in the ring; a power of two. */
     static final int CAPACITY = 256;
     private static final int MASK = CAPACITY - 1;
+    /** Unused slots before and after the ring's {@link #CAPACITY}: 128 bytes with compressed references. */
+    static final int PAD = 32;
     /** {@link #pushBack} result: the element (and half the queue) went to the overflow sink. */
     static final int OVERFLOWED = -1;
 
@@ -50,14 +58,22 @@ final class LocalQueue<E> {
         }
     }
 
-    /** The ring. A slot is written by the owner (or by the owner stealing into it) only while free. */
-    private final Object[] buffer = new Object[CAPACITY];
+    /**
+     * The ring, in {@code [PAD, PAD + CAPACITY)} (see {@link #slot}). A slot is written by the
+     * owner (or by the owner stealing into it) only while free.
+     */
+    private final Object[] buffer = new Object[PAD + CAPACITY + PAD];
     /** {@code steal << 32 | real}; CAS by the owner and stealers. */
     @SuppressWarnings("unused")
     private volatile long head;
     /** Next slot to fill. Written only by the owner (release); read by stealers (acquire). */
     @SuppressWarnings("unused")
     private volatile int tail;
+
+    /** The buffer index of queue position {@code position}. */
+    private static int slot(int position) {
+        return PAD + (position & MASK);
+    }
 
     private static long pack(int steal, int real) {
         return ((long) steal << 32) | (real & 0xFFFF_FFFFL);
@@ -107,7 +123,7 @@ final class LocalQueue<E> {
             int real = realOf(current);
             int tailNow = tailPlain();
             if (tailNow - steal < CAPACITY) {
-                buffer[tailNow & MASK] = element;
+                buffer[slot(tailNow)] = element;
                 setTailRelease(tailNow + 1);
                 return tailNow - real;
             }
@@ -130,7 +146,7 @@ final class LocalQueue<E> {
             return false;
         }
         for (int i = 0; i < taken; i++) {
-            int index = (real + i) & MASK;
+            int index = slot(real + i);
             Object moved = buffer[index];
             buffer[index] = null;
             overflow.accept(moved);
@@ -150,7 +166,7 @@ final class LocalQueue<E> {
             throw new IllegalStateException("batch of " + count + " does not fit");
         }
         for (int i = 0; i < count; i++) {
-            buffer[(tailNow + i) & MASK] = elements[i];
+            buffer[slot(tailNow + i)] = elements[i];
         }
         setTailRelease(tailNow + count);
     }
@@ -168,7 +184,7 @@ final class LocalQueue<E> {
             int nextReal = real + 1;
             long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
             if (casHead(current, next)) {
-                int index = real & MASK;
+                int index = slot(real);
                 E element = (E) buffer[index];
                 buffer[index] = null; // the CAS made this slot ours alone; drop the reference for GC
                 return element;
@@ -200,7 +216,7 @@ final class LocalQueue<E> {
             stolenCount[0] = taken;
         }
         int last = taken - 1;
-        int lastIndex = (destinationTail + last) & MASK;
+        int lastIndex = slot(destinationTail + last);
         E element = (E) destination.buffer[lastIndex];
         destination.buffer[lastIndex] = null;
         if (last > 0) {
@@ -232,8 +248,8 @@ final class LocalQueue<E> {
         }
         int first = stealOf(claimed);
         for (int i = 0; i < count; i++) {
-            int sourceIndex = (first + i) & MASK;
-            destination.buffer[(destinationTail + i) & MASK] = buffer[sourceIndex];
+            int sourceIndex = slot(first + i);
+            destination.buffer[slot(destinationTail + i)] = buffer[sourceIndex];
             buffer[sourceIndex] = null; // still ours until the CAS below releases the range
         }
         // Release the copied range: steal catches up with real (which the owner may have advanced).
@@ -260,5 +276,11 @@ final class LocalQueue<E> {
     /** Owner only: how many elements can be pushed before overflowing. */
     int remainingSlots() {
         return CAPACITY - (tailPlain() - stealOf(headAcquire()));
+    }
+
+    /** A worker's queue: {@link CacheLinePadding#BYTES} after {@code head} and {@code tail}, as before them. */
+    static final class Padded<E> extends LocalQueue<E> {
+        @SuppressWarnings("unused")
+        private long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
     }
 }

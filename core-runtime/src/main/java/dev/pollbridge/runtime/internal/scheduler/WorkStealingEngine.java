@@ -83,7 +83,7 @@ final class WorkStealingEngine extends Engine {
         LocalQueue<Task<?>>[] localQueues = new LocalQueue[config.workers()];
         parkers = new Parker[config.workers()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker(this, i);
+            workers[i] = new Worker.Padded(this, i);
             localQueues[i] = workers[i].queue;
             parkers[i] = workers[i].parker;
         }

@@ -97,8 +97,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * that worker first waits for the dying thread to end (it is in its last statements, at most
  * {@value #HOME_END_WAIT_MILLIS} ms); a home still alive after that makes the body's poll fail
  * with A9's {@link IllegalStateException} (the task fails clearly instead of waiting for ever).
+ *
+ * <h2>Padding</h2>
+ * The owner writes {@code polls}, {@code running}, the LIFO slot and its loop state on every
+ * poll. The engine makes {@link Padded} workers, with {@link CacheLinePadding#BYTES} on each side
+ * of those fields, so that no other worker's object shares a cache-line pair with them wherever
+ * the garbage collector moves them (see {@link CacheLinePadding}).
  */
-final class Worker implements Runnable {
+class Worker extends CacheLinePadding implements Runnable {
 
     /** The first global-queue interval, and the fixed one Tokio used before it tuned it (prime, so it drifts). */
     static final int GLOBAL_QUEUE_INTERVAL = 61;
@@ -148,7 +154,7 @@ final class Worker implements Runnable {
     private final WorkStealingEngine engine;
     final int index;
     /** Owner pushes and pops; other workers steal (through {@code WorkStealingEngine.queues}). */
-    final LocalQueue<Task<?>> queue = new LocalQueue<>();
+    final LocalQueue<Task<?>> queue = new LocalQueue.Padded<>();
     /** Owner only: scratch for the global batch take. */
     private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
     private final int[] stolen = new int[1];
@@ -784,6 +790,16 @@ final class Worker implements Runnable {
     void addPollTimesTo(long[] sums) {
         if (pollTimes != null) {
             pollTimes.addTo(sums);
+        }
+    }
+
+    /** The worker the engine makes: {@link CacheLinePadding#BYTES} after its fields, as before them. */
+    static final class Padded extends Worker {
+        @SuppressWarnings("unused")
+        private long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+        Padded(WorkStealingEngine engine, int index) {
+            super(engine, index);
         }
     }
 }

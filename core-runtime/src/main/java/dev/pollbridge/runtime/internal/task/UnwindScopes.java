@@ -63,12 +63,14 @@ public final class UnwindScopes {
         return previous;
     }
 
-    /** Puts back what {@link #install} returned. */
+    /**
+     * Puts back what {@link #install} returned. A null goes back as a null value, not a
+     * {@code remove()}: the thread's entry stays, so the next {@code blockOn} on this thread finds
+     * it instead of creating one (creating an entry also makes {@code ThreadLocalMap} scan and clean
+     * its table, a cost that grows with the thread's other thread-locals). The entry holds no
+     * scope, so it keeps no engine alive.
+     */
     public static void restore(UnwindScope previous) {
-        if (previous == null) {
-            INSTALLED.remove();
-        } else {
-            INSTALLED.set(previous);
-        }
+        INSTALLED.set(previous);
     }
 }

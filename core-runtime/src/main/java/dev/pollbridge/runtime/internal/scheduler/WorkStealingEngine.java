@@ -18,9 +18,10 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>Woken on one of this engine's workers (by the task it is polling): that worker's LIFO
  *       slot; the task displaced from the slot goes to the back of the local queue.
- *   <li>Spawned on a worker, or re-queued after a wake during its own poll (rule T4), or after its
- *       poll budget ran out: the back of that worker's local queue; a full local queue moves
- *       half of itself to the global queue.
+ *   <li>Spawned on a worker: the LIFO slot if it is empty, else the back of the local queue.
+ *   <li>Re-queued after a wake during its own poll (rule T4), or after its poll budget ran out:
+ *       the back of that worker's local queue; a full local queue moves half of itself to the
+ *       global queue.
  *   <li>Spawned or woken anywhere else: the global queue.
  * </ul>
  * After a push that other workers could take, a producer unparks one parked worker only if no
@@ -174,13 +175,18 @@ final class WorkStealingEngine extends Engine {
     }
 
     /**
-     * A new task is scheduled like a wake from the running task (as Tokio does): on a worker it
-     * takes the LIFO slot and runs next there, hot in cache, instead of waking another worker to
-     * steal it; a task it displaces goes to the back of the queue, where it can be stolen.
+     * A new task spawned on a worker takes the LIFO slot if it is empty (as Tokio does) and runs
+     * next there, hot in cache, instead of waking another worker to steal it; if the slot is full
+     * it goes to the back of the queue, where it can be stolen (see {@link Worker#scheduleSpawned}).
      */
     @Override
     protected void submitNew(Task<?> task) {
-        schedule(task);
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.scheduleSpawned(task);
+        } else {
+            pushRemote(task);
+        }
     }
 
     @Override

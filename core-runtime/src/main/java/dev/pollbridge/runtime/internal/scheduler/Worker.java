@@ -28,8 +28,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *       searcher and unpark nobody, so a hand-off to a busy runtime costs no unpark.
  *   <li>Park until a producer picks this worker ({@link Idle}).
  * </ol>
- * After a task's poll, the LIFO slot holds the task it woke last (a message hand-off runs next,
- * while the data is hot).
+ * After a task's poll, the LIFO slot holds the task it woke last, or else the first it spawned (a
+ * message hand-off, or a spawned child, runs next, while the data is hot).
  *
  * <h2>The LIFO slot (Tokio's rules, and a slot others can take)</h2>
  * <ul>
@@ -168,9 +168,9 @@ class Worker extends CacheLinePadding implements Runnable {
     volatile Thread thread;
 
     /**
-     * The task woken last by the task being polled, run next. Only the owner makes it non-empty;
-     * the owner, a searcher or the watchdog empties it by CAS (see "The LIFO slot"). Through
-     * {@link #LIFO_SLOT} only.
+     * The task woken last by the task being polled (or, if it woke none, the first it spawned),
+     * run next. Only the owner makes it non-empty; the owner, a searcher or the watchdog empties
+     * it by CAS (see "The LIFO slot"). Through {@link #LIFO_SLOT} only.
      */
     @SuppressWarnings("unused")
     private Task<?> lifoSlot;
@@ -641,8 +641,8 @@ class Worker extends CacheLinePadding implements Runnable {
     // ---- scheduling from this worker's thread ----
 
     /**
-     * A task woken or spawned by the task this worker is polling: into the LIFO slot (rule T3),
-     * or to the back of the queue while the slot is off. A task it displaces goes to the queue.
+     * A task woken by the task this worker is polling: into the LIFO slot (rule T3), or to the
+     * back of the queue while the slot is off. A task it displaces goes to the queue.
      */
     void scheduleWoken(Task<?> task) {
         if (!lifoEnabled) {
@@ -660,6 +660,21 @@ class Worker extends CacheLinePadding implements Runnable {
         if (previous != null) {
             pushBack(previous);
         }
+    }
+
+    /**
+     * A task spawned by the task this worker is polling: into the LIFO slot if it is empty (so a
+     * spawn-then-await runs the child next, hot in cache); otherwise to the back of the queue,
+     * leaving the slot's task in place. Unlike a wake, a spawn does not displace the slot's task:
+     * a poll that spawns many tasks then costs a queue push per task instead of a swap and a push.
+     */
+    void scheduleSpawned(Task<?> task) {
+        if (lifoEnabled && LIFO_SLOT.getOpaque(this) == null) {
+            // Nobody else makes the slot non-empty, so it is still empty (see scheduleWoken).
+            LIFO_SLOT.setRelease(this, task);
+            return;
+        }
+        pushBack(task);
     }
 
     /** Owner only: empties the LIFO slot; null if it was empty or a stealer emptied it first. */

@@ -18,8 +18,10 @@
  *       is tuned per worker from its measured poll time (Tokio's self-tuning, about 200 &micro;s
  *       of polling between two looks), see {@code Worker}.
  *   <li><b>LIFO slot</b>: a task woken or spawned by the task being polled runs next on the same
- *       worker (a message hand-off stays hot in cache and costs no queue operation). The chain
- *       shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
+ *       worker (a message hand-off stays hot in cache and costs no queue operation); a wake
+ *       displaces the slot's task to the queue, a spawn finding the slot full goes to the queue
+ *       itself (a poll that spawns many tasks pays a push per task, not a swap and a push). The
+ *       chain shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
  *       that a searcher or the watchdog may empty when its owner stays in one poll, so a long
  *       poll cannot hold the slot's task hostage (the argument is in {@code Worker}).
  *   <li><b>Watchdog</b> ({@code Watchdog}): one thread per runtime samples each worker's poll

@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * The multi-threaded, work-stealing scheduler (Tokio's {@code multi_thread} scheduler is the
@@ -52,7 +51,6 @@ final class WorkStealingEngine extends Engine {
     final LocalQueue<Task<?>>[] queues;
     /** Each worker's parker, for producers. Immutable array. */
     final Parker[] parkers;
-    private final Consumer<Object> overflow = this::pushOverflow;
     /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
     /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
@@ -142,14 +140,6 @@ final class WorkStealingEngine extends Engine {
 
     int workerCount() {
         return workers.length;
-    }
-
-    Consumer<Object> overflowSink() {
-        return overflow;
-    }
-
-    private void pushOverflow(Object task) {
-        global.push((Task<?>) task);
     }
 
     /** This engine's worker running on the current thread, or null. */
@@ -342,8 +332,8 @@ final class WorkStealingEngine extends Engine {
         for (Worker worker : workers) {
             worker.drainTo(drained);
         }
-        for (Task<?> task; (task = global.pop()) != null; ) {
-            drained.add(task);
+        for (Object entry; (entry = global.poll()) != null; ) {
+            GlobalQueue.addTasks(entry, drained);
         }
     }
 

@@ -247,6 +247,46 @@ class SchedulerStressTest {
         assertTrue(!threadsAlive(prefix), "runtime threads still alive after close()");
     }
 
+    /**
+     * A task that woke only itself is re-queued still RUNNING (rule T4's owned re-queue): the
+     * closer that drains such an entry owns the task and must cancel it, or its future is never
+     * closed and it stays alive.
+     */
+    @Test
+    void shutdownWithTasksThatKeepYieldingClosesEveryFutureOnce() {
+        String prefix = "stress-shutdown-yield-";
+        PollRuntime runtime = runtime(prefix, 2);
+        int taskCount = 2_000;
+        AtomicInteger polled = new AtomicInteger();
+        List<AtomicInteger> closes = new ArrayList<>(taskCount);
+        List<JoinHandle<Void>> handles = new ArrayList<>(taskCount);
+        for (int i = 0; i < taskCount; i++) {
+            AtomicInteger closed = new AtomicInteger();
+            closes.add(closed);
+            handles.add(runtime.spawn(new PollFuture<Void>() {
+                @Override
+                public Poll<Void> poll(Context cx) {
+                    polled.incrementAndGet();
+                    cx.waker().wake(); // a yield, for ever
+                    return Poll.pending();
+                }
+
+                @Override
+                public void close() {
+                    closed.incrementAndGet();
+                }
+            }));
+        }
+        soon().until(() -> polled.get() >= 10 * taskCount); // every task has yielded, most of them often
+        runtime.close();
+        for (int i = 0; i < taskCount; i++) {
+            assertEquals(1, closes.get(i).get(), "closes of task " + i);
+            assertTrue(handles.get(i).isFinished(), "handle " + i);
+        }
+        assertEquals(0, runtime.metrics().tasksAlive());
+        assertTrue(!threadsAlive(prefix), "runtime threads still alive after close()");
+    }
+
     @Test
     void anAlwaysReadySourceCannotStarveItsWorker() {
         PollRuntime runtime = runtime("stress-budget-", 1);

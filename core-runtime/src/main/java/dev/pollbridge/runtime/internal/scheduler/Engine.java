@@ -640,7 +640,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
             List<Task<?>> queued = new ArrayList<>();
             clearQueues(queued);
             for (Task<?> task : queued) {
-                task.shutdown();
+                task.shutdownQueued();
             }
             for (Task<?> task : waiting) {
                 task.shutdown();

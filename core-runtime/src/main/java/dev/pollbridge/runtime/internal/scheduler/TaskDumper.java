@@ -49,7 +49,7 @@ final class TaskDumper {
         List<StackTraceElement> spawnSite = spawnSite(spawnSites.get(task));
         long word = task.diagnosticState();
         long now = System.nanoTime(); // after the word: no timestamp in it is later
-        TaskDump.State state = Task.phase(word);
+        TaskDump.State state = task.phaseIn(word);
         long sinceLastPoll = Task.sinceLastPollNanos(word, now);
         Optional<String> worker = state == TaskDump.State.RUNNING ? Optional.ofNullable(running.get(task))
                 : Optional.empty();

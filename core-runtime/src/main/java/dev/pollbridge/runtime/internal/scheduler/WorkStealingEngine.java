@@ -189,6 +189,15 @@ final class WorkStealingEngine extends Engine {
         }
     }
 
+    /**
+     * Yes: only workers run this engine's tasks, and only they and the closer take tasks out of its
+     * queues (rule T4's owned re-queue).
+     */
+    @Override
+    public boolean requeuesOwned() {
+        return true;
+    }
+
     @Override
     public void yieldTask(Task<?> task) {
         Worker worker = localWorker();

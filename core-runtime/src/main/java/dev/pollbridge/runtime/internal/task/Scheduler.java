@@ -16,9 +16,20 @@ public interface Scheduler extends UnwindSet.Owner {
     /**
      * Re-queues a task that was woken during its own poll (rule T4). Called only by the thread
      * that just polled it; the task goes to the back of a queue, never to the LIFO slot, so a
-     * self-waking task cannot monopolise its worker.
+     * self-waking task cannot monopolise its worker. The task is SCHEDULED, or, if
+     * {@link #requeuesOwned()}, possibly still RUNNING (T4's owned re-queue).
      */
     void yieldTask(Task<?> task);
+
+    /**
+     * Whether {@link #yieldTask} may be handed a task that is still RUNNING, its queue entry
+     * carrying the ownership (rule T4's owned re-queue): only if every thread that takes a task
+     * out of this scheduler's queues either runs it ({@link Task#run()}) or, as the closer, shuts
+     * it down with {@link Task#shutdownQueued()}. Constant for a scheduler.
+     */
+    default boolean requeuesOwned() {
+        return false;
+    }
 
     /**
      * The RUNNING holder's task returned pending for the first time and is about to go idle: enter

@@ -64,6 +64,14 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * fast path of rule T3). Counts as NOTIFIED in the transition after the poll (rule T4).
      */
     private boolean selfWoken;
+    /**
+     * RUNNING holder only: the task sits in a run queue still RUNNING, put there by its runner
+     * after a poll that woke only itself (the owned re-queue of rule T4). The queue entry carries
+     * the ownership: the worker that takes it runs it without the SCHEDULED -&gt; RUNNING
+     * transition, and a closer that drains it owns it (rule T7). The queue's own hand-off orders
+     * this write before the taker's read.
+     */
+    private boolean queuedRunning;
     /** Registry links, guarded by the registry shard's lock. */
     Task<?> previous;
     Task<?> next;
@@ -262,12 +270,21 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
             // so it holds RUNNING and owns selfWoken (rule T2). Noting the wake here instead of
             // setting NOTIFIED saves a CAS; the runner folds it into its after-poll CAS (rule T4).
             // During a close the note is dropped, as NOTIFIED would be by completion (rule T5).
-            selfWoken = true;
+            wakeFromOwnPoll();
             return;
         }
         if (transitionToNotified() == ToNotified.SUBMIT) {
             scheduler.schedule(this);
         }
+    }
+
+    /**
+     * The self-wake fast path of rule T3: the caller is this task's RUNNING holder, inside its poll
+     * or close on this thread. Package-private so that stress tests can drive it from threads that
+     * are not runtime threads.
+     */
+    void wakeFromOwnPoll() {
+        selfWoken = true;
     }
 
     /** Requests cancellation (rule T6); the future is closed by a runner, never by this caller. */
@@ -298,6 +315,10 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         long threshold = scheduler.slowPollThresholdNanos();
         boolean timed = scheduler.timesEachPoll();
         long start = timed ? System.nanoTime() : 0L;
+        if (queuedRunning) {
+            queuedRunning = false;
+            return runOwned(threshold, timed, start);
+        }
         switch (transitionToRunning(timed ? TaskClock.units(start) : scheduler.coarseClockUnits())) {
             case SUCCESS:
                 return pollOnce(threshold, timed, start);
@@ -309,6 +330,26 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
             default:
                 throw new AssertionError();
         }
+    }
+
+    /**
+     * A turn of a task that its previous runner re-queued still RUNNING (rule T4): this thread took
+     * the queue entry and with it the ownership, so no transition is needed to poll. An abort that
+     * came meanwhile found the task RUNNING and left CANCELLED for this runner (rule T6). The turn's
+     * start is recorded for the dump only when the clock moved to another unit since the last one
+     * (a CAS about once per {@link TaskClock} unit, not once per turn).
+     */
+    private long runOwned(long threshold, boolean timed, long start) {
+        long s = loadState();
+        if (isCancelled(s)) {
+            cancel();
+            return -1L;
+        }
+        long units = timed ? TaskClock.units(start) : scheduler.coarseClockUnits();
+        if (units != UNTIMED && lastPollUnits(s) != units) {
+            recordTurnStart(units);
+        }
+        return pollOnce(threshold, timed, start);
     }
 
     private long pollOnce(long threshold, boolean timed, long start) {
@@ -345,6 +386,15 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         selfWoken = false;
         if (!registered && !scheduler.enterRegistry(this)) {
             cancel(); // the runtime closed during this poll: nobody would find the idle task (rule T7)
+            return elapsed;
+        }
+        if (woken && scheduler.requeuesOwned() && !isCancelled(loadState())) {
+            // Rule T4, owned re-queue: the task woke itself, so it goes back to a queue anyway; it
+            // keeps RUNNING there instead of paying RUNNING -> SCHEDULED now and back at its next
+            // turn. A wake from elsewhere meanwhile finds it RUNNING and sets NOTIFIED (one more
+            // poll at worst); an abort sets CANCELLED, which the next runner checks first.
+            queuedRunning = true;
+            scheduler.yieldTask(this);
             return elapsed;
         }
         switch (transitionToIdle(woken)) {
@@ -388,6 +438,20 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         if (transitionToShutdown() == ToShutdown.CANCEL_NOW) {
             cancel();
         }
+    }
+
+    /**
+     * Shutdown (rule T7) of a task the closer took out of a run queue, after the workers stopped:
+     * an entry that carried RUNNING (the owned re-queue of rule T4) makes the closer its owner,
+     * which cancels it at once; any other entry goes through {@link #shutdown()}.
+     */
+    public void shutdownQueued() {
+        if (queuedRunning) {
+            queuedRunning = false;
+            cancel();
+            return;
+        }
+        shutdown();
     }
 
     /**
@@ -587,6 +651,15 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         }
         return output.error() instanceof CancellationException ? "cancelled"
                 : "failed: " + output.error().getClass().getName();
+    }
+
+    /**
+     * The phase of this task in {@code s}, one of its {@link #diagnosticState()}s, for the task
+     * dump: a task re-queued still RUNNING (rule T4) counts as SCHEDULED (a racy read of its flag).
+     */
+    public TaskDump.State phaseIn(long s) {
+        TaskDump.State phase = phase(s);
+        return phase == TaskDump.State.RUNNING && queuedRunning ? TaskDump.State.SCHEDULED : phase;
     }
 
     /** The phase in a {@link #diagnosticState()}, for the task dump. */

@@ -148,6 +148,21 @@ abstract class TaskState {
         }
     }
 
+    /**
+     * The RUNNING holder of a task re-queued still RUNNING (rule T4) starts a turn at
+     * {@code pollUnits}: records it as the latest turn's start, keeping every other bit.
+     */
+    final void recordTurnStart(long pollUnits) {
+        long stamp = POLLED | (pollUnits & TaskClock.MASK) << LAST_POLL_SHIFT;
+        for (;;) {
+            long s = loadState();
+            assert isRunning(s) && !isComplete(s);
+            if (casState(s, (s & ~LAST_POLL_BITS) | stamp)) {
+                return;
+            }
+        }
+    }
+
     /** Outcome of {@link #transitionToIdle()}. */
     enum ToIdle {
         /** The task is idle; whoever holds its waker will wake it. */

@@ -16,8 +16,10 @@
  * Besides the word, a task that cancelled running {@code Async} bodies holds the set of those
  * still unwinding (rule T11); while it is not empty a completing task stays RUNNING.
  * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
- * excludes SCHEDULED, RUNNING and NOTIFIED. Hence a task is in at most one queue at a time and
- * is polled by at most one thread at a time.
+ * excludes SCHEDULED, RUNNING and NOTIFIED. A task is in a run queue only while SCHEDULED, or
+ * while RUNNING with its {@code queuedRunning} flag set (T4's owned re-queue: the queue entry
+ * holds RUNNING). Hence a task is in at most one queue at a time and is polled by at most one
+ * thread at a time.
  *
  * <h2>Transitions (each one CAS loop in {@code TaskState}, returning a named outcome)</h2>
  * <ul>
@@ -34,7 +36,9 @@
  *       that hands RUNNING from one thread to the next orders their accesses. The slow-poll flag
  *       is set by the RUNNING holder, or by the thread that just ran the task (a CAS that keeps
  *       the other bits, so it needs no ownership). An entry whose task is no longer SCHEDULED (possible only after shutdown took
- *       it) is skipped.
+ *       it) is skipped. An entry of T4's owned re-queue needs no transition: the thread that took
+ *       it from the queue is the RUNNING holder; it reads the word first and cancels instead of
+ *       polling if CANCELLED was set meanwhile (T6).
  *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
  *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the
  *       task to a queue (the {@code SUBMIT} outcome; exactly one push per outcome). A wake never
@@ -50,6 +54,18 @@
  *       RUNNING and cancels (T6); if NOTIFIED, RUNNING|NOTIFIED -&gt; SCHEDULED and the runner
  *       re-queues it at the back of a queue (a wake during a poll re-schedules exactly once);
  *       else RUNNING is cleared and the task is idle, its waker held by someone (rule 5).
+ *       <br><b>Owned re-queue.</b> If the poll woke only its own task (the self-wake of T3: a
+ *       yield, a spent budget), the scheduler allows it ({@code Scheduler.requeuesOwned}: only
+ *       its workers and its closer take tasks out of its queues) and the word shows no CANCELLED,
+ *       the runner skips {@code transitionToIdle}: it sets the task's {@code queuedRunning} flag
+ *       (a plain field of the RUNNING holder) and pushes the task to the back of a queue still
+ *       RUNNING. The entry carries the ownership: the queue's hand-off (a release store or CAS
+ *       by the pusher, an acquire or CAS by the taker) orders the runner's accesses before the
+ *       taker's, as the state CAS would. Meanwhile a wake finds RUNNING and sets NOTIFIED (one
+ *       extra poll at worst), an abort sets CANCELLED|NOTIFIED, and neither pushes, so the entry
+ *       stays the task's only one. This saves the two state CASes of a yield (RUNNING -&gt;
+ *       SCHEDULED here, back at T2). The taker records its turn's start for the dump only when the
+ *       clock moved to another unit (a CAS about once per 17 ms).
  *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
  *       close of a task's future is here), writes {@code output}, then (once the {@code Async}
  *       bodies it cancelled have unwound, T11) RUNNING -&gt; COMPLETE, removes the task from the registry (if it entered it) and wakes the join waker (contained, T10: a throwing
@@ -61,7 +77,10 @@
  *       {@code CANCELLED} outcome. Cancelling = T5 with a {@code CancellationException}. If the
  *       task completes first, the abort does nothing: one outcome only.
  *   <li><b>T7 shutdown.</b> After the workers stopped, the closer empties the queues and performs
- *       {@code transitionToShutdown} on every task it took from them, then on every task in the
+ *       {@code transitionToShutdown} on every task it took from them ({@code shutdownQueued}: an
+ *       entry of T4's owned re-queue makes the closer the RUNNING holder, which cancels the task
+ *       at once; the workers that could have taken the entry were joined first, which orders
+ *       their writes of the flag before the closer's read), then on every task in the
  *       registry (a task may be in both; the second shutdown finds it RUNNING or COMPLETE and
  *       does nothing): COMPLETE -&gt;
  *       nothing; RUNNING (the worker that called close, mid-poll) -&gt; set CANCELLED|NOTIFIED and

@@ -15,6 +15,21 @@ final class RecordingScheduler implements Scheduler {
     final AtomicInteger uncaught = new AtomicInteger();
     /** The thread of the last uncaught report. */
     volatile Thread reporter;
+    private final boolean requeuesOwned;
+
+    RecordingScheduler() {
+        this(false);
+    }
+
+    /** A scheduler that takes a self-woken task back still RUNNING if {@code requeuesOwned} (rule T4). */
+    RecordingScheduler(boolean requeuesOwned) {
+        this.requeuesOwned = requeuesOwned;
+    }
+
+    @Override
+    public boolean requeuesOwned() {
+        return requeuesOwned;
+    }
 
     @Override
     public void schedule(Task<?> task) {

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * after the close (rule T2: only the RUNNING holder touches the future, and T5 closes it last).
  * The two checks form a Dekker pair on volatiles, so an overlap is seen by at least one side.
  */
-final class ScriptedFuture<T> implements PollFuture<T> {
+class ScriptedFuture<T> implements PollFuture<T> {
 
     private final Supplier<Poll<T>> script;
     final AtomicInteger polls = new AtomicInteger();

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>Spawned on a worker: the LIFO slot if it is empty, else the back of the local queue.
  *   <li>Re-queued after a wake during its own poll (rule T4), or after its poll budget ran out:
  *       the back of that worker's local queue; a full local queue moves half of itself to the
- *       global queue.
+ *       global queue, as one batch entry.
  *   <li>Spawned or woken anywhere else: the global queue.
  * </ul>
  * After a push that other workers could take, a producer unparks one parked worker only if no
@@ -165,9 +165,11 @@ final class WorkStealingEngine extends Engine {
     }
 
     /**
-     * A new task spawned on a worker takes the LIFO slot if it is empty (as Tokio does) and runs
-     * next there, hot in cache, instead of waking another worker to steal it; if the slot is full
-     * it goes to the back of the queue, where it can be stolen (see {@link Worker#scheduleSpawned}).
+     * A new task spawned on a worker takes the LIFO slot if it is empty and runs next there, hot in
+     * cache, instead of waking another worker to steal it; if the slot is full it goes to the back
+     * of the queue, where it can be stolen (see {@link Worker#scheduleSpawned}). Tokio's
+     * {@code schedule_local} swaps a spawn into the slot as it does a wake; we do not, so a poll
+     * that spawns many tasks pays no swap per spawn.
      */
     @Override
     protected void submitNew(Task<?> task) {

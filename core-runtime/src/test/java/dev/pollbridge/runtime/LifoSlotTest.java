@@ -9,6 +9,9 @@ import dev.pollbridge.api.PollFuture;
 import dev.pollbridge.runtime.sync.Promise;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -70,11 +73,40 @@ class LifoSlotTest {
                 runtime.spawn((PollFuture<Void>) neighbourCx -> {
                     neighbourRan.set(true);
                     return Poll.ready(null);
-                }).close(); // displaces the first link to the queue; the neighbour takes the slot
+                }).close(); // the first link holds the slot: the neighbour waits in the queue
                 return Poll.ready(null);
             }).close();
             int count = runtime.blockOn(result);
             assertTrue(count < 1_000, "the neighbour ran after " + count + " links of the chain");
+        }
+    }
+
+    /**
+     * A poll that spawns several tasks: the first takes the empty LIFO slot and runs next, the
+     * others wait in the queue in spawn order (a spawn that finds the slot full does not displace
+     * its task, as a wake does). One worker, so the order is the scheduler's alone.
+     */
+    @Test
+    void theTasksOfOnePollsSpawnsRunInSpawnOrderTheFirstFromTheSlot() {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("lifo-spawns-").build()) {
+            int children = 4;
+            Queue<Integer> ran = new ConcurrentLinkedQueue<>();
+            Promise<Void> allRan = Promise.create();
+            runtime.spawn((PollFuture<Void>) cx -> {
+                for (int i = 1; i <= children; i++) {
+                    int child = i;
+                    runtime.spawn((PollFuture<Void>) childCx -> {
+                        ran.add(child);
+                        if (ran.size() == children) {
+                            allRan.tryComplete(null);
+                        }
+                        return Poll.ready(null);
+                    }).close();
+                }
+                return Poll.ready(null);
+            }).close();
+            runtime.blockOn(allRan.future());
+            assertEquals(List.of(1, 2, 3, 4), List.copyOf(ran));
         }
     }
 

@@ -65,7 +65,7 @@ public class GlobalQueueBenchmark {
     @Threads(2)
     public void pairsPollbridge(Shared queues, Item item, Blackhole out) {
         queues.pollbridge.push(item.task);
-        out.consume(queues.pollbridge.pop());
+        out.consume(queues.pollbridge.poll());
     }
 
     @Benchmark
@@ -84,7 +84,7 @@ public class GlobalQueueBenchmark {
             queue.push(item.task);
         }
         for (int i = 0; i < BURST; i++) {
-            out.consume(queue.pop());
+            out.consume(queue.poll());
         }
     }
 
@@ -125,7 +125,7 @@ public class GlobalQueueBenchmark {
     public Task<?> take(Handoff queues, Control control) {
         GlobalQueue queue = queues.pollbridge;
         Task<?> task;
-        while ((task = queue.pop()) == null && !control.stopMeasurement) {
+        while ((task = (Task<?>) queue.poll()) == null && !control.stopMeasurement) {
             Thread.onSpinWait();
         }
         return task;

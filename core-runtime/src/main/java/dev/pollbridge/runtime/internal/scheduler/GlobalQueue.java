@@ -3,12 +3,18 @@ package dev.pollbridge.runtime.internal.scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 
 /**
  * The global injection queue: tasks spawned or woken from outside the workers, and overflow from
  * full local queues. Many producers and many consumers (every worker polls it), unbounded (a
  * spawn never fails for lack of room; rule 15's bound on work in flight is the user's semaphore's
  * job, and in practice the producers' own rate bounds it).
+ *
+ * <p>An entry is a task, or a <b>batch</b>: an {@code Object[]} of two or more tasks in push order,
+ * which a full local queue hands over in one push ({@link #pushBatch}, Tokio's
+ * {@code push_batch}: the overflowing half of a local queue costs one push, not one per task).
+ * A consumer takes a batch whole, as one entry, and queues its tasks locally.
  *
  * <h2>Design</h2>
  * Pedro Ramalhete and Andreia Correia's {@code FAAArrayQueue} (ConcurrencyFreaks, 2016): a
@@ -20,7 +26,7 @@ import java.lang.invoke.VarHandle;
  *       the slot first (below), the CAS fails and the producer claims another slot. A producer
  *       that claims past the end links a new node holding its task in slot 0 (a CAS on
  *       {@code next}) and swings {@code tail}; others help swing it.
- *   <li>{@link #pop}: fetch-and-add {@code dequeued} on the head node claims slot {@code i}
+ *   <li>{@link #poll}: fetch-and-add {@code dequeued} on the head node claims slot {@code i}
  *       for this consumer alone. If the slot holds a task, the consumer takes it and leaves
  *       {@link #TAKEN} behind with a release store (only it and the slot's producer ever touch
  *       the slot, and the producer is done). If the slot is still null, a producer claimed it
@@ -53,12 +59,13 @@ import java.lang.invoke.VarHandle;
  *       the idle word, and with a searcher's {@link #isEmpty()} after its own decrement of that
  *       word. Once the CAS happened, {@code isEmpty()} is false until a consumer claimed that
  *       slot.
- *   <li>{@link #pop()} returns null only when the queue is empty: every task whose push has
+ *   <li>{@link #poll()} returns null only when the queue is empty: every entry whose push has
  *       returned is either in a slot no consumer has claimed yet (and this or a later pop finds
  *       it) or claimed by a consumer that returns it. The only null besides empty is a push still
  *       in progress, which takes effect later, in another slot.
  *   <li>{@link #size()} is O(1): each node knows the global position of its slot 0, so the size
- *       is the tail's claimed position minus the head's.
+ *       is the tail's claimed position minus the head's, plus the tasks that batches hold beyond
+ *       their one slot (a counter).
  * </ul>
  */
 final class GlobalQueue {
@@ -72,12 +79,14 @@ final class GlobalQueue {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
+    private static final VarHandle BATCHED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             HEAD = lookup.findVarHandle(GlobalQueue.class, "head", Node.class);
             TAIL = lookup.findVarHandle(GlobalQueue.class, "tail", Node.class);
+            BATCHED = lookup.findVarHandle(GlobalQueue.class, "batched", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -87,6 +96,12 @@ final class GlobalQueue {
     volatile Node head;
     /** The node producers claim from (or one behind it); moved forward by CAS, by producers only. Package-private for tests. */
     volatile Node tail;
+    /**
+     * Tasks in batch entries beyond one per entry, for {@link #size()}: added before a batch is
+     * pushed, subtracted after it was taken (getAndAdd, one per batch).
+     */
+    @SuppressWarnings("unused")
+    private volatile long batched;
 
     GlobalQueue() {
         Node first = new Node(0, null);
@@ -96,6 +111,20 @@ final class GlobalQueue {
 
     /** Adds {@code task} at the tail. Lock-free; never fails. */
     void push(Task<?> task) {
+        pushEntry(task);
+    }
+
+    /**
+     * Adds {@code tasks} (two or more, in order; the queue keeps the array) at the tail as one
+     * entry, which one consumer will take whole. Lock-free; never fails.
+     */
+    void pushBatch(Object[] tasks) {
+        assert tasks.length >= 2;
+        BATCHED.getAndAdd(this, (long) tasks.length - 1);
+        pushEntry(tasks);
+    }
+
+    private void pushEntry(Object task) {
         while (true) {
             Node last = tail;
             int slot = last.claimEnqueue();
@@ -122,8 +151,19 @@ final class GlobalQueue {
         }
     }
 
-    /** The oldest task, or null if the queue is empty. Lock-free; never waits for a producer. */
-    Task<?> pop() {
+    /**
+     * The oldest entry: a {@link Task}, or a batch ({@code Object[]} of tasks in push order, see
+     * {@link #pushBatch}); null if the queue is empty. Lock-free; never waits for a producer.
+     */
+    Object poll() {
+        Object entry = pollEntry();
+        if (entry instanceof Object[]) {
+            BATCHED.getAndAdd(this, 1L - ((Object[]) entry).length);
+        }
+        return entry;
+    }
+
+    private Object pollEntry() {
         while (true) {
             Node first = head;
             if (first.isDrained() && first.next == null) {
@@ -147,7 +187,18 @@ final class GlobalQueue {
                 }
             }
             SLOT.setRelease(first.slots, slot, TAKEN); // the producer is done here: drop the reference
-            return (Task<?>) task;
+            return task;
+        }
+    }
+
+    /** Adds the tasks of {@code entry} (from {@link #poll()}: a task or a batch) to {@code into}. */
+    static void addTasks(Object entry, List<Task<?>> into) {
+        if (entry instanceof Object[]) {
+            for (Object task : (Object[]) entry) {
+                into.add((Task<?>) task);
+            }
+        } else {
+            into.add((Task<?>) entry);
         }
     }
 
@@ -158,7 +209,7 @@ final class GlobalQueue {
     int size() {
         Node first = head;
         Node last = tail; // read second: it may lag behind a head read first, never the reverse by much
-        long size = last.claimedEnqueuePosition() - first.claimedDequeuePosition();
+        long size = last.claimedEnqueuePosition() - first.claimedDequeuePosition() + (long) BATCHED.getVolatile(this);
         return (int) Math.max(0, Math.min(size, Integer.MAX_VALUE));
     }
 
@@ -173,7 +224,7 @@ final class GlobalQueue {
 
     /** Closer only: drops everything. */
     void clear() {
-        while (pop() != null) {
+        while (poll() != null) {
             // drop
         }
     }

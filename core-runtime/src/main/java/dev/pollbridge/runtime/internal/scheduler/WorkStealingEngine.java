@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * The multi-threaded, work-stealing scheduler (Tokio's {@code multi_thread} scheduler is the
@@ -18,9 +17,10 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>Woken on one of this engine's workers (by the task it is polling): that worker's LIFO
  *       slot; the task displaced from the slot goes to the back of the local queue.
- *   <li>Spawned on a worker, or re-queued after a wake during its own poll (rule T4), or after its
- *       poll budget ran out: the back of that worker's local queue; a full local queue moves
- *       half of itself to the global queue.
+ *   <li>Spawned on a worker: the LIFO slot if it is empty, else the back of the local queue.
+ *   <li>Re-queued after a wake during its own poll (rule T4), or after its poll budget ran out:
+ *       the back of that worker's local queue; a full local queue moves half of itself to the
+ *       global queue, as one batch entry.
  *   <li>Spawned or woken anywhere else: the global queue.
  * </ul>
  * After a push that other workers could take, a producer unparks one parked worker only if no
@@ -51,7 +51,6 @@ final class WorkStealingEngine extends Engine {
     final LocalQueue<Task<?>>[] queues;
     /** Each worker's parker, for producers. Immutable array. */
     final Parker[] parkers;
-    private final Consumer<Object> overflow = this::pushOverflow;
     /** Set once by {@link #stopWorkers()}; workers check it every tick and after each park. */
     private volatile boolean stopping;
     /** Worker threads that died of a throwable from the runtime's own code (see {@code Worker}). */
@@ -143,14 +142,6 @@ final class WorkStealingEngine extends Engine {
         return workers.length;
     }
 
-    Consumer<Object> overflowSink() {
-        return overflow;
-    }
-
-    private void pushOverflow(Object task) {
-        global.push((Task<?>) task);
-    }
-
     /** This engine's worker running on the current thread, or null. */
     private Worker localWorker() {
         Thread thread = Thread.currentThread();
@@ -174,13 +165,20 @@ final class WorkStealingEngine extends Engine {
     }
 
     /**
-     * A new task is scheduled like a wake from the running task (as Tokio does): on a worker it
-     * takes the LIFO slot and runs next there, hot in cache, instead of waking another worker to
-     * steal it; a task it displaces goes to the back of the queue, where it can be stolen.
+     * A new task spawned on a worker takes the LIFO slot if it is empty and runs next there, hot in
+     * cache, instead of waking another worker to steal it; if the slot is full it goes to the back
+     * of the queue, where it can be stolen (see {@link Worker#scheduleSpawned}). Tokio's
+     * {@code schedule_local} swaps a spawn into the slot as it does a wake; we do not, so a poll
+     * that spawns many tasks pays no swap per spawn.
      */
     @Override
     protected void submitNew(Task<?> task) {
-        schedule(task);
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.scheduleSpawned(task);
+        } else {
+            pushRemote(task);
+        }
     }
 
     @Override
@@ -345,8 +343,8 @@ final class WorkStealingEngine extends Engine {
         for (Worker worker : workers) {
             worker.drainTo(drained);
         }
-        for (Task<?> task; (task = global.pop()) != null; ) {
-            drained.add(task);
+        for (Object entry; (entry = global.poll()) != null; ) {
+            GlobalQueue.addTasks(entry, drained);
         }
     }
 

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
 
 /**
  * One worker of the {@link WorkStealingEngine}: its local queue, LIFO slot and loop (Tokio's
@@ -28,8 +29,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *       searcher and unpark nobody, so a hand-off to a busy runtime costs no unpark.
  *   <li>Park until a producer picks this worker ({@link Idle}).
  * </ol>
- * After a task's poll, the LIFO slot holds the task it woke last (a message hand-off runs next,
- * while the data is hot).
+ * After a task's poll, the LIFO slot holds the task it woke last, or else the first it spawned (a
+ * message hand-off, or a spawned child, runs next, while the data is hot).
  *
  * <h2>The LIFO slot (Tokio's rules, and a slot others can take)</h2>
  * <ul>
@@ -157,6 +158,13 @@ class Worker extends CacheLinePadding implements Runnable {
     final LocalQueue<Task<?>> queue = new LocalQueue.Padded<>();
     /** Owner only: scratch for the global batch take. */
     private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
+    /**
+     * Owner only: the tasks one overflow of the local queue hands over (its older half and the
+     * pushed task, {@link LocalQueue#pushBack}), sent to the global queue as one batch.
+     */
+    private final Object[] overflowed = new Object[LocalQueue.CAPACITY / 2 + 1];
+    private int overflowedCount;
+    private final Consumer<Object> overflowSink = task -> overflowed[overflowedCount++] = task;
     private final int[] stolen = new int[1];
     /** Parks and unparks the owner; re-bound to a successor thread if the owner dies. */
     final Parker parker;
@@ -168,9 +176,9 @@ class Worker extends CacheLinePadding implements Runnable {
     volatile Thread thread;
 
     /**
-     * The task woken last by the task being polled, run next. Only the owner makes it non-empty;
-     * the owner, a searcher or the watchdog empties it by CAS (see "The LIFO slot"). Through
-     * {@link #LIFO_SLOT} only.
+     * The task woken last by the task being polled (or, if it woke none, the first it spawned),
+     * run next. Only the owner makes it non-empty; the owner, a searcher or the watchdog empties
+     * it by CAS (see "The LIFO slot"). Through {@link #LIFO_SLOT} only.
      */
     @SuppressWarnings("unused")
     private Task<?> lifoSlot;
@@ -361,9 +369,9 @@ class Worker extends CacheLinePadding implements Runnable {
         }
         if (--ticksToGlobalCheck <= 0) {
             ticksToGlobalCheck = tuneGlobalQueueInterval();
-            Task<?> task = engine.global.pop();
-            if (task != null) {
-                return task;
+            Object entry = engine.global.poll();
+            if (entry != null) {
+                return entry instanceof Object[] ? queueBatch((Object[]) entry, 0, true) : (Task<?>) entry;
             }
         }
         Task<?> task = takeLifo();
@@ -377,8 +385,12 @@ class Worker extends CacheLinePadding implements Runnable {
         return takeGlobalBatch();
     }
 
-    /** Takes this worker's fair share of the global queue: runs one, queues the rest locally. */
-    private Task<?> takeGlobalBatch() {
+    /**
+     * Takes this worker's fair share of the global queue: runs one, queues the rest locally. A
+     * batch entry (a local queue's overflow) is taken whole and ends the take. Owner only
+     * (package-private for stress tests).
+     */
+    Task<?> takeGlobalBatch() {
         GlobalQueue global = engine.global;
         if (global.isEmpty()) {
             return null;
@@ -386,25 +398,58 @@ class Worker extends CacheLinePadding implements Runnable {
         int share = global.size() / engine.workerCount() + 1;
         int room = Math.min(queue.remainingSlots(), LocalQueue.CAPACITY / 2);
         int wanted = Math.min(share, room);
-        Task<?> first = global.pop();
-        if (first == null) {
+        Object entry = global.poll();
+        if (entry == null) {
             return null;
         }
+        if (entry instanceof Object[]) {
+            return queueBatch((Object[]) entry, 0, true);
+        }
+        Task<?> first = (Task<?>) entry;
         int count = 0;
         while (count < wanted - 1) {
-            Task<?> next = global.pop();
-            if (next == null) {
+            entry = global.poll();
+            if (entry == null) {
                 break;
             }
-            batch[count++] = next;
+            if (entry instanceof Object[]) {
+                queueBatch((Object[]) entry, count, false);
+                return first;
+            }
+            batch[count++] = entry;
         }
+        queueTaken(count);
+        return first;
+    }
+
+    /**
+     * A batch taken from the global queue, after {@code taken} single tasks already in the
+     * {@link #batch} scratch: queues those, then the batch's tasks, locally, except its first
+     * task if {@code runFirst}, which it returns (to run now; else null). What the local queue has
+     * no room for goes back to the global queue.
+     */
+    private Task<?> queueBatch(Object[] tasks, int taken, boolean runFirst) {
+        int from = runFirst ? 1 : 0;
+        int fit = Math.min(tasks.length - from, Math.min(queue.remainingSlots(), batch.length) - taken);
+        System.arraycopy(tasks, from, batch, taken, fit);
+        queueTaken(taken + fit);
+        int left = tasks.length - from - fit;
+        if (left == 1) {
+            engine.global.push((Task<?>) tasks[tasks.length - 1]);
+        } else if (left > 1) {
+            engine.global.pushBatch(Arrays.copyOfRange(tasks, from + fit, tasks.length));
+        }
+        return runFirst ? (Task<?>) tasks[0] : null;
+    }
+
+    /** Pushes the first {@code count} tasks of the {@link #batch} scratch to the local queue. */
+    private void queueTaken(int count) {
         if (count > 0) {
             queue.pushBackBatch(batch, count);
             Arrays.fill(batch, 0, count, null);
             VarHandle.fullFence(); // order the release store of the local tail before reading Idle
             engine.notifyParked();
         }
-        return first;
     }
 
     private Task<?> stealWork() {
@@ -641,8 +686,8 @@ class Worker extends CacheLinePadding implements Runnable {
     // ---- scheduling from this worker's thread ----
 
     /**
-     * A task woken or spawned by the task this worker is polling: into the LIFO slot (rule T3),
-     * or to the back of the queue while the slot is off. A task it displaces goes to the queue.
+     * A task woken by the task this worker is polling: into the LIFO slot (rule T3), or to the
+     * back of the queue while the slot is off. A task it displaces goes to the queue.
      */
     void scheduleWoken(Task<?> task) {
         if (!lifoEnabled) {
@@ -660,6 +705,21 @@ class Worker extends CacheLinePadding implements Runnable {
         if (previous != null) {
             pushBack(previous);
         }
+    }
+
+    /**
+     * A task spawned by the task this worker is polling: into the LIFO slot if it is empty (so a
+     * spawn-then-await runs the child next, hot in cache); otherwise to the back of the queue,
+     * leaving the slot's task in place. Unlike a wake, a spawn does not displace the slot's task:
+     * a poll that spawns many tasks then costs a queue push per task instead of a swap and a push.
+     */
+    void scheduleSpawned(Task<?> task) {
+        if (lifoEnabled && LIFO_SLOT.getOpaque(this) == null) {
+            // Nobody else makes the slot non-empty, so it is still empty (see scheduleWoken).
+            LIFO_SLOT.setRelease(this, task);
+            return;
+        }
+        pushBack(task);
     }
 
     /** Owner only: empties the LIFO slot; null if it was empty or a stealer emptied it first. */
@@ -698,13 +758,33 @@ class Worker extends CacheLinePadding implements Runnable {
      * ({@link WorkStealingEngine#notifyIfWorkPending()}).
      */
     void pushBack(Task<?> task) {
-        int before = queue.pushBack(task, engine.overflowSink());
+        int before = queue.pushBack(task, overflowSink);
+        if (before == LocalQueue.OVERFLOWED) {
+            pushOverflowed();
+        }
         if (before <= 1) {
             if (before != LocalQueue.OVERFLOWED) {
                 VarHandle.fullFence(); // order the release store of the local tail before reading Idle
             }
             engine.notifyParked();
         }
+    }
+
+    /**
+     * Owner only, after an overflow: hands what the local queue gave up to the global queue, as
+     * one batch (one push for up to 129 tasks) or, if only the pushed task overflowed (a stealer
+     * was mid-copy), as that task. The push is a volatile read-modify-write, which orders it
+     * before the caller's read of {@link Idle}.
+     */
+    private void pushOverflowed() {
+        int count = overflowedCount;
+        overflowedCount = 0;
+        if (count == 1) {
+            engine.global.push((Task<?>) overflowed[0]);
+        } else {
+            engine.global.pushBatch(Arrays.copyOf(overflowed, count));
+        }
+        Arrays.fill(overflowed, 0, count, null);
     }
 
     /** Owner only: a task id unique in the runtime: this worker's sequence, then its index. */

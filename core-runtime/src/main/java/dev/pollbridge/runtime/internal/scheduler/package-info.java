@@ -10,16 +10,19 @@
  * <ul>
  *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 256 slots, single producer (the
  *       owner), many consumers; the owner pops FIFO, idle workers steal half. When full, the
- *       owner moves half of it to the global queue. Our own code, after Tokio's
+ *       owner moves half of it to the global queue as one batch entry (one push, as Tokio's
+ *       {@code push_batch}), which a worker takes whole. Our own code, after Tokio's
  *       {@code queue.rs}; stress-tested with one owner and several stealers.
  *   <li><b>Global injection queue</b> ({@code GlobalQueue}): spawns and wakes from foreign
- *       threads, and local overflow. Workers take a fair share as a batch into their local queue.
- *       Every few ticks a worker looks at it first, so outside work is not starved: the interval
- *       is tuned per worker from its measured poll time (Tokio's self-tuning, about 200 &micro;s
- *       of polling between two looks), see {@code Worker}.
+ *       threads, and local overflow (batch entries). Workers take a fair share into their local
+ *       queue, a batch entry whole. Every few ticks a worker looks at it first, so outside work
+ *       is not starved: the interval is tuned per worker from its measured poll time (Tokio's
+ *       self-tuning, about 200 &micro;s of polling between two looks), see {@code Worker}.
  *   <li><b>LIFO slot</b>: a task woken or spawned by the task being polled runs next on the same
- *       worker (a message hand-off stays hot in cache and costs no queue operation). The chain
- *       shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
+ *       worker (a message hand-off stays hot in cache and costs no queue operation); a wake
+ *       displaces the slot's task to the queue, a spawn finding the slot full goes to the queue
+ *       itself (a poll that spawns many tasks pays a push per task, not a swap and a push). The
+ *       chain shares one poll budget and is capped at 3 LIFO polls; the slot is an atomic reference
  *       that a searcher or the watchdog may empty when its owner stays in one poll, so a long
  *       poll cannot hold the slot's task hostage (the argument is in {@code Worker}).
  *   <li><b>Watchdog</b> ({@code Watchdog}): one thread per runtime samples each worker's poll

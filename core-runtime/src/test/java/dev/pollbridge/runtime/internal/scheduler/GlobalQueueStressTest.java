@@ -76,7 +76,7 @@ class GlobalQueueStressTest {
                     start.await();
                     while (true) {
                         boolean producing = producersRunning.get() > 0;
-                        Task<?> task = queue.pop();
+                        Task<?> task = (Task<?>) queue.poll();
                         if (task == null) {
                             if (!producing) {
                                 return; // the producers were done before this pop found nothing
@@ -109,7 +109,7 @@ class GlobalQueueStressTest {
         }
 
         assertTrue(errors.isEmpty(), () -> "a thread failed: " + errors);
-        assertNull(queue.pop(), "nothing left behind");
+        assertNull(queue.poll(), "nothing left behind");
         assertTrue(queue.isEmpty());
         assertEquals(0, queue.size());
         long total = 0;

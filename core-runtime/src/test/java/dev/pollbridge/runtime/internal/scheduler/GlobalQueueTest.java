@@ -21,12 +21,17 @@ class GlobalQueueTest {
         return new Task<Void>(id, null, null, false, 0L);
     }
 
+    /** The next entry, which these tests expect to be a single task (or none). */
+    private Task<?> pop() {
+        return (Task<?>) queue.poll();
+    }
+
     @Test
     void emptyQueue() {
         assertTrue(queue.isEmpty());
         assertEquals(0, queue.size());
-        assertNull(queue.pop());
-        assertNull(queue.pop());
+        assertNull(pop());
+        assertNull(pop());
         assertTrue(queue.isEmpty(), "popping an empty queue leaves it empty");
         assertEquals(0, queue.size());
     }
@@ -40,11 +45,11 @@ class GlobalQueueTest {
         }
         assertFalse(queue.isEmpty());
         for (int i = 0; i < count; i++) {
-            Task<?> popped = queue.pop();
+            Task<?> popped = pop();
             assertEquals(i, popped.id(), "pop " + i);
             assertEquals(count - i - 1, queue.size());
         }
-        assertNull(queue.pop());
+        assertNull(pop());
         assertTrue(queue.isEmpty());
     }
 
@@ -59,7 +64,7 @@ class GlobalQueueTest {
                 queue.push(task(next++));
             }
             for (int i = 0; i < round % 23; i++) {
-                Task<?> task = queue.pop();
+                Task<?> task = pop();
                 if (task == null) {
                     break;
                 }
@@ -68,7 +73,7 @@ class GlobalQueueTest {
             assertEquals(expected.size() - popped.size(), queue.size());
             assertEquals(expected.size() == popped.size(), queue.isEmpty());
         }
-        for (Task<?> task = queue.pop(); task != null; task = queue.pop()) {
+        for (Task<?> task = pop(); task != null; task = pop()) {
             popped.add(task.id());
         }
         assertEquals(expected, popped);
@@ -83,9 +88,9 @@ class GlobalQueueTest {
             queue.push(task = task(i));
         }
         for (int i = 0; i < GlobalQueue.NODE_SIZE; i++) {
-            queue.pop();
+            pop();
         }
-        assertSame(task, queue.pop(), "the last task was in the second node");
+        assertSame(task, pop(), "the last task was in the second node");
         assertNotSame(first, queue.head, "head moved past the drained node");
         for (Object slot : first.slots) {
             assertFalse(slot instanceof Task, "a drained node keeps no task reachable");
@@ -103,7 +108,7 @@ class GlobalQueueTest {
         assertEquals(0, stalledSlot);
         assertFalse(queue.isEmpty(), "a claimed slot makes the queue look non-empty (a harmless hint)");
 
-        assertNull(queue.pop(), "the consumer poisons the slot and finds nothing else");
+        assertNull(pop(), "the consumer poisons the slot and finds nothing else");
         assertTrue(queue.isEmpty());
         assertEquals(0, queue.size(), "the poisoned claim and the consumer's claim cancel out");
 
@@ -112,8 +117,8 @@ class GlobalQueueTest {
                 .compareAndSet(queue.tail.slots, stalledSlot, (Object) null, (Object) task(99)));
         queue.push(task(1)); // the retry, in a fresh slot
         assertEquals(1, queue.size());
-        assertEquals(1, queue.pop().id());
-        assertNull(queue.pop());
+        assertEquals(1, pop().id());
+        assertNull(pop());
     }
 
     @Test
@@ -127,9 +132,33 @@ class GlobalQueueTest {
         assertSame(queue.tail, full.next);
         assertEquals(GlobalQueue.NODE_SIZE + 1, queue.size());
         for (int i = 0; i <= GlobalQueue.NODE_SIZE; i++) {
-            assertEquals(i, queue.pop().id());
+            assertEquals(i, pop().id());
         }
         assertTrue(queue.isEmpty());
+    }
+
+    /**
+     * A batch (a local queue's overflow) is one entry: taken whole, in its place in the FIFO order,
+     * and counted as its tasks by size().
+     */
+    @Test
+    void aBatchIsOneEntryTakenWholeAndCountedAsItsTasks() {
+        queue.push(task(1));
+        Object[] batch = {task(2), task(3), task(4)};
+        queue.pushBatch(batch);
+        queue.push(task(5));
+        assertEquals(5, queue.size());
+        assertEquals(1, pop().id());
+        assertEquals(4, queue.size());
+        assertSame(batch, queue.poll(), "the batch, whole");
+        assertEquals(1, queue.size());
+        assertEquals(5, pop().id());
+        assertTrue(queue.isEmpty());
+        assertEquals(0, queue.size());
+        List<Task<?>> tasks = new ArrayList<>();
+        GlobalQueue.addTasks(batch, tasks);
+        GlobalQueue.addTasks(task(6), tasks);
+        assertEquals(List.of(2L, 3L, 4L, 6L), tasks.stream().map(Task::id).toList());
     }
 
     @Test
@@ -137,11 +166,12 @@ class GlobalQueueTest {
         for (int i = 0; i < 2 * GlobalQueue.NODE_SIZE + 3; i++) {
             queue.push(task(i));
         }
+        queue.pushBatch(new Object[] {task(1), task(2)});
         queue.clear();
         assertTrue(queue.isEmpty());
         assertEquals(0, queue.size());
-        assertNull(queue.pop());
+        assertNull(pop());
         queue.push(task(7));
-        assertEquals(7, queue.pop().id(), "the queue stays usable");
+        assertEquals(7, pop().id(), "the queue stays usable");
     }
 }

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.api.Waker;
+
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
@@ -659,6 +661,27 @@ class Worker extends CacheLinePadding implements Runnable {
         previous = (Task<?>) LIFO_SLOT.getAndSet(this, task); // null if a stealer took it meanwhile
         if (previous != null) {
             pushBack(previous);
+        }
+    }
+
+    /**
+     * Owner only: calls the join waker of a task that has just completed here. If this worker has
+     * tasks queued, the tasks it wakes go behind them, not into the LIFO slot: a task joining many
+     * children (a join, a select, a task scope) then runs once after the queued children have
+     * completed too, and collects them all in one poll, where the slot would run it right after
+     * each child, one task poll per child. With an empty queue the slot is used as for any wake
+     * (the joiner of one child runs next, and no other worker is woken).
+     */
+    void wakeJoiner(Waker joiner) {
+        if (!lifoEnabled || queue.isEmpty()) {
+            joiner.wake();
+            return;
+        }
+        lifoEnabled = false;
+        try {
+            joiner.wake();
+        } finally {
+            lifoEnabled = true; // it was on: runTask restores the configured value after the chain
         }
     }
 

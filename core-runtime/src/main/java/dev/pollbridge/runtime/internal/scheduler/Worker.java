@@ -40,6 +40,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *       budget is spent goes to the back of the queue, and after {@value #MAX_LIFO_POLLS} LIFO
  *       polls in a row the slot is switched off until the chain ends, so the third task's wakes
  *       go to the queue too. Two tasks that wake each other cannot keep the worker from its queue.
+ *   <li><b>Not for a joiner while children are queued.</b> A task woken by the completion of a
+ *       task it joins goes behind the queued tasks when there are any ({@link #wakeJoiner}), so a
+ *       task joining many children collects them in a few polls, not one poll per child.
  *   <li><b>Stealable when the owner stays in one poll.</b> The slot is written by the owner only
  *       while it polls, and taken by the owner right after the poll, so a task in it normally
  *       waits for less than a poll. But a poll that runs long (CPU work, a blocking call against

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.api.Waker;
+
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.util.IdentityHashMap;
@@ -198,6 +200,20 @@ final class WorkStealingEngine extends Engine {
     @Override
     public boolean requeuesOwned() {
         return true;
+    }
+
+    /**
+     * On a worker, a task woken by the completion of a task it joins goes behind the worker's
+     * queued tasks when there are any, not into the LIFO slot (see {@link Worker#wakeJoiner}).
+     */
+    @Override
+    public void wakeJoiner(Waker joiner) {
+        Worker worker = localWorker();
+        if (worker != null) {
+            worker.wakeJoiner(joiner);
+        } else {
+            joiner.wake();
+        }
     }
 
     @Override

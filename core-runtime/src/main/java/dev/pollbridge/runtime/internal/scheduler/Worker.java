@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
+import dev.pollbridge.api.Waker;
+
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
@@ -39,6 +41,9 @@ import java.util.function.Consumer;
  *       budget is spent goes to the back of the queue, and after {@value #MAX_LIFO_POLLS} LIFO
  *       polls in a row the slot is switched off until the chain ends, so the third task's wakes
  *       go to the queue too. Two tasks that wake each other cannot keep the worker from its queue.
+ *   <li><b>Not for a joiner while children are queued.</b> A task woken by the completion of a
+ *       task it joins goes behind the queued tasks when there are any ({@link #wakeJoiner}), so a
+ *       task joining many children collects them in a few polls, not one poll per child.
  *   <li><b>Stealable when the owner stays in one poll.</b> The slot is written by the owner only
  *       while it polls, and taken by the owner right after the poll, so a task in it normally
  *       waits for less than a poll. But a poll that runs long (CPU work, a blocking call against
@@ -720,6 +725,27 @@ class Worker extends CacheLinePadding implements Runnable {
             return;
         }
         pushBack(task);
+    }
+
+    /**
+     * Owner only: calls the join waker of a task that has just completed here. If this worker has
+     * tasks queued, the tasks it wakes go behind them, not into the LIFO slot: a task joining many
+     * children (a join, a select, a task scope) then runs once after the queued children have
+     * completed too, and collects them all in one poll, where the slot would run it right after
+     * each child, one task poll per child. With an empty queue the slot is used as for any wake
+     * (the joiner of one child runs next, and no other worker is woken).
+     */
+    void wakeJoiner(Waker joiner) {
+        if (!lifoEnabled || queue.isEmpty()) {
+            joiner.wake();
+            return;
+        }
+        lifoEnabled = false;
+        try {
+            joiner.wake();
+        } finally {
+            lifoEnabled = true; // it was on: runTask restores the configured value after the chain
+        }
     }
 
     /** Owner only: empties the LIFO slot; null if it was empty or a stealer emptied it first. */

@@ -1,5 +1,7 @@
 package dev.pollbridge.runtime.internal.task;
 
+import dev.pollbridge.api.Waker;
+
 /**
  * What a {@link Task} needs from the engine that runs it. Implemented by the schedulers in
  * {@code internal.scheduler}; every method is called without locks held and never polls inline.
@@ -29,6 +31,15 @@ public interface Scheduler extends UnwindSet.Owner {
      */
     default boolean requeuesOwned() {
         return false;
+    }
+
+    /**
+     * Calls {@code joiner}, the join waker of a task that has just completed on this thread (rule
+     * T9), letting the scheduler choose where the tasks it wakes are queued. May throw what the
+     * waker throws (the caller contains it, rule T10).
+     */
+    default void wakeJoiner(Waker joiner) {
+        joiner.wake();
     }
 
     /**

@@ -517,7 +517,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     /** The joiner's waker is user code (rule T10): a throwing one is reported, and the output stays. */
     private void wakeJoiner(Waker joiner) {
         try {
-            joiner.wake();
+            scheduler.wakeJoiner(joiner); // where the woken tasks are queued is the scheduler's choice
         } catch (Throwable broken) {
             scheduler.reportUncaught(broken, "the join waker of " + name());
         }

@@ -34,7 +34,7 @@ class JoinWakeTest {
                 assertEquals(i, results.get(i));
             }
             // The first poll spawns and finds the children pending; then a poll per budget's worth
-            // of finished children (128 polls of join handles), and a few more: 14 when written.
+            // of finished children (128 polls of join handles), and a few more: 9 when written.
             // Before the change: one poll per child, 1,001.
             assertTrue(parentPolls.get() <= CHILDREN / 20,
                     "the joiner was polled " + parentPolls.get() + " times for " + CHILDREN + " children");

@@ -1,7 +1,6 @@
 package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.api.Waker;
-
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;

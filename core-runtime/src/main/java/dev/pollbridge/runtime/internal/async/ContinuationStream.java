@@ -93,6 +93,11 @@ final class ContinuationStream<T> extends ContinuationBody<Void> implements Poll
             return item;
         }
         if (finished()) {
+            @SuppressWarnings("unchecked")
+            T last = (T) offers.takeLast(); // offered before the slot closed: an item ahead of the end; later offers fail
+            if (last != null) {
+                return Poll.ready(last);
+            }
             ownerWaker = null;
             return deliver().cast();
         }

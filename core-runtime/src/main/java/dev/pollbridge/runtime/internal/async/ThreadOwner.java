@@ -64,7 +64,9 @@ abstract class ThreadOwner<T> extends ThreadFiber<T> {
      */
     final int serve(Context cx) {
         int s = state;
-        Object offered = takeOffered(); // after the state read: an item offered before the body suspended or ended is seen first
+        // After the state read: an item offered before the body suspended or ended is seen first.
+        // Once the body has ended, the take closes the slot for good, so no offer lands behind the end.
+        Object offered = takeOffered(s == FINISHED);
         if (offered != null) {
             emitted = offered;
             return EMITTED;
@@ -89,9 +91,10 @@ abstract class ThreadOwner<T> extends ThreadFiber<T> {
      * Stream hook, owner only: takes an item offered without a suspension
      * ({@link AsyncEmitter#tryEmit}), or returns null. {@link #serve} calls it after reading the
      * state, so an item offered before the body's next suspension or its end is handed out
-     * before that suspension is served or the end returned.
+     * before that suspension is served or the end returned. {@code ended}: the body has
+     * finished, so the take also refuses every later offer ({@code OfferSlot.takeLast}).
      */
-    Object takeOffered() {
+    Object takeOffered(boolean ended) {
         return null;
     }
 

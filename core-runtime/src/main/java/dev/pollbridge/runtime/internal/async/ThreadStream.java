@@ -70,8 +70,8 @@ final class ThreadStream<T> extends ThreadBody<Void> implements PollStream<T> {
     }
 
     @Override
-    Object takeOffered() {
-        return offers.take();
+    Object takeOffered(boolean ended) {
+        return ended ? offers.takeLast() : offers.take();
     }
 
     @Override

@@ -75,7 +75,8 @@
  *       ({@link dev.pollbridge.runtime.internal.async.OfferSlot}): at most one item, only while
  *       the consumer has polled without an item since; the owner hands an offered item out before
  *       the body's next emit or end; an accepted item that the consumer never reads is closed at
- *       the close.
+ *       the close. The poll that returns the end, and the close, shut the slot for good first,
+ *       so an offer either comes out ahead of the end or is refused (its caller keeps it).
  *   <li><b>A9 A continuation resumes at home.</b> Compiled code may keep
  *       {@code Thread.currentThread()} in a register or stack slot across a call, and a yield is a
  *       call: a body resumed on another thread may go on using the thread it suspended on, and so

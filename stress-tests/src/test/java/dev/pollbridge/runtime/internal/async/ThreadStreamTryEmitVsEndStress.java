@@ -17,7 +17,8 @@ import org.openjdk.jcstress.infra.results.ZI_Result;
  * Thread mode: {@code AsyncEmitter.tryEmit} from another thread races the body's end and the poll of the
  * consumer that follows it; the consumer is waiting for an item (it polled once: demand). Whatever the interleaving,
  * {@code tryEmit} returns true exactly when the item reaches the consumer before the end: an
- * offer that lands after the consumer saw the end is withdrawn.
+ * offer that lands after the consumer saw the end is withdrawn, even when the consumer's close
+ * (right after the end, as a try-with-resources does) finds it in the slot first.
  *
  * <p>Outcome: (tryEmit returned true, items the consumer received before the end).
  */
@@ -63,6 +64,7 @@ public class ThreadStreamTryEmitVsEndStress {
             received++;
         } else if (poll.isDone()) {
             ended = true;
+            stream.close(); // at once, as the consumer's try-with-resources does
         }
     }
 

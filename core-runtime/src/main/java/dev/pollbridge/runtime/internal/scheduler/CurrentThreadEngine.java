@@ -88,7 +88,7 @@ public final class CurrentThreadEngine extends Engine {
     protected void startThreads() {}
 
     @Override
-    protected void submitNew(Task<?> task) {
+    protected void submitNew(Task<?> task, int worker) {
         schedule(task);
     }
 

@@ -200,16 +200,19 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     /** Starts the flavour's threads (none for the current-thread flavour). */
     protected abstract void startThreads();
 
-    /** Pushes a newly spawned task (born SCHEDULED) to a run queue. */
-    protected abstract void submitNew(Task<?> task);
+    /**
+     * Pushes a newly spawned task (born SCHEDULED) to a run queue. {@code worker}: the spawning
+     * thread's {@link #currentWorkerIndex()}, looked up once per spawn.
+     */
+    protected abstract void submitNew(Task<?> task, int worker);
 
     /**
      * A new task id, unique in this runtime: a sequence number in the high bits and the spawning
      * worker's index in the low 16 bits (0xFFFF for other threads). The default draws from one
      * shared counter; the work-stealing flavour gives each worker its own sequence so that spawns
-     * on different workers share no counter.
+     * on different workers share no counter. {@code worker}: as in {@link #submitNew}.
      */
-    protected long newTaskId() {
+    protected long newTaskId(int worker) {
         return taskIds.incrementAndGet() << 16 | 0xFFFF;
     }
 
@@ -226,15 +229,10 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     protected abstract void clearQueues(List<Task<?>> drained);
 
     /**
-     * True if a task pushed by the calling thread is sure to be in a queue the closer empties: on
-     * a worker of this engine, which the closer joins before it empties the queues. Elsewhere a
-     * spawn re-checks the closed flag after its push (see {@link #spawn}).
+     * The index of this engine's worker running on the calling thread, or -1. A worker is joined
+     * by the closer before it empties the queues, so a task a worker pushed is sure to be in a
+     * queue the closer empties (see {@link #submit}).
      */
-    protected boolean pushesBeforeJoin() {
-        return false;
-    }
-
-    /** The index of this engine's worker running on the calling thread, or -1 (for {@link TaskCounts}). */
     protected int currentWorkerIndex() {
         return -1;
     }
@@ -258,8 +256,9 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
             throw closedRuntime();
         }
         SingleUse.claim(future, "PollRuntime.spawn"); // rule 11: refuses a future some other owner has
-        Task<T> task = newTask(InheritedLocals.capture(future), true);
-        submit(task);
+        int worker = currentWorkerIndex();
+        Task<T> task = newTask(InheritedLocals.capture(future), true, worker);
+        submit(task, worker);
         return new TaskJoinHandle<>(task);
     }
 
@@ -275,12 +274,13 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         if (tasks.isClosed()) {
             throw closedRuntime();
         }
-        submit(newTask(future, false));
+        int worker = currentWorkerIndex();
+        submit(newTask(future, false, worker), worker);
     }
 
-    private <T> Task<T> newTask(PollFuture<T> future, boolean joinInterest) {
-        Task<T> task = new Task<>(newTaskId(), future, this, joinInterest);
-        counts.spawned(currentWorkerIndex()); // before it can complete: alive() never counts a completion without its spawn
+    private <T> Task<T> newTask(PollFuture<T> future, boolean joinInterest, int worker) {
+        Task<T> task = new Task<>(newTaskId(worker), future, this, joinInterest);
+        counts.spawned(worker); // before it can complete: alive() never counts a completion without its spawn
         captureSpawnSite(task);
         RuntimeEvents.taskSpawned(task);
         return task;
@@ -297,13 +297,13 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      * spawner sees the flag (and shuts it down itself); both may, and a shutdown is idempotent
      * (the second sees RUNNING or COMPLETE and does nothing; the queue entry is skipped, T2).
      */
-    private void submit(Task<?> task) {
+    private void submit(Task<?> task, int worker) {
         if (tasks.isClosed()) {
             task.shutdown(); // a spawn inside a closed runtime: cancelled on the spot
             return;
         }
-        submitNew(task);
-        if (!pushesBeforeJoin() && tasks.isClosed()) {
+        submitNew(task, worker);
+        if (worker < 0 && tasks.isClosed()) { // a worker's push is emptied by the closer, which joins it first
             task.shutdown();
         }
     }

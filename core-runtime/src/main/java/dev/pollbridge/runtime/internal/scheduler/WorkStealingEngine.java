@@ -160,9 +160,8 @@ final class WorkStealingEngine extends Engine {
     }
 
     @Override
-    protected long newTaskId() {
-        Worker worker = localWorker();
-        return worker != null ? worker.newTaskId() : super.newTaskId();
+    protected long newTaskId(int worker) {
+        return worker >= 0 ? workers[worker].newTaskId() : super.newTaskId(worker);
     }
 
     /**
@@ -173,10 +172,9 @@ final class WorkStealingEngine extends Engine {
      * that spawns many tasks pays no swap per spawn.
      */
     @Override
-    protected void submitNew(Task<?> task) {
-        Worker worker = localWorker();
-        if (worker != null) {
-            worker.scheduleSpawned(task);
+    protected void submitNew(Task<?> task, int worker) {
+        if (worker >= 0) {
+            workers[worker].scheduleSpawned(task);
         } else {
             pushRemote(task);
         }
@@ -361,11 +359,6 @@ final class WorkStealingEngine extends Engine {
         for (Object entry; (entry = global.poll()) != null; ) {
             GlobalQueue.addTasks(entry, drained);
         }
-    }
-
-    @Override
-    protected boolean pushesBeforeJoin() {
-        return localWorker() != null;
     }
 
     @Override

@@ -12,8 +12,8 @@ package dev.pollbridge.runtime.metrics;
  * needs to poll. The per-worker counters and the poll-time histogram are plain counters that only
  * their worker writes (an opaque store, no atomic instruction) and a snapshot reads racily, so
  * keeping them costs a worker a few increments per poll; a snapshot costs about one array of
- * {@link PollTimeHistogram#BUCKETS} longs per worker, plus a short lock per shard of the task
- * registry for the task counts. Call it every few seconds, not in a loop. The figures are in
+ * {@link PollTimeHistogram#BUCKETS} longs per worker, plus a sum of striped counters for the task
+ * counts (no lock). Call it every few seconds, not in a loop. The figures are in
  * {@code docs/observability.md}.
  *
  * @param workers worker threads (0 for the current-thread flavour)

@@ -102,6 +102,34 @@ class StuckWorkerTest {
         }
     }
 
+    /**
+     * On the threads of a user's factory the worker keeps the running task in a field of its own
+     * (on its own threads it reads the thread's current task): the report names the task either way.
+     */
+    @Test
+    void aPollStuckOnAThreadOfTheUsersFactoryIsReportedWithTheTask() {
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        try (LogCapture log = LogCapture.recording(PREFIX + "factory-");
+                PollRuntime runtime = PollRuntime.builder().workers(2)
+                        .threadFactory(body -> new Thread(body, PREFIX + "factory-" + made.incrementAndGet()))
+                        .stuckWorkerThreshold(Duration.ofMillis(50)).build()) {
+            JoinHandle<String> stuck = runtime.spawn(new BlockingPoll(release));
+            try {
+                await().atMost(Duration.ofSeconds(20)).until(() -> !log.messages().isEmpty());
+                String report = log.messages().get(0);
+                assertTrue(report.startsWith("stuck worker: " + PREFIX + "factory-"), report);
+                assertTrue(report.contains("inside one poll() of task-"), report);
+                assertTrue(report.contains(BlockingPoll.class.getName()), "names the task's future: " + report);
+            } finally {
+                release.countDown();
+            }
+            assertEquals("released", runtime.blockOn(stuck));
+        } finally {
+            release.countDown();
+        }
+    }
+
     @Test
     void quickPollsAreNeverReported() {
         try (LogCapture log = LogCapture.recording(PREFIX + "quick-watchdog");

@@ -2,6 +2,7 @@ package dev.pollbridge.runtime.internal.scheduler;
 
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
+import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.Task;
 import java.lang.invoke.MethodHandles;
@@ -224,12 +225,24 @@ class Worker extends CacheLinePadding implements Runnable {
     /** Owner only: xorshift state for the steal start. */
     private int random;
     /**
-     * The task being run now (polled, completed or cancelled), or null between tasks. Written by the
-     * owner (opaque, through {@link #RUNNING}); read by the {@link Watchdog} and by searchers
-     * deciding whether the owner is stuck in one poll, and by {@link #died} for its report.
+     * Only on the threads of a user's factory: the task being run now (polled, completed or
+     * cancelled), or null between tasks. Written by the owner (opaque, through {@link #RUNNING});
+     * read through {@link #runningTask()}. On this runtime's own threads the task is the thread's
+     * current task instead, so a turn stores no reference here (see {@link #taskOnThread}).
      */
     @SuppressWarnings("unused")
     private Task<?> running;
+    /**
+     * True when this worker runs on {@link WorkerThread}s (no user factory): {@link #runningTask()}
+     * reads the thread's current task, which the task's poll sets anyway, and {@link #poll} writes
+     * no {@link #running}. Why one reference store fewer per poll matters: this object outlives
+     * young collections and ends in the old generation, where G1's write barrier (JDK 17 to 25)
+     * runs a StoreLoad fence for every store of a young reference, such as a task (see
+     * "Why the executor scenarios are bimodal" in {@code docs/performance.md}).
+     */
+    private final boolean taskOnThread;
+    /** Owner only: the task whose {@code run()} threw out of {@link #poll}, for {@link #died}'s report. */
+    private Task<?> cutShort;
     /** Owner only: the sequence part of the next task id spawned on this worker. */
     private long nextIdSequence;
     /** Counters: written by the owner only (opaque), read racily by {@code metrics()}. */
@@ -275,6 +288,7 @@ class Worker extends CacheLinePadding implements Runnable {
         this.lifoSeenAt = new long[workers];
         this.pollTimes = engine.config().pollTimeHistogram() ? new PollTimes() : null;
         this.random = 0x9E3779B9 * (index + 1);
+        this.taskOnThread = engine.config().threadFactory() == null;
         this.thread = newThread();
         this.parker = new Parker(thread);
     }
@@ -315,7 +329,8 @@ class Worker extends CacheLinePadding implements Runnable {
     /** The loop threw (see "When the thread dies"); runs on the dying thread, never throws. */
     private void died(Throwable death) {
         try {
-            Task<?> cutShort = runningTask();
+            Task<?> cutShort = this.cutShort;
+            this.cutShort = null;
             RUNNING.setOpaque(this, (Task<?>) null);
             notified = false;
             lifoEnabled = lifoConfigured;
@@ -632,9 +647,19 @@ class Worker extends CacheLinePadding implements Runnable {
         // Release: this worker's reads of longTurn* for the previous turn come before the store
         // (see "Slow polls").
         POLLS.setRelease(this, turn);
-        RUNNING.setOpaque(this, task);
-        long nanos = task.run();
-        RUNNING.setOpaque(this, (Task<?>) null);
+        if (!taskOnThread) {
+            RUNNING.setOpaque(this, task);
+        }
+        long nanos;
+        try {
+            nanos = task.run();
+        } catch (Throwable escaped) { // only the runtime's own failures get here (run() contains the user's)
+            cutShort = task;
+            throw escaped;
+        }
+        if (!taskOnThread) {
+            RUNNING.setOpaque(this, (Task<?>) null);
+        }
         if (pollTimes != null) {
             pollTimes.record(nanos);
         }
@@ -770,8 +795,16 @@ class Worker extends CacheLinePadding implements Runnable {
         return LIFO_SLOT.compareAndSet(this, task, null);
     }
 
-    /** Any thread: the task this worker is running now, or null (a racy snapshot). */
+    /**
+     * Any thread: the task this worker is running now, or null (a racy snapshot). On this runtime's
+     * own threads that is the task whose poll or close runs now: a turn stuck after its poll, in
+     * runtime code or in the close of an output nobody joins, reads as null.
+     */
     Task<?> runningTask() {
+        if (taskOnThread) {
+            Thread current = thread;
+            return current instanceof BudgetedThread ? ((BudgetedThread) current).currentTaskOpaque() : null;
+        }
         return (Task<?>) RUNNING.getOpaque(this);
     }
 

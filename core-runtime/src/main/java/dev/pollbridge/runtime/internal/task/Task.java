@@ -245,7 +245,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         if (thread instanceof BudgetedThread) {
             BudgetedThread runtimeThread = (BudgetedThread) thread;
             Task<?> outer = runtimeThread.currentTask;
-            runtimeThread.currentTask = this;
+            runtimeThread.setCurrentTask(this);
             return outer;
         }
         Task<?> outer = CURRENT.get();
@@ -255,7 +255,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     private static void exit(Thread thread, Task<?> outer) {
         if (thread instanceof BudgetedThread) {
-            ((BudgetedThread) thread).currentTask = outer;
+            ((BudgetedThread) thread).setCurrentTask(outer);
         } else {
             CURRENT.set(outer);
         }

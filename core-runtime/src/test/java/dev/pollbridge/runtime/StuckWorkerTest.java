@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -109,7 +110,7 @@ class StuckWorkerTest {
     @Test
     void aPollStuckOnAThreadOfTheUsersFactoryIsReportedWithTheTask() {
         CountDownLatch release = new CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger made = new AtomicInteger();
         try (LogCapture log = LogCapture.recording(PREFIX + "factory-");
                 PollRuntime runtime = PollRuntime.builder().workers(2)
                         .threadFactory(body -> new Thread(body, PREFIX + "factory-" + made.incrementAndGet()))

@@ -31,6 +31,11 @@ import reactor.core.publisher.Operators;
  * {@link #outcome}; the signalling thread writes {@code outcome} and then reads {@code waker}.
  * Both are volatile (sequentially consistent), so at least one side sees the other's write:
  * either the poll sees the outcome, or the completer sees the waker and wakes it.
+ * A Mono that terminates inside the first poll's {@code subscribe}, on the polling thread (a
+ * synchronous source such as {@code Mono.just}), is the fast path: the waker is stored only after
+ * {@code subscribe} returned without an outcome, so that Mono's outcome needs neither a waker nor
+ * a fence, and the close of a future whose outcome was returned swaps nothing (the terminal
+ * signal already marked the subscription terminated).
  *
  * <h2>Cancellation</h2>
  * {@link #close()} before the Mono terminated cancels the subscription, exactly once: the
@@ -84,10 +89,12 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
 
     private static final VarHandle UPSTREAM;
     private static final VarHandle VALUE;
+    private static final VarHandle OUTCOME;
     static {
         try {
             UPSTREAM = MethodHandles.lookup().findVarHandle(FutureFromMono.class, "upstream", Subscription.class);
             VALUE = MethodHandles.lookup().findVarHandle(FutureFromMono.class, "value", Object.class);
+            OUTCOME = MethodHandles.lookup().findVarHandle(FutureFromMono.class, "outcome", Poll.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -95,6 +102,11 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
 
     /** Owner only; cleared once subscribed or closed. */
     private Mono<? extends T> source;
+    /**
+     * The polling thread while its first poll is inside {@code subscribe}, else null. Written by
+     * the owner only; a signalling thread that reads itself here is the owner inside that call.
+     */
+    private Thread subscribing;
     /** Owner only: the result was returned; a later poll is a caller bug (rule 9). */
     private boolean delivered;
     /** Owner only. */
@@ -132,7 +144,6 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
         if (delivered) {
             throw SingleUse.polledAfter("a future of a Mono", "it returned " + outcome);
         }
-        waker = cx.waker();
         Mono<? extends T> toSubscribe = source;
         if (toSubscribe != null) {
             source = null;
@@ -141,14 +152,27 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
                 // Through subscribe(Subscriber), Reactor's public entry point, so that its hooks
                 // apply (onLastOperator, automatic context propagation, a throwing subscribe
                 // reported through onError); subscribe(CoreSubscriber) would bypass them.
+                subscribing = Thread.currentThread();
                 toSubscribe.subscribe((Subscriber<? super T>) this);
             } catch (Throwable subscribeFailure) {
                 // Defensive: Reactor reports a throwing subscribe through onError. It may have
                 // called onSubscribe before throwing: that subscription is cancelled.
                 Exceptions.throwIfJvmFatal(subscribeFailure);
                 failAndCancel(subscribeFailure);
+            } finally {
+                subscribing = null;
+            }
+            Poll<T> early = outcome;
+            if (early != null) {
+                // Terminated inside subscribe (a synchronous Mono): no waker was stored, so none
+                // was woken and none needs clearing.
+                delivered = true;
+                return early;
             }
         }
+        // The waker is stored after subscribe, then the outcome read (rule 6, see the class note):
+        // a signal that came before the store found no waker, and this read sees its outcome.
+        waker = cx.waker();
         Poll<T> result = outcome;
         if (result == null) {
             return Poll.pending();
@@ -164,6 +188,15 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
             return;
         }
         closed = true;
+        if (delivered) {
+            // The outcome was returned, so the terminal signal had swapped TERMINATED into the
+            // slot before publishing it: nothing to cancel, no unread value, no waker stored.
+            // Plain release stores suffice: only a broken source still signals, and it reads
+            // CLOSED_VALUE (and drops its item) or the old value (and fails as a second value).
+            VALUE.setRelease(this, CLOSED_VALUE);
+            OUTCOME.setRelease(this, (Poll<T>) null); // see below: a hot Mono must not keep the value
+            return;
+        }
         source = null;
         waker = null;
         Subscription previous = (Subscription) UPSTREAM.getAndSet(this, CANCELLED);
@@ -317,6 +350,12 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
 
     /** Publishes the outcome, then wakes the latest poller (see the class note on rule 6). */
     private void finish(Poll<T> result) {
+        if (subscribing == Thread.currentThread()) {
+            // The first poll's subscribe, on the owner's thread: the poll reads the outcome next on
+            // this thread, no waker is stored yet and no close can run meanwhile, so no fence.
+            OUTCOME.setRelease(this, result);
+            return;
+        }
         outcome = result;
         if (upstream == CANCELLED) {
             outcome = null; // closed meanwhile (see close)

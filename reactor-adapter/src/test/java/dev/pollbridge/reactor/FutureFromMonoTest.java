@@ -118,6 +118,37 @@ class FutureFromMonoTest {
     }
 
     @Test
+    void aMonoThatCompletesInsideSubscribeIsReadyAtOnceWithoutAWake() {
+        PollFuture<String> future = MonoBridge.toPollFuture(Mono.just("now"));
+        CountingWaker waker = new CountingWaker();
+        assertReady(future.poll(Context.of(waker)), "now");
+        future.close();
+        assertEquals(0, waker.count()); // no self-wake: a task would not be polled again for nothing
+    }
+
+    @Test
+    void aBrokenSourceSignallingAfterTheCloseOfADeliveredFutureHasItsItemDropped() {
+        AtomicReference<CoreSubscriber<AutoCloseable>> subscriber = new AtomicReference<>();
+        Mono<AutoCloseable> broken = new Mono<>() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public void subscribe(CoreSubscriber<? super AutoCloseable> actual) {
+                subscriber.set((CoreSubscriber<AutoCloseable>) actual);
+                actual.onSubscribe(new CountingSubscription());
+                AutoCloseable first = () -> {};
+                actual.onNext(first);
+                actual.onComplete();
+            }
+        };
+        PollFuture<AutoCloseable> future = MonoBridge.toPollFuture(broken);
+        assertTrue(future.poll(Context.of(new CountingWaker())).isReady());
+        future.close();
+        AtomicInteger closes = new AtomicInteger();
+        subscriber.get().onNext(closes::incrementAndGet); // against rule 1.7: after the end and the close
+        assertEquals(1, closes.get(), "a late item nobody will read is closed");
+    }
+
+    @Test
     void closeCancelsTheSubscriptionExactlyOnce() {
         AtomicInteger cancels = new AtomicInteger();
         PollFuture<String> future = MonoBridge.toPollFuture(Mono.<String>never().doOnCancel(cancels::incrementAndGet));

@@ -21,10 +21,12 @@ final class Parker implements Waker {
     private static final int NOTIFIED = 2;
 
     private static final VarHandle STATE;
+    private static final VarHandle OWNER;
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(Parker.class, "state", int.class);
+            OWNER = MethodHandles.lookup().findVarHandle(Parker.class, "owner", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -37,7 +39,10 @@ final class Parker implements Waker {
     private volatile int state;
 
     Parker(Thread owner) {
-        this.owner = owner;
+        // A plain store, not a volatile one (a fence per blockOn). It is as safe: either way a
+        // waking thread sees the owner only if the parker reached it through a release (rule 6's
+        // hand-off of the waker, the start of a worker thread).
+        OWNER.set(this, owner);
     }
 
     /**

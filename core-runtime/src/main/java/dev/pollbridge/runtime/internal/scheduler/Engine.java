@@ -509,7 +509,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
 
     @Override
     public boolean enterRegistry(Task<?> task) {
-        return tasks.bind(task);
+        return tasks.bind(task, currentWorkerIndex());
     }
 
     @Override

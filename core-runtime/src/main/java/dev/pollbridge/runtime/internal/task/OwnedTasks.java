@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Every task that waits (Tokio's {@code OwnedTasks}, entered lazily): intrusive doubly linked
- * lists in shards chosen by task id, each guarded by its own lock. Shutdown needs it to reach
- * tasks that sit idle in no queue, reachable only through their wakers. A task enters it the
+ * lists in shards (one per worker, see {@link #shardIndex}), each guarded by its own lock.
+ * Shutdown needs it to reach tasks that sit idle in no queue, reachable only through their wakers. A task enters it the
  * first time its poll returns pending, before it goes idle (rule T4), not at spawn: until then it
  * is in a run queue or owned by the thread running it, where shutdown reaches it anyway (rule T7),
  * so a task that completes in its first poll never touches a registry lock. Closing is atomic
@@ -26,14 +26,19 @@ import java.util.List;
  */
 public final class OwnedTasks {
 
+    /** {@code Task.shard} of a task that never entered the registry. */
+    static final byte UNBOUND = -1;
+    /** Most shards: their index must fit in {@code Task.shard}, a byte. */
+    static final int MAX_SHARDS = 64;
+
     private final Shard[] shards;
     private final int mask;
     /** Set once by {@link #close}; read under the shard locks by {@link #bind}. */
     private volatile boolean closed;
 
-    /** A registry with at least {@code minShards} shards (rounded up to a power of two). */
+    /** A registry with at least {@code minShards} shards (rounded up to a power of two), at most {@link #MAX_SHARDS}. */
     public OwnedTasks(int minShards) {
-        int count = Integer.highestOneBit(Math.max(1, minShards - 1) << 1);
+        int count = Math.min(MAX_SHARDS, Integer.highestOneBit(Math.max(1, minShards - 1) << 1));
         shards = new Shard[count];
         for (int i = 0; i < count; i++) {
             shards[i] = new Shard();
@@ -42,23 +47,29 @@ public final class OwnedTasks {
     }
 
     /**
-     * The shard of a task: the low bits of its id's sequence part, so consecutive spawns use
-     * different shards. (A per-worker shard was tried: when one worker spawns and another
-     * completes the tasks, both then contend on one shard's lock, which showed up in profiles.)
-     * Derived from the immutable id rather than stored, to keep the task object small.
+     * The shard a task enters when it first waits: the binding worker's own (workers {@code w},
+     * {@code w + shards}, ... share one), else (a task first polled outside the workers) the low
+     * bits of its id's sequence part, so consecutive tasks use different shards. A task mostly
+     * completes on the worker that bound it (its wakes go to that worker's LIFO slot or queue),
+     * so its shard's lock and its neighbours in the list stay in that worker's cache; with the
+     * shard chosen by sequence, both workers took every shard's lock and wrote each other's tasks
+     * (about 20 % of ping_pong's samples in the registry, issue 26). An earlier per-worker shard
+     * was the spawning worker's, fixed at spawn, which contended whenever one worker spawned and
+     * another completed.
      */
-    private Shard shardOf(Task<?> task) {
-        return shards[(int) (task.id >>> 16) & mask];
+    private int shardIndex(Task<?> task, int worker) {
+        return (worker >= 0 ? worker : (int) (task.id >>> 16)) & mask;
     }
 
     /**
      * Adds a task that is about to go idle to its shard, unless the registry is closed. Called by
-     * the task's RUNNING holder, at most once per task.
+     * the task's RUNNING holder, at most once per task, on worker {@code worker} (-1 elsewhere).
      *
      * @return false (and the task is not added) once the registry is closed
      */
-    public boolean bind(Task<?> task) {
-        Shard shard = shardOf(task);
+    public boolean bind(Task<?> task, int worker) {
+        int index = shardIndex(task, worker);
+        Shard shard = shards[index];
         shard.lock();
         try {
             if (closed) {
@@ -72,7 +83,7 @@ public final class OwnedTasks {
             shard.head = task;
             // Read and written by RUNNING holders only; the state CAS that passes RUNNING on
             // orders this write before the completer's read in remove().
-            task.registered = true;
+            task.shard = (byte) index;
             return true;
         } finally {
             shard.unlock();
@@ -81,10 +92,11 @@ public final class OwnedTasks {
 
     /** Removes a completed task if it was bound (only its completer calls it, once). */
     public void remove(Task<?> task) {
-        if (!task.registered) {
+        int index = task.shard;
+        if (index == UNBOUND) {
             return; // completed before it ever waited: it was never bound
         }
-        Shard shard = shardOf(task);
+        Shard shard = shards[index];
         shard.lock();
         try {
             Task<?> before = task.previous;

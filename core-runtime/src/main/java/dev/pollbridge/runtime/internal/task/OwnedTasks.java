@@ -3,6 +3,7 @@ package dev.pollbridge.runtime.internal.task;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -135,11 +136,14 @@ public final class OwnedTasks {
     /**
      * The tasks bound now (a copy), for shutdown, reports and the task dump: made one shard at a
      * time, each shard's lock held only while its list is copied (pollers never take it). A task
-     * bound or removed meanwhile may or may not be in it.
+     * bound or removed meanwhile may or may not be in it. Within a shard, in the order the tasks
+     * were bound (a list is built at its head, so it is copied backwards): the dump's sort by age
+     * then keeps that order for tasks of the same clock unit.
      */
     public List<Task<?>> boundTasks() {
         List<Task<?>> bound = new ArrayList<>();
         for (Shard shard : shards) {
+            int from = bound.size();
             shard.lock();
             try {
                 for (Task<?> task = shard.head; task != null; task = task.next) {
@@ -148,6 +152,7 @@ public final class OwnedTasks {
             } finally {
                 shard.unlock();
             }
+            Collections.reverse(bound.subList(from, bound.size()));
         }
         return bound;
     }

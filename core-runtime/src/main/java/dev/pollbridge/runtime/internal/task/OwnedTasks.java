@@ -9,13 +9,14 @@ import java.util.List;
 /**
  * Every task that waits (Tokio's {@code OwnedTasks}, entered lazily): intrusive doubly linked
  * lists in shards (one per worker, see {@link #shardIndex}), each guarded by its own lock.
- * Shutdown needs it to reach tasks that sit idle in no queue, reachable only through their wakers. A task enters it the
- * first time its poll returns pending, before it goes idle (rule T4), not at spawn: until then it
- * is in a run queue or owned by the thread running it, where shutdown reaches it anyway (rule T7),
- * so a task that completes in its first poll never touches a registry lock. Closing is atomic
- * with insertion: {@link #bind} checks the closed flag under the shard lock, and {@link #close}
- * takes every shard lock after setting it, so no task is added after the shutdown scan saw its
- * shard. No user code runs under these locks. Counting tasks is {@link TaskCounts}'s job.
+ * Shutdown needs it to reach tasks that sit idle in no queue, reachable only through their
+ * wakers. A task enters it the first time its poll returns pending, before it goes idle (rule
+ * T4), not at spawn: until then it is in a run queue or owned by the thread running it, where
+ * shutdown reaches it anyway (rule T7), so a task that completes in its first poll never touches
+ * a registry lock. Closing is atomic with insertion: {@link #bind} checks the closed flag under
+ * the shard lock, and {@link #close} takes every shard lock after setting it, so no task is added
+ * after the shutdown scan saw its shard. No user code runs under these locks. Counting tasks is
+ * {@link TaskCounts}'s job.
  *
  * <p><b>The shard lock</b> is a spin lock on an int (CAS to take, release store to give back), not
  * a monitor: it guards a handful of field writes, so it is almost never contended, and then a
@@ -37,7 +38,10 @@ public final class OwnedTasks {
     /** Set once by {@link #close}; read under the shard locks by {@link #bind}. */
     private volatile boolean closed;
 
-    /** A registry with at least {@code minShards} shards (rounded up to a power of two), at most {@link #MAX_SHARDS}. */
+    /**
+     * A registry with at least {@code minShards} shards (rounded up to a power of two), at most
+     * {@link #MAX_SHARDS}.
+     */
     public OwnedTasks(int minShards) {
         int count = Math.min(MAX_SHARDS, Integer.highestOneBit(Math.max(1, minShards - 1) << 1));
         shards = new Shard[count];

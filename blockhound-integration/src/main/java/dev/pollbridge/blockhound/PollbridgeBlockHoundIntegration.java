@@ -53,6 +53,7 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
     static final List<Allowance> ALLOWED = List.of(
             WORKER_LOOP,
             new Allowance(TASK + "OwnedTasks$Shard", "lockSlow"),
+            new Allowance("dev.pollbridge.runtime.sync.SpinLock", "lockSlow"),
             new Allowance(SCHEDULER + "WorkStealingEngine", "pushRemote"),
             new Allowance(SCHEDULER + "BlockingPool", "submit"),
             new Allowance(SCHEDULER + "BlockingPool", "forget"),

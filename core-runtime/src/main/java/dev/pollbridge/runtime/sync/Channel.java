@@ -80,7 +80,7 @@ import java.util.Optional;
 public final class Channel<T> {
 
     private final int capacity;
-    private final Object lock = new Object();
+    private final SpinLock lock = new SpinLock();
     private final ArrayDeque<T> buffer;                                  // guarded by lock
     /** Slots admitted to woken senders and reserves that have not polled since; guarded by lock. */
     private int admitted;
@@ -167,7 +167,8 @@ public final class Channel<T> {
     public boolean trySend(T item) {
         Objects.requireNonNull(item, "item");
         Waker toWake;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (closed) {
                 throw new ChannelClosedException("send to a closed channel");
             }
@@ -176,6 +177,8 @@ public final class Channel<T> {
             }
             buffer.add(item);
             toWake = wakeReceiverLocked();
+        } finally {
+            lock.unlock();
         }
         wake(toWake);
         return true;
@@ -227,7 +230,8 @@ public final class Channel<T> {
         Waker receiverToWake = null;
         List<Waker> endToWake;
         T item;
-        synchronized (lock) {
+        lock.lock();
+        try {
             item = buffer.poll();
             if (item == null) {
                 if (endedLocked()) {
@@ -240,6 +244,8 @@ public final class Channel<T> {
                 receiverToWake = wakeReceiverLocked();
             }
             endToWake = takeReceiversIfEndedLocked();
+        } finally {
+            lock.unlock();
         }
         try {
             Wakers.wakeBoth(senderToWake, receiverToWake);
@@ -273,8 +279,11 @@ public final class Channel<T> {
      * @return a new sending handle, counted until it is closed
      */
     public Sender<T> sender() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             senderHandles++;
+        } finally {
+            lock.unlock();
         }
         return new Sender<>(this);
     }
@@ -287,8 +296,11 @@ public final class Channel<T> {
      * @return a new receiving handle, counted until it is closed
      */
     public Receiver<T> receiver() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             receiverHandles++;
+        } finally {
+            lock.unlock();
         }
         return new Receiver<>(this);
     }
@@ -301,12 +313,15 @@ public final class Channel<T> {
      */
     public void close() {
         List<Waker> toWake = new ArrayList<>();
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (closed) {
                 return;
             }
             closed = true;
             takeAllWakersLocked(toWake);
+        } finally {
+            lock.unlock();
         }
         Wakers.wakeAll(toWake);
     }
@@ -317,8 +332,11 @@ public final class Channel<T> {
      * @return true if the channel is closed
      */
     public boolean isClosed() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return closed;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -328,8 +346,11 @@ public final class Channel<T> {
      * @return the number of buffered items
      */
     public int size() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             return buffer.size();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -347,8 +368,11 @@ public final class Channel<T> {
     /** The last of one side's handles went away: see "Handles". */
     void senderHandleClosed() {
         boolean last;
-        synchronized (lock) {
+        lock.lock();
+        try {
             last = --senderHandles == 0;
+        } finally {
+            lock.unlock();
         }
         if (last) {
             close();
@@ -358,7 +382,8 @@ public final class Channel<T> {
     void receiverHandleClosed() {
         List<Waker> toWake = new ArrayList<>();
         List<T> dropped;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (--receiverHandles > 0 || receiversGone) {
                 return;
             }
@@ -367,6 +392,8 @@ public final class Channel<T> {
             dropped = new ArrayList<>(buffer);
             buffer.clear();
             takeAllWakersLocked(toWake);
+        } finally {
+            lock.unlock();
         }
         try {
             Wakers.wakeAll(toWake);
@@ -384,7 +411,8 @@ public final class Channel<T> {
     Poll<Void> pollSend(ChannelSend<T, ?> op, Context cx) {
         Waker toWake = null;
         boolean completed = false;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (op.state == ChannelSend.FINISHED) {
                 throw SingleUse.polledAfter(op.name(), "it completed or was closed");
             }
@@ -422,6 +450,8 @@ public final class Channel<T> {
                 default:
                     throw new AssertionError("state " + op.state);
             }
+        } finally {
+            lock.unlock();
         }
         if (!completed) { // out of budget (rule 16)
             cx.waker().wake();
@@ -447,7 +477,8 @@ public final class Channel<T> {
     /** A send or reserve that stops before it completed: leaves the queue; an admitted slot passes on. */
     void dropSend(ChannelSend<T, ?> op) {
         Waker toWake = null;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (op.state == ChannelSend.WAITING) {
                 senders.remove(op);
             } else if (op.state == ChannelSend.ADMITTED) {
@@ -456,6 +487,8 @@ public final class Channel<T> {
             }
             op.state = ChannelSend.FINISHED;
             op.waker = null;
+        } finally {
+            lock.unlock();
         }
         wake(toWake);
     }
@@ -463,13 +496,16 @@ public final class Channel<T> {
     /** A permit sends: the item takes the permit's slot. False (item not taken) if the receivers are gone. */
     boolean sendWithPermit(T item) {
         Waker toWake;
-        synchronized (lock) {
+        lock.lock();
+        try {
             permits--;
             if (receiversGone) {
                 return false;
             }
             buffer.add(item);
             toWake = wakeReceiverLocked();
+        } finally {
+            lock.unlock();
         }
         wake(toWake);
         return true;
@@ -479,10 +515,13 @@ public final class Channel<T> {
     void releasePermit() {
         List<Waker> toWake;
         Waker sender;
-        synchronized (lock) {
+        lock.lock();
+        try {
             permits--;
             sender = admitSenderLocked();
             toWake = takeReceiversIfEndedLocked(); // the last permit of a closed, drained channel
+        } finally {
+            lock.unlock();
         }
         wake(sender);
         Wakers.wakeAll(toWake);
@@ -504,7 +543,8 @@ public final class Channel<T> {
         Waker receiverToWake = null;
         List<Waker> endToWake = null;
         Poll<Void> result;
-        synchronized (lock) {
+        lock.lock();
+        try {
             T item = buffer.poll();
             if (item != null) {
                 CoopBudget.consumeOne();
@@ -548,6 +588,8 @@ public final class Channel<T> {
                 }
                 result = Poll.pending();
             }
+        } finally {
+            lock.unlock();
         }
         try {
             Wakers.wakeBoth(senderToWake, receiverToWake);
@@ -564,12 +606,15 @@ public final class Channel<T> {
     /** A receiver that stops: leaves the queue; an unobserved wake is passed on. */
     void dropReceiver(ReceiveWaiter waiter) {
         Waker toWake = null;
-        synchronized (lock) {
+        lock.lock();
+        try {
             boolean wasWoken = waiter.woken;
             leaveLocked(waiter);
             if (wasWoken && !buffer.isEmpty()) {
                 toWake = wakeReceiverLocked();
             }
+        } finally {
+            lock.unlock();
         }
         wake(toWake);
     }

@@ -8,7 +8,8 @@ import java.lang.invoke.VarHandle;
  * take, one release store to give back, where a contended monitor inflates and costs a fence on
  * each side. A waiter spins briefly, then yields its CPU (the holder may be descheduled); it never
  * parks. Taking is an acquire (the CAS) and giving back a release, so accesses under the lock are
- * ordered as under a monitor. Padded so that the lock word shares no cache line with its owner.
+ * ordered as under a monitor. Not reentrant: no code under it may call out (wakers are woken,
+ * dropped items closed, after {@link #unlock}), so user code never runs while it is held.
  */
 final class SpinLock {
     private static final VarHandle LOCKED;

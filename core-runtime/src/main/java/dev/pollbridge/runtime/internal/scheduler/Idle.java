@@ -179,6 +179,15 @@ final class Idle {
         return unparked(current) > searching(current);
     }
 
+    /**
+     * True if every live worker is awake and none is searching (racy, two volatile reads): nobody
+     * would steal now. A worker's {@code LocalQueue} claims a batch per pop only then.
+     */
+    boolean noneIdle() {
+        int current = (int) STATE.getVolatile(this);
+        return searching(current) == 0 && unparked(current) >= workers - dead;
+    }
+
     /** Searching workers now (racy; for tests and diagnostics). */
     int searchingNow() {
         return searching((int) STATE.getVolatile(this));

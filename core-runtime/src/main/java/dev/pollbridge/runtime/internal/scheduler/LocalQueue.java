@@ -18,7 +18,18 @@ import java.util.function.Consumer;
  *       second stealer backs off. The stealer's final CAS sets {@code steal = real}.
  * </ul>
  * Positions are ints that wrap; differences ({@code tail - steal}) are exact because they never
- * exceed the capacity. Progress: {@link #pushBack} and {@link #pop()} by the owner are lock-free
+ * exceed the capacity.
+ *
+ * <p><b>The owner's claimed batch.</b> One {@link #pop(int)} may claim up to {@value #POP_BATCH}
+ * of the oldest elements with its one CAS (at most an eighth of the queue, and one only while the
+ * queue holds fewer than {@value #BATCH_MIN_QUEUED}); the next pops take them in order with plain
+ * reads, until the range {@code [claimedNext, claimedEnd)} is used up. The CAS is what an owner
+ * pays per pop otherwise, and it also waits for the stores of the poll before it to drain. The
+ * claimed elements have left {@code real}, so stealers never see them: they wait for their
+ * owner's next turns, at most 7 of them behind one long poll, with seven eighths of the queue
+ * stealable. The worker claims more than one only while no worker is idle ({@code Idle#noneIdle}),
+ * so a batch is never taken from under a searcher. Claimed slots stay occupied until taken: the
+ * owner counts its capacity from the older of {@code claimedNext} and {@code steal}. Progress: {@link #pushBack} and {@link #pop()} by the owner are lock-free
  * (a CAS fails only when a stealer moved {@code head}); {@link #stealInto} may give up (return
  * null) when another stealer is active, which only means "try elsewhere".
  *
@@ -44,6 +55,10 @@ class LocalQueue<E> extends CacheLinePadding {
     static final int PAD = 32;
     /** {@link #pushBack} result: the element (and half the queue) went to the overflow sink. */
     static final int OVERFLOWED = -1;
+    /** The most elements one {@link #pop()} claims (see "The owner's claimed batch"). */
+    static final int POP_BATCH = 8;
+    /** Below this many queued elements a {@link #pop()} claims one. */
+    static final int BATCH_MIN_QUEUED = 16;
 
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
@@ -69,6 +84,10 @@ class LocalQueue<E> extends CacheLinePadding {
     /** Next slot to fill. Written only by the owner (release); read by stealers (acquire). */
     @SuppressWarnings("unused")
     private volatile int tail;
+    /** Owner only: the next claimed position to pop; the claimed range is empty when equal to {@link #claimedEnd}. */
+    private int claimedNext;
+    /** Owner only: the end of the claimed range (see "The owner's claimed batch"). */
+    private int claimedEnd;
 
     /** The buffer index of queue position {@code position}. */
     private static int slot(int position) {
@@ -109,9 +128,20 @@ class LocalQueue<E> extends CacheLinePadding {
     }
 
     /**
+     * Owner only: the slots in use with {@code tailNow} and {@code head}, counted from the oldest
+     * occupied position: a claimed element's, else {@code steal} (a stealer's copy in progress).
+     * A claimed range lies before {@code real}, and so does a stealer's; either may be the older.
+     */
+    private int usedSlots(int tailNow, long head) {
+        int used = tailNow - stealOf(head);
+        return claimedNext == claimedEnd ? used : Math.max(used, tailNow - claimedNext);
+    }
+
+    /**
      * Owner only: appends {@code element}. If the ring is full, moves half of it plus
      * {@code element} to {@code overflow} (in FIFO order) instead; if it is full because a stealer
-     * is mid-copy, sends just {@code element} there.
+     * is mid-copy, or fewer than half of its slots are stealable (the owner's claimed batch is
+     * older than the rest), sends just {@code element} there.
      *
      * @return the number of elements the queue held before the push (as the owner saw it), or
      *     {@link #OVERFLOWED} if the element went to the overflow sink
@@ -122,12 +152,14 @@ class LocalQueue<E> extends CacheLinePadding {
             int steal = stealOf(current);
             int real = realOf(current);
             int tailNow = tailPlain();
-            if (tailNow - steal < CAPACITY) {
+            if (usedSlots(tailNow, current) < CAPACITY) {
                 buffer[slot(tailNow)] = element;
                 setTailRelease(tailNow + 1);
                 return tailNow - real;
             }
-            if (steal != real) {
+            if (steal != real || tailNow - real < CAPACITY / 2) {
+                // Full, but not of stealable elements: a stealer is mid-copy, or the owner's
+                // claimed batch holds the oldest slots while stealers emptied those after it.
                 overflow.accept(element);
                 return OVERFLOWED;
             }
@@ -141,7 +173,7 @@ class LocalQueue<E> extends CacheLinePadding {
     /** Claims the older half of a full ring by CAS, then hands it and {@code element} to {@code overflow}. */
     private boolean pushOverflow(E element, int real, int tailNow, Consumer<Object> overflow) {
         int taken = CAPACITY / 2;
-        assert tailNow - real == CAPACITY;
+        assert tailNow - real >= taken;
         if (!casHead(pack(real, real), pack(real + taken, real + taken))) {
             return false;
         }
@@ -162,7 +194,7 @@ class LocalQueue<E> extends CacheLinePadding {
     void pushBackBatch(Object[] elements, int count) {
         long current = headAcquire();
         int tailNow = tailPlain();
-        if (count > CAPACITY - (tailNow - stealOf(current))) {
+        if (count > CAPACITY - usedSlots(tailNow, current)) {
             throw new IllegalStateException("batch of " + count + " does not fit");
         }
         for (int i = 0; i < count; i++) {
@@ -171,26 +203,55 @@ class LocalQueue<E> extends CacheLinePadding {
         setTailRelease(tailNow + count);
     }
 
-    /** Owner only: removes the oldest element, or returns null if the queue is empty. */
-    @SuppressWarnings("unchecked")
+    /** Owner only: {@link #pop(int)} claiming up to {@value #POP_BATCH}. */
     E pop() {
+        return pop(POP_BATCH);
+    }
+
+    /**
+     * Owner only: removes the oldest element, or returns null if the queue is empty. Takes the
+     * next claimed element if there is one, else claims a batch of at most {@code mostClaimed}
+     * by CAS (see "The owner's claimed batch") and takes its first.
+     */
+    E pop(int mostClaimed) {
+        if (claimedNext != claimedEnd) {
+            return takeClaimed();
+        }
         long current = headAcquire();
         for (;;) {
             int steal = stealOf(current);
             int real = realOf(current);
-            if (real == tailPlain()) {
+            int queued = tailPlain() - real;
+            if (queued <= 0) {
                 return null;
             }
-            int nextReal = real + 1;
+            int count = queued < BATCH_MIN_QUEUED ? 1 : Math.max(1, Math.min(mostClaimed, queued / 8));
+            int nextReal = real + count;
             long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
             if (casHead(current, next)) {
-                int index = slot(real);
-                E element = (E) buffer[index];
-                buffer[index] = null; // the CAS made this slot ours alone; drop the reference for GC
-                return element;
+                claimedNext = real;
+                claimedEnd = nextReal;
+                return takeClaimed();
             }
             current = headAcquire();
         }
+    }
+
+    /**
+     * Owner only: takes the next element of the claimed batch (no CAS), or returns null if none
+     * is left. A worker whose thread ends for good also gives its claimed elements back this way,
+     * to push them where stealers find them.
+     */
+    E popClaimed() {
+        return claimedNext == claimedEnd ? null : takeClaimed();
+    }
+
+    @SuppressWarnings("unchecked")
+    private E takeClaimed() {
+        int index = slot(claimedNext++);
+        E element = (E) buffer[index];
+        buffer[index] = null; // the CAS that claimed it made this slot ours alone; drop the reference for GC
+        return element;
     }
 
     /**
@@ -263,19 +324,24 @@ class LocalQueue<E> extends CacheLinePadding {
         }
     }
 
-    /** Elements in the queue now (racy when read by another thread). */
+    /** Elements stealers can take now (racy when read by another thread): the owner's claimed ones are not counted. */
     int size() {
         return tailAcquire() - realOf(headAcquire());
     }
 
-    /** True if empty now (racy when read by another thread). */
+    /** True if nothing is stealable now (racy when read by another thread). */
     boolean isEmpty() {
         return size() <= 0;
     }
 
+    /** Owner only: true if {@link #pop()} would return null (nothing claimed and nothing queued). */
+    boolean isEmptyForOwner() {
+        return claimedNext == claimedEnd && isEmpty();
+    }
+
     /** Owner only: how many elements can be pushed before overflowing. */
     int remainingSlots() {
-        return CAPACITY - (tailPlain() - stealOf(headAcquire()));
+        return CAPACITY - usedSlots(tailPlain(), headAcquire());
     }
 
     /** A worker's queue: {@link CacheLinePadding#BYTES} after {@code head} and {@code tail}, as before them. */

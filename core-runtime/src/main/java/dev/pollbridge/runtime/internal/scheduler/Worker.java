@@ -23,7 +23,9 @@ import java.util.function.Consumer;
  *       outside are not starved by a local queue that keeps refilling itself). The interval is
  *       tuned (see "The global-queue interval") unless the builder fixed it.
  *   <li>Otherwise the LIFO slot, the local queue, then a batch from the global queue (its fair
- *       share, moved into the local queue so the next ticks need no shared access).
+ *       share, moved into the local queue so the next ticks need no shared access). While no
+ *       worker is idle, a pop from a long local queue claims up to {@value LocalQueue#POP_BATCH}
+ *       tasks with one CAS, and the next turns take them without one (see {@link LocalQueue}).
  *   <li>No local work: become a searcher (at most half the workers are) and steal half of another
  *       worker's queue, or take from the global queue.
  *   <li>Still nothing: a searcher spins for up to {@value #SPIN_NANOS} ns
@@ -364,6 +366,9 @@ class Worker extends CacheLinePadding implements Runnable {
                 for (Task<?> forwarded; (forwarded = inbox.poll()) != null; ) {
                     pushBack(forwarded);
                 }
+                for (Task<?> claimed; (claimed = queue.popClaimed()) != null; ) {
+                    pushBack(claimed); // stealers cannot take a claimed task (LocalQueue's batch)
+                }
                 Task<?> slotTask = takeLifo();
                 if (slotTask != null) {
                     pushBack(slotTask);
@@ -397,7 +402,11 @@ class Worker extends CacheLinePadding implements Runnable {
         if (task != null) {
             return task;
         }
-        task = queue.pop();
+        task = queue.popClaimed();
+        if (task != null) {
+            return task;
+        }
+        task = queue.pop(engine.idle.noneIdle() ? LocalQueue.POP_BATCH : 1);
         if (task != null) {
             return task;
         }
@@ -760,7 +769,7 @@ class Worker extends CacheLinePadding implements Runnable {
      * (the joiner of one child runs next, and no other worker is woken).
      */
     void wakeJoiner(Waker joiner) {
-        if (!lifoEnabled || queue.isEmpty()) {
+        if (!lifoEnabled || queue.isEmptyForOwner()) {
             joiner.wake();
             return;
         }

@@ -22,7 +22,10 @@ import java.util.Arrays;
  * pushes (CAS) before it reads the task's waker (volatile). So a wake that reads an older waker
  * pushed before the owner's take and is seen by this poll; a wake that finds its child still
  * queued came before the owner's clear, and the poll that follows the clear sees the progress it
- * announces; a wake after the clear queues the child again and wakes the current waker.
+ * announces; a wake after the clear queues the child again and wakes the current waker. A flag
+ * the owner reads as clear is not stored again (the store is a full fence): that is a child's
+ * first poll, before which no wake could run (its waker is handed out by that poll), so any wake
+ * comes after the read, sets the flag by CAS and queues the child as after a clear.
  */
 final class WokenChildren {
 
@@ -179,7 +182,9 @@ final class WokenChildren {
      */
     Context contextFor(int index, Context cx) {
         ChildWaker waker = wakers[index];
-        QUEUED.setVolatile(waker, 0); // before the child's poll: see the class comment
+        if ((int) QUEUED.getVolatile(waker) != 0) {
+            QUEUED.setVolatile(waker, 0); // before the child's poll: see the class comment
+        }
         polled = waker;
         Context context = waker.context;
         if (context == null || context.attachment() != cx.attachment()) {

@@ -64,6 +64,11 @@ public final class TaskJoinHandle<T> extends SingleUse implements JoinHandle<T> 
      */
     @Override
     public void close() {
+        if (delivered) {
+            // The task completed and this handle took its output: nothing is left to discard, and
+            // no completer reads JOIN_INTEREST again (rule T8), so the detach CAS is skipped.
+            return;
+        }
         switch (task.detach()) {
             case BEFORE_COMPLETE:
                 task.clearJoinWaker();

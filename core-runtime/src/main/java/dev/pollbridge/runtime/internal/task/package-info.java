@@ -86,7 +86,8 @@
  *       nothing; RUNNING (the worker that called close, mid-poll) -&gt; set CANCELLED|NOTIFIED and
  *       that worker cancels it after the poll; otherwise clear SCHEDULED, set RUNNING|CANCELLED
  *       and cancel it on the closing thread. Every future is thus closed exactly once.
- *   <li><b>T8 detach.</b> {@code JoinHandle.close()} clears JOIN_INTEREST. The completer's CAS
+ *   <li><b>T8 detach.</b> {@code JoinHandle.close()} clears JOIN_INTEREST, unless the handle
+ *       already returned the output (the task is complete and nothing is left to discard). The completer's CAS
  *       (T5) and this one are ordered: if detach came first, the completer discards the output;
  *       if completion came first, the handle owns the output and discards it unless it already
  *       returned it. Exactly one of them discards. Discarding reports a failure (not a

@@ -18,7 +18,9 @@ import java.util.function.Consumer;
  *       second stealer backs off. The stealer's final CAS sets {@code steal = real}.
  * </ul>
  * Positions are ints that wrap; differences ({@code tail - steal}) are exact because they never
- * exceed the capacity.
+ * exceed the capacity. Progress: {@link #pushBack} and {@link #pop()} by the owner are lock-free
+ * (a CAS fails only when a stealer moved {@code head}); {@link #stealInto} may give up (return
+ * null) when another stealer is active, which only means "try elsewhere".
  *
  * <p><b>The owner's claimed batch.</b> One {@link #pop(int)} may claim up to {@value #POP_BATCH}
  * of the oldest elements with its one CAS (at most an eighth of the queue, and one only while the
@@ -29,9 +31,7 @@ import java.util.function.Consumer;
  * owner's next turns, at most 7 of them behind one long poll, with seven eighths of the queue
  * stealable. The worker claims more than one only while no worker is idle ({@code Idle#noneIdle}),
  * so a batch is never taken from under a searcher. Claimed slots stay occupied until taken: the
- * owner counts its capacity from the older of {@code claimedNext} and {@code steal}. Progress: {@link #pushBack} and {@link #pop()} by the owner are lock-free
- * (a CAS fails only when a stealer moved {@code head}); {@link #stealInto} may give up (return
- * null) when another stealer is active, which only means "try elsewhere".
+ * owner counts its capacity from the older of {@code claimedNext} and {@code steal}.
  *
  * <p><b>Memory ordering.</b> The owner writes a slot with a plain store and then publishes it by
  * a release store of {@code tail}; a stealer reads {@code tail} with acquire before reading

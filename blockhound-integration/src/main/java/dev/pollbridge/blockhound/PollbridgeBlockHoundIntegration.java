@@ -52,8 +52,7 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
     /** Where the runtime's own code waits; see the class comment. */
     static final List<Allowance> ALLOWED = List.of(
             WORKER_LOOP,
-            new Allowance(TASK + "OwnedTasks$Shard", "lockSlow"),
-            new Allowance("dev.pollbridge.runtime.sync.SpinLock", "lockSlow"),
+            new Allowance(TASK + "SpinLock", "lockSlow"),
             new Allowance(SCHEDULER + "WorkStealingEngine", "pushRemote"),
             new Allowance(SCHEDULER + "BlockingPool", "submit"),
             new Allowance(SCHEDULER + "BlockingPool", "forget"),

@@ -9,6 +9,7 @@ import dev.pollbridge.api.SingleUse;
 import dev.pollbridge.api.Waker;
 import dev.pollbridge.runtime.internal.scheduler.RuntimeFailures;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.internal.task.SpinLock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

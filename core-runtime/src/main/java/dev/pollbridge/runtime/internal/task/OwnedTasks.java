@@ -1,7 +1,5 @@
 package dev.pollbridge.runtime.internal.task;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,13 +16,10 @@ import java.util.List;
  * after the shutdown scan saw its shard. No user code runs under these locks. Counting tasks is
  * {@link TaskCounts}'s job.
  *
- * <p><b>The shard lock</b> is a spin lock on an int (CAS to take, release store to give back), not
- * a monitor: it guards a handful of field writes, so it is almost never contended, and then a
- * take-and-release costs one atomic instruction where a monitor costs two (enter and exit), and a
- * collision never inflates it. A waiter spins briefly, then yields its CPU (the holder may have
- * been descheduled on an oversubscribed machine); it never parks. Taking the lock is an acquire
- * (the CAS) and giving it back a release, so accesses under one shard lock are ordered exactly as
- * under a monitor. Shards are padded so that two shards never share a cache line.
+ * <p><b>The shard lock</b> is a {@link SpinLock}, not a monitor: it guards a handful of field
+ * writes, so it is almost never contended, and then a take-and-release costs one atomic
+ * instruction where a monitor costs two (enter and exit), and a collision never inflates it. A
+ * shard extends it, padded on both sides, so that two shards never share a cache line.
  */
 public final class OwnedTasks {
 
@@ -161,60 +156,11 @@ public final class OwnedTasks {
         return bound;
     }
 
-    /** Cache-line padding before a shard's fields (superclass fields are laid out first). */
+    /** A shard: its lock word and list between two pads, so neighbouring shards share no cache line. */
     @SuppressWarnings("unused")
-    private abstract static class ShardPadBefore {
-        long p01, p02, p03, p04, p05, p06, p07, p08;
-    }
-
-    /** One list, its counters and its lock word. */
-    private abstract static class ShardFields extends ShardPadBefore {
-        /** 0 free, 1 taken; CAS to take (acquire), release store to give back. */
-        @SuppressWarnings("unused")
-        volatile int locked;
+    private static final class Shard extends SpinLock {
         /** Guarded by the lock: the newest task of the list. */
         Task<?> head;
-    }
-
-    /** A shard: its fields between two pads, so neighbouring shards share no cache line. */
-    @SuppressWarnings("unused")
-    private static final class Shard extends ShardFields {
-        private static final VarHandle LOCKED;
-        /** Spins with {@link Thread#onSpinWait()} before a waiter starts yielding. */
-        private static final int SPINS = 64;
-
-        static {
-            try {
-                LOCKED = MethodHandles.lookup().findVarHandle(ShardFields.class, "locked", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
         long q01, q02, q03, q04, q05, q06, q07, q08;
-
-        void lock() {
-            if (!LOCKED.compareAndSet(this, 0, 1)) {
-                lockSlow();
-            }
-        }
-
-        private void lockSlow() {
-            for (int spins = 0; ; spins++) {
-                // Test before test-and-set: spin on a plain volatile read, not on the CAS.
-                if ((int) LOCKED.getVolatile(this) == 0 && LOCKED.compareAndSet(this, 0, 1)) {
-                    return;
-                }
-                if (spins < SPINS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield(); // the holder may be descheduled: give it this CPU
-                }
-            }
-        }
-
-        void unlock() {
-            LOCKED.setRelease(this, 0);
-        }
     }
 }

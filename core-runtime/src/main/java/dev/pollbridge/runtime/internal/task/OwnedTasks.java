@@ -156,11 +156,15 @@ public final class OwnedTasks {
         return bound;
     }
 
-    /** A shard: its lock word and list between two pads, so neighbouring shards share no cache line. */
-    @SuppressWarnings("unused")
-    private static final class Shard extends SpinLock {
+    /** The lock word and the list it guards, on one cache line (superclass fields are laid out first). */
+    private abstract static class ShardList extends SpinLock {
         /** Guarded by the lock: the newest task of the list. */
         Task<?> head;
+    }
+
+    /** A shard: its lock word and list between two pads, so neighbouring shards share no cache line. */
+    @SuppressWarnings("unused")
+    private static final class Shard extends ShardList {
         long q01, q02, q03, q04, q05, q06, q07, q08;
     }
 }

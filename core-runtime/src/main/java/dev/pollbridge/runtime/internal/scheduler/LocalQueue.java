@@ -225,7 +225,7 @@ class LocalQueue<E> extends CacheLinePadding {
             if (queued <= 0) {
                 return null;
             }
-            int count = queued < BATCH_MIN_QUEUED ? 1 : Math.max(1, Math.min(mostClaimed, queued / 8));
+            int count = queued < BATCH_MIN_QUEUED ? 1 : Math.min(mostClaimed, queued / 8); // queued / 8 >= 2
             int nextReal = real + count;
             long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
             if (casHead(current, next)) {

@@ -74,10 +74,7 @@ public final class TaskJoinHandle<T> extends SingleUse implements JoinHandle<T> 
                 task.clearJoinWaker();
                 break;
             case AFTER_COMPLETE:
-                Poll<T> result = task.takeOutput(); // null if this handle delivered it
-                if (result != null) {
-                    task.discardOutput(result);
-                }
+                task.discardOutput(task.takeOutput()); // not returned (that case returned above): this handle disposes of it
                 break;
             case ALREADY:
                 break;

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
  * of {@link KotlinxAwait}, so that the report's ratios come from one run.
  */
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
         "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2",
         "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"})
 public class AsyncAwaitContinuation extends AsyncAwaitVirtual {

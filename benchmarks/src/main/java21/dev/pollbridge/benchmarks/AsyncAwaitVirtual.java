@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
  * thread on two carriers doing the same {@value AsyncAwait#AWAITS} waits with
  * {@code CompletableFuture.join()}.
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
         "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"})
 public class AsyncAwaitVirtual extends AsyncAwait {
 

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
  * carriers (since JDK 24 a virtual thread that waits for a lock unmounts instead of pinning its
  * carrier).
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
         "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"})
 public class MutexContentionVirtual extends MutexContention {
 

@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
  * Pollbridge, ForkJoinPool and Reactor variants of {@link SpawnMany} so that all run in one class and
  * one JVM, and adds {@code Thread.ofVirtual().start(task)} on two carrier threads.
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
         "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"})
 public class SpawnManyVirtual extends SpawnMany {
 

@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
  * variants of {@link YieldMany} and adds 200 virtual threads on two carriers each calling
  * {@code Thread.yield()} 1,000 times.
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g",
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
         "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"})
 public class YieldManyVirtual extends YieldMany {
 

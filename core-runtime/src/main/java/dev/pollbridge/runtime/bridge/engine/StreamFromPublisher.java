@@ -55,13 +55,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and
  * nothing is produced ahead of the poller. In {@code ASYNC} mode it requests {@code prefetch}
  * and replenishes exactly as without fusion, and takes the items from the source's queue instead
- * of its ring; {@code onNext} is only a wake-up. Closing a fused stream cancels it; in
- * {@code ASYNC} mode it then polls out what the source's queue still holds and drops each item
- * through {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this
- * stream's to close, once), as it does with its own ring, and an item queued after that is
- * dropped by its {@code onNext}; the source's {@code clear()} is not used, as it would discard
- * such an item unclosed. A {@code SYNC} source has produced nothing the poller did not take, so
- * it is {@code clear()}ed, which only releases the generator.
+ * of its ring; {@code onNext} is only a wake-up. Closing a fused stream in
+ * {@code ASYNC} mode first polls out what the source's queue holds and drops each item through
+ * {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this stream's to
+ * close, once), as it does with its own ring, then cancels; an item queued before the cancel is
+ * dropped by its {@code onNext}, and one queued after it is the source's to discard (its own
+ * drain empties its queue once cancelled, as for Reactor's {@code publishOn}). {@code close()}
+ * does not poll the queue after the cancel, when the source may be draining it too. The source's
+ * {@code clear()} is not used, as it would discard an item queued before the cancel unclosed.
+ * Known limit: Reactor's unicast sink hands an item to its discard hook when its emission finds
+ * the sink cancelled, even if this stream already took that item from the queue and dropped it,
+ * so a hook that closes items may close such an item a second time. A {@code SYNC} source has
+ * produced nothing the poller did not take, so it is {@code clear()}ed, which only releases the
+ * generator.
  *
  * <h2>Threads</h2>
  * <ul>
@@ -435,8 +441,14 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
         // store-load pairs with signalEnd's set-then-read of undeliveredError and closed.
         VarHandle.fullFence();
         waker.clear();
-        upstream.cancel();
+        // Drop before the cancel. Once cancelled, a fused ASYNC source empties its own queue when
+        // it next drains (Reactor's unicast sink and publishOn, RxJava's UnicastProcessor and
+        // observeOn), on the producer's thread; polling it from here after the cancel would make
+        // two consumers of a single-consumer queue, which can both take one item and close it
+        // twice. Until the cancel this stream is the queue's only consumer, and a later onNext
+        // drops what it brings on the producer's thread, in turn with the source's own drain.
         dropQueued();
+        upstream.cancel();
         reportUndelivered();
     }
 

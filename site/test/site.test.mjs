@@ -139,7 +139,9 @@ for (const word of ['timeout', 'CancellationException']) {
     // Choosing the first result opens a page that has the word.
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.pathname.endsWith('.html'))
-    await page.locator('.vp-doc h1').first().waitFor()
+    // The router changes the URL before it swaps the content: until then the home page's
+    // .vp-doc h1 is still there, so wait for the content that has the word, not for any h1.
+    await page.locator('.vp-doc', { hasText: word }).first().waitFor({ timeout: 30_000 })
     assert.match(await page.locator('.vp-doc').innerText(), new RegExp(word))
     await page.close()
   })

@@ -64,8 +64,11 @@ public final class FluxBridge {
      * after the items before it.
      *
      * <p><b>Cancellation:</b> closing the stream before the end cancels the subscription (once)
-     * and drops queued items. {@code pollNext} is cancel-safe: an item leaves the stream only
-     * when it is returned.
+     * and drops queued items, closing those that are {@link AutoCloseable}. A queue-fused
+     * asynchronous source (a unicast sink, {@code publishOn}) keeps its queue: it is cancelled,
+     * then cleared, and Reactor hands what it holds to its discard hooks ({@code doOnDiscard}
+     * upstream of the bridge), as for {@code publishOn}. {@code pollNext} is cancel-safe: an item
+     * leaves the stream only when it is returned.
      *
      * @param <T> the item type
      * @param publisher the publisher to subscribe to on the first poll

@@ -11,6 +11,8 @@ import reactor.core.Fuseable;
  * {@code onNext}. Fusion is asked for as {@code publishOn} asks ({@code ANY | THREAD_BARRIER}),
  * since the stream's poller runs on another thread than the source would: operators whose
  * callbacks are thread-sensitive ({@code map}, {@code filter}, {@code doOnNext}) decline it.
+ * Closing an {@code ASYNC} stream cancels, then {@code clear()}s, as {@code publishOn} does, and
+ * leaves the items still queued to Reactor's discard hooks ({@link #discardsOnCancel()}).
  * Two of the same subscription are equal (the engine's rule 2.5 check).
  */
 public final class FusedSubscription<T> implements FusedUpstream<T> {
@@ -40,6 +42,12 @@ public final class FusedSubscription<T> implements FusedUpstream<T> {
     @Override
     public void clear() {
         queue.clear();
+    }
+
+    /** Reactor's discard hooks own what a cancelled source still queues (Reactor's fusion contract). */
+    @Override
+    public boolean discardsOnCancel() {
+        return true;
     }
 
     @Override

@@ -63,4 +63,20 @@ public interface FusedUpstream<T> extends Upstream {
      * discard policy.
      */
     void clear();
+
+    /**
+     * Whether an {@link #ASYNC} source, once cancelled, discards what its queue holds itself, on
+     * {@link #clear()} and on every emission that finds it cancelled: Reactor's, which hands those
+     * items to its discard hooks ({@code doOnDiscard}) and may hand one that was already taken out
+     * of its queue too, which is why Reactor requires those hooks to be idempotent. A stream
+     * closing such a source only cancels, then clears, and never polls it after its close: a
+     * close of its own on an item it took would be one the hook does not know about. False
+     * (RxJava, which discards nothing): the stream polls out and drops, closing each once, what was
+     * sent to it.
+     *
+     * @return true if the source's discard policy owns its queue once cancelled
+     */
+    default boolean discardsOnCancel() {
+        return false;
+    }
 }

@@ -55,19 +55,28 @@ import java.util.concurrent.atomic.AtomicReference;
  * source with {@code poll()} when it is polled: no ring, no signal, no request, no wake, and
  * nothing is produced ahead of the poller. In {@code ASYNC} mode it requests {@code prefetch}
  * and replenishes exactly as without fusion, and takes the items from the source's queue instead
- * of its ring; {@code onNext} is only a wake-up. Closing a fused stream in
- * {@code ASYNC} mode first polls out what the source's queue holds and drops each item through
- * {@link dev.pollbridge.api.Dropped} (each was sent to this stream, so each is this stream's to
- * close, once), as it does with its own ring, then cancels; an item queued before the cancel is
- * dropped by its {@code onNext}, and one queued after it is the source's to discard (its own
- * drain empties its queue once cancelled, as for Reactor's {@code publishOn}). {@code close()}
- * does not poll the queue after the cancel, when the source may be draining it too. The source's
- * {@code clear()} is not used, as it would discard an item queued before the cancel unclosed.
- * Known limit: Reactor's unicast sink hands an item to its discard hook when its emission finds
- * the sink cancelled, even if this stream already took that item from the queue and dropped it,
- * so a hook that closes items may close such an item a second time. A {@code SYNC} source has
- * produced nothing the poller did not take, so it is {@code clear()}ed, which only releases the
- * generator.
+ * of its ring; {@code onNext} is only a wake-up. Who drops what an {@code ASYNC} queue still
+ * holds at the close follows the library:
+ * <ul>
+ *   <li>A source that {@linkplain FusedUpstream#discardsOnCancel() discards on cancel} (Reactor)
+ *       owns its queue: {@code close()} cancels, then calls its {@code clear()}, as Reactor's
+ *       {@code publishOn} does, and never polls it again. Reactor hands what is queued, and what
+ *       a racing emission still queues, to its discard hooks ({@code doOnDiscard}), which it
+ *       requires to be idempotent because it may hand one item over twice. The stream closes none
+ *       of those items itself: its close would be one more that the hook cannot tell apart, and
+ *       Reactor's unicast sink discards an item whose emission finds it cancelled even if the
+ *       item was already taken from its queue.
+ *   <li>Any other (RxJava, which discards nothing): the items were sent to this stream, so
+ *       {@code close()} first polls them out and drops each through
+ *       {@link dev.pollbridge.api.Dropped} (closed once), as it does with its own ring, then
+ *       cancels; an item queued before the cancel is dropped by its {@code onNext}, one queued
+ *       after it is the source's (its own drain empties its queue once cancelled).
+ *       {@code close()} does not poll after the cancel, when the source may drain the queue too,
+ *       and does not call {@code clear()}, which would discard an item queued before the cancel
+ *       unclosed.
+ * </ul>
+ * A {@code SYNC} source has produced nothing the poller did not take, so it is {@code clear()}ed,
+ * which only releases the generator.
  *
  * <h2>Threads</h2>
  * <ul>
@@ -116,10 +125,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *       terminated.
  *   <li>Once closed, the ring is empty as soon as an {@code onNext} racing the close returns
  *       (the racing producer empties it itself; {@link #dropQueued()}), and so is an
- *       {@code ASYNC} fused queue once an {@code onNext} racing the close returns. Every item
- *       dropped unread (closed, or after cancel), from the ring or from an {@code ASYNC} fused
- *       queue, is closed exactly once if it is {@link AutoCloseable}
- *       ({@link dev.pollbridge.api.Dropped}).
+ *       {@code ASYNC} fused queue once an {@code onNext} racing the close returns (polled out, or
+ *       cancelled and cleared if its source discards on cancel). Every item dropped unread
+ *       (closed, or after cancel) from the ring or from an {@code ASYNC} fused queue the stream
+ *       polls out is closed exactly once if it is {@link AutoCloseable}
+ *       ({@link dev.pollbridge.api.Dropped}); one a source discards on cancel is its to discard.
  *   <li>{@link #ownerCall} is the owner's thread only while the owner is inside its own
  *       {@code subscribe} or replenishing {@code request} call, and only the owner writes it, so
  *       an {@code onNext} that reads its own thread there runs inside that call: the owner is not
@@ -442,11 +452,12 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
         VarHandle.fullFence();
         waker.clear();
         // Drop before the cancel. Once cancelled, a fused ASYNC source empties its own queue when
-        // it next drains (Reactor's unicast sink and publishOn, RxJava's UnicastProcessor and
-        // observeOn), on the producer's thread; polling it from here after the cancel would make
-        // two consumers of a single-consumer queue, which can both take one item and close it
-        // twice. Until the cancel this stream is the queue's only consumer, and a later onNext
-        // drops what it brings on the producer's thread, in turn with the source's own drain.
+        // it next drains (RxJava's UnicastProcessor and observeOn), on the producer's thread;
+        // polling it from here after the cancel would make two consumers of a single-consumer
+        // queue, which can both take one item and close it twice. Until the cancel this stream is
+        // the queue's only consumer, and a later onNext drops what it brings on the producer's
+        // thread, in turn with the source's own drain. A source that discards on cancel (Reactor)
+        // is cancelled and cleared inside dropQueued instead, and never polled.
         dropQueued();
         upstream.cancel();
         reportUndelivered();
@@ -488,7 +499,10 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
     /**
      * Drops what a fused source still holds for this stream. {@code SYNC}: the source produced
      * nothing the owner did not take, so its {@code clear()} only releases the generator.
-     * {@code ASYNC}: each item in the queue was signalled to this stream, so it is polled out and
+     * {@code ASYNC} from a source that discards on cancel: cancelled (at most once, by
+     * {@link SerialUpstream}), then cleared; the source's discard policy has every item it still
+     * holds or is about to queue, and nothing is polled. Other {@code ASYNC} sources: each item in
+     * the queue was signalled to this stream, so it is polled out and
      * dropped here (closed once, if {@link AutoCloseable}); a {@code poll()} that throws stops
      * that and is reported. The source's {@code clear()} is not called then: it would discard,
      * unclosed, an item a racing producer queued after the last {@code poll()}; that item's
@@ -503,6 +517,11 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
             return;
         }
         if (queueEnded) {
+            return;
+        }
+        if (queue.discardsOnCancel()) {
+            upstream.cancel(); // before the clear: an emission after it finds the source cancelled
+            clearFused(queue);
             return;
         }
         try {
@@ -597,7 +616,8 @@ public final class StreamFromPublisher<T> extends SingleUse implements BatchStre
     public void onNext(T item) {
         if (fusionMode == FusedUpstream.ASYNC) {
             // The item is in the source's queue: only a wake-up (invariant 7). Once closed, the
-            // queue has no poller: an item queued after close()'s drain is dropped here (invariant 5).
+            // queue has no poller: an item queued after close()'s drain is dropped here, or left
+            // to a source that discards on cancel (invariant 5).
             VarHandle.fullFence(); // pairs with close(): its drain sees the item, or this sees closed
             if (closed) {
                 dropQueued();

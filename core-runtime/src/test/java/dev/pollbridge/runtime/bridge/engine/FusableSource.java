@@ -21,6 +21,10 @@ final class FusableSource<T> implements Source<T> {
     final AtomicInteger polls = new AtomicInteger();
     final AtomicInteger cancels = new AtomicInteger();
     final AtomicInteger clears = new AtomicInteger();
+    /** Clears that came after a cancel; and polls, to see that none came after a close. */
+    final AtomicInteger clearsAfterCancel = new AtomicInteger();
+    /** Answered by {@code discardsOnCancel()}: true plays Reactor's part, false RxJava's. */
+    volatile boolean discardsOnCancel;
     volatile int grant;
     /** Thrown by the poll that finds {@link #items} holding exactly this many items; -1: never. */
     volatile int failWhenLeft = -1;
@@ -52,7 +56,15 @@ final class FusableSource<T> implements Source<T> {
         @Override
         public void clear() {
             clears.incrementAndGet();
+            if (cancels.get() > 0) {
+                clearsAfterCancel.incrementAndGet();
+            }
             items.clear();
+        }
+
+        @Override
+        public boolean discardsOnCancel() {
+            return discardsOnCancel;
         }
 
         @Override

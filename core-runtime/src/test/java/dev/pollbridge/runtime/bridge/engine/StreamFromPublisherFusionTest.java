@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * Queue fusion in {@link StreamFromPublisher}, against a hand-driven fusable source: a
  * {@code SYNC} source is pulled one item per poll and never requested from; an {@code ASYNC}
  * source is requested from as without fusion and its items are taken from its queue; both are
- * cancelled on close (a SYNC source cleared, an ASYNC queue drained and its items closed); a source that declines runs unfused.
+ * cancelled on close (a SYNC source cleared; an ASYNC queue drained and its items closed, or, if
+ * its source discards on cancel, cleared after the cancel and never polled); a source that
+ * declines runs unfused.
  */
 class StreamFromPublisherFusionTest {
 
@@ -175,6 +177,34 @@ class StreamFromPublisherFusionTest {
         }
         assertEquals(1, source.cancels.get());
         assertEquals(0, source.clears.get(), "drained by the stream: clear() would discard a racing item unclosed");
+    }
+
+    @Test
+    void closingAStreamFusedWithASourceThatDiscardsOnCancelCancelsThenClearsAndNeverPolls() {
+        FusableSource<Held> source = FusableSource.async();
+        source.discardsOnCancel = true;
+        StreamFromPublisher<Held> stream = new StreamFromPublisher<>(source, 8);
+        MockStreamTask<Held> task = MockStreamTask.spawn(stream);
+        assertPending(task.pollNext());
+        Held read = new Held();
+        Held unread = new Held();
+        source.offer(read);
+        source.offer(unread);
+        assertSame(read, stream.takeReady());
+        int polls = source.polls.get();
+        long wakes = task.wakeCount();
+        task.close();
+        task.close();
+        Held late = new Held();
+        source.offer(late); // an emission that had not seen the cancel yet
+        assertEquals(polls, source.polls.get(), "the queue is the source's after the close: never polled");
+        assertEquals(1, source.cancels.get());
+        assertTrue(source.clears.get() > 0, "cleared, for the source to discard what it holds");
+        assertEquals(source.clears.get(), source.clearsAfterCancel.get(), "cleared only after the cancel");
+        for (Held item : List.of(read, unread, late)) {
+            assertEquals(0, item.closes.get(), "the source's discard policy has the items it holds; the stream closes none");
+        }
+        assertEquals(wakes, task.wakeCount(), "a closed stream wakes nobody");
     }
 
     @Test

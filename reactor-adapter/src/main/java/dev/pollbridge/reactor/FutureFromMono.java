@@ -35,7 +35,13 @@ import reactor.core.publisher.Operators;
  * synchronous source such as {@code Mono.just}), is the fast path: the waker is stored only after
  * {@code subscribe} returned without an outcome, so that Mono's outcome needs neither a waker nor
  * a fence, and the close of a future whose outcome was returned swaps nothing (the terminal
- * signal already marked the subscription terminated).
+ * signal already marked the subscription terminated). Its signals ({@link #insideSubscribe()})
+ * also write the subscription, value and terminal slots with release stores instead of
+ * compare-and-sets: no close can run meanwhile (the owner is in its poll), and each slot is
+ * read before it is written, so a signal repeated on that thread is still refused. Only a
+ * signal from a second thread at the same moment, which breaks rule 1.3, can go unnoticed
+ * there (each compare-and-set is a locked instruction: three of them were a third of the
+ * round trip of {@code blockOn(toPollFuture(Mono.just(x)))}).
  *
  * <h2>Cancellation</h2>
  * {@link #close()} before the Mono terminated cancels the subscription, exactly once: the
@@ -221,7 +227,7 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
     @Override
     public void onSubscribe(Subscription subscription) {
         Objects.requireNonNull(subscription, "onSubscribe(null): the publisher broke Reactive Streams rule 2.13");
-        if (UPSTREAM.compareAndSet(this, null, subscription)) {
+        if (insideSubscribe() ? setIfNull(UPSTREAM, subscription) : UPSTREAM.compareAndSet(this, null, subscription)) {
             try {
                 subscription.request(Long.MAX_VALUE);
             } catch (Throwable requestFailure) {
@@ -256,7 +262,8 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
             Operators.onNextDropped(item, context);
             return;
         }
-        Object previous = VALUE.compareAndExchange(this, null, item);
+        Object previous = insideSubscribe() ? (setIfNull(VALUE, item) ? null : value)
+                : VALUE.compareAndExchange(this, null, item);
         if (previous == CLOSED_VALUE) {
             Dropped.close(item, DROPPED, DroppedErrors.of(context)); // nobody will read it
             return;
@@ -311,15 +318,39 @@ final class FutureFromMono<T> extends SingleUse implements PollFuture<T>, CoreSu
         if (outcome != null) {
             return TERMINATED;
         }
+        boolean inside = insideSubscribe();
         while (true) {
             Subscription previous = upstream;
             if (previous == CANCELLED || previous == TERMINATED) {
                 return TERMINATED;
             }
+            if (inside) {
+                UPSTREAM.setRelease(this, TERMINATED);
+                return previous;
+            }
             if (UPSTREAM.compareAndSet(this, previous, TERMINATED)) {
                 return previous;
             }
         }
+    }
+
+    /**
+     * True on the owner's thread inside its first poll's {@code subscribe}: no {@link #close()}
+     * runs meanwhile, so a slot may be read and then written without a compare-and-set (see the
+     * class note). Release stores: a signal on another thread later reads what was written here
+     * through the publisher's own hand-off (its {@code request} bookkeeping).
+     */
+    private boolean insideSubscribe() {
+        return subscribing == Thread.currentThread();
+    }
+
+    /** Inside subscribe only: writes {@code slot} if it holds null; false if it held something. */
+    private boolean setIfNull(VarHandle slot, Object next) {
+        if (slot.getAcquire(this) != null) {
+            return false;
+        }
+        slot.setRelease(this, next);
+        return true;
     }
 
     /**

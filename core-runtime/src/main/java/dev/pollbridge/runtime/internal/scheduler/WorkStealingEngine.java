@@ -217,7 +217,7 @@ final class WorkStealingEngine extends Engine {
     public void yieldTask(Task<?> task) {
         Worker worker = localWorker();
         if (worker != null) {
-            worker.pushBack(task);
+            worker.pushBackYielded(task);
         } else {
             pushRemote(task);
         }

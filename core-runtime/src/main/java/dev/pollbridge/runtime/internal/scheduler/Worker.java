@@ -818,14 +818,36 @@ class Worker extends CacheLinePadding implements Runnable {
     }
 
     /**
-     * A spawned or yielding task: to the back of the local queue, visible to stealers. Only a push
+     * Owner only: a task that yielded, or was woken while this worker polled it (rule T4), to the
+     * back of the queue. Unlike {@link #pushBack}, a push into an empty queue, with the LIFO slot
+     * and the global queue empty too, wakes nobody: the task is then the only one this worker has,
+     * and it runs it next.
+     * A worker woken for it would only steal it, and a task that yields at every budget (a
+     * stream bridge draining 128 items per poll) would move between the two threads, a park, an
+     * unpark and its working set in each other's caches at every yield. With anything else queued
+     * it notifies as {@code pushBack} does: then there is work for two.
+     */
+    void pushBackYielded(Task<?> task) {
+        int before = queue.pushBack(task, overflowSink);
+        if (before == 0 && LIFO_SLOT.getOpaque(this) == null && engine.global.isEmpty()) {
+            return; // the next task this worker takes is this one (the slot is filled only by us)
+        }
+        notifyAfterPush(before);
+    }
+
+    /**
+     * A spawned or displaced task: to the back of the local queue, visible to stealers. Only a push
      * that makes the queue non-empty (or leaves one task besides, slack for a racing steal) or
      * overflows checks for a parked worker to wake, as {@code ForkJoinPool} does: a longer queue
      * already had its check, and a searcher that stops searching re-checks every queue
      * ({@link WorkStealingEngine#notifyIfWorkPending()}).
      */
     void pushBack(Task<?> task) {
-        int before = queue.pushBack(task, overflowSink);
+        notifyAfterPush(queue.pushBack(task, overflowSink));
+    }
+
+    /** Owner only, after a push that found {@code before} tasks queued (or overflowed). */
+    private void notifyAfterPush(int before) {
         if (before == LocalQueue.OVERFLOWED) {
             pushOverflowed();
         }

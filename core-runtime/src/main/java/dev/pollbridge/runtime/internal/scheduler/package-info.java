@@ -39,7 +39,9 @@
  *       {@code Thread.onSpinWait}) for 40 &micro;s before it parks, and while it spins producers
  *       unpark nobody; a worker unparked for work someone else took parks again without
  *       spinning; a push to a local queue looks for a parked worker only when the queue was
- *       (nearly) empty; a foreign producer waits up to 3 &micro;s for a running worker to start
+ *       (nearly) empty, and a yield into an empty queue (LIFO slot and global queue empty too)
+ *       not at all, since its worker runs that task next ({@code Worker.pushBackYielded}); a
+ *       foreign producer waits up to 3 &micro;s for a running worker to start
  *       searching before unparking a second one; {@code blockOn} spins 20 &micro;s before
  *       parking its thread. All spins are bounded in time, and the two long ones call
  *       {@code Thread.yield()} now and then: on an oversubscribed machine the thread a spinner

@@ -329,6 +329,16 @@ class LocalQueue<E> extends CacheLinePadding {
         return tailAcquire() - realOf(headAcquire());
     }
 
+    /** The position the next pop or steal takes (racy when read by another thread). */
+    int nextToTake() {
+        return realOf(headAcquire());
+    }
+
+    /** The position the next push fills (racy when read by another thread). */
+    int nextToFill() {
+        return tailAcquire();
+    }
+
     /** True if nothing is stealable now (racy when read by another thread). */
     boolean isEmpty() {
         return size() <= 0;

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  *       worker is idle, a pop from a long local queue claims up to {@value LocalQueue#POP_BATCH}
  *       tasks with one CAS, and the next turns take them without one (see {@link LocalQueue}).
  *   <li>No local work: become a searcher (at most half the workers are) and steal half of another
- *       worker's queue, or take from the global queue.
+ *       worker's queue (see "What a searcher steals"), or take from the global queue.
  *   <li>Still nothing: a searcher spins for up to {@value #SPIN_NANOS} ns
  *       ({@link Thread#onSpinWait()}) re-checking all queues; while it spins, producers see a
  *       searcher and unpark nobody, so a hand-off to a busy runtime costs no unpark.
@@ -61,6 +61,25 @@ import java.util.function.Consumer;
  *   <li><b>Optional.</b> {@code PollRuntimeBuilder.lifoSlot(false)} sends every wake to the back of
  *       the local queue instead (Tokio's {@code disable_lifo_slot}).
  * </ul>
+ *
+ * <h2>What a searcher steals: a backlog, or a task that waited</h2>
+ * A searcher steals half of a queue holding {@value #STEAL_BACKLOG} tasks or more at once. From a
+ * shorter queue it steals only once a task in it has waited {@value #STEAL_AGE_NANOS} ns: at its
+ * first look it notes the queue's tail, and it steals at a later look if the queue's head has not
+ * passed that tail {@value #STEAL_AGE_NANOS} ns after the first one ({@link #waitedLong}). A busy
+ * worker's few queued tasks are usually its own pipeline: tasks that wake one another (a channel's
+ * producers and consumer, two tasks handing messages back and forth), each in the queue for a few
+ * microseconds. Stolen at once, they moved between the workers at nearly every wake, and every
+ * message then crossed between cores: the channel scenario (4 producers, 1 consumer) made one
+ * steal per poll and 2 to 10 million items per second on two workers, against about 25 million on
+ * one. A worker that stays in one long poll, or has more queued than it gets through in that time,
+ * still has them taken within about {@value #STEAL_AGE_NANOS} ns of a searcher's first look (less
+ * than a searcher's {@value #SPIN_NANOS} ns of spinning, so a searcher woken for the task stays
+ * until it may take it). A worker unparked by a push that finds only such tasks spins as a
+ * searcher instead of parking again at once, so the owner's next pushes see a searcher and unpark
+ * nobody. Tokio and {@code ForkJoinPool} steal from any non-empty queue; Go leaves
+ * a running P its {@code runnext} task for 3 &micro;s, and the LIFO slot above has the same kind
+ * of grace.
  *
  * <h2>The global-queue interval</h2>
  * Tokio's self-tuning: the worker keeps an exponentially weighted mean of its poll time (one clock
@@ -127,6 +146,10 @@ class Worker extends CacheLinePadding implements Runnable {
     static final int MAX_LIFO_POLLS = 3;
     /** How long a searcher watches a task sit in a busy worker's LIFO slot before taking it. */
     static final long LIFO_STEAL_GRACE_NANOS = 20_000L;
+    /** A queue holding this many tasks or more is a backlog: a searcher steals half of it at once. */
+    static final int STEAL_BACKLOG = 8;
+    /** How long a task waits in a shorter queue before a searcher takes it (see "What a searcher steals"). */
+    static final long STEAL_AGE_NANOS = 20_000L;
     /** How long a searcher spins before parking. Spinning is bounded and only one worker in two spins. */
     static final long SPIN_NANOS = 40_000L;
     /** How long a worker waits for a dead worker's thread to end before it runs a task homed there. */
@@ -197,6 +220,12 @@ class Worker extends CacheLinePadding implements Runnable {
     private final Task<?>[] lifoSeen;
     private final long[] lifoSeenPolls;
     private final long[] lifoSeenAt;
+    /**
+     * Owner only: per victim, the tail of its queue at this worker's first look at the tasks then
+     * queued, and the time of that look ({@link #waitedLong}).
+     */
+    private final int[] queueSeenTail;
+    private final long[] queueSeenAt;
     /** Owner only: this worker is counted as searching in {@link Idle}. */
     private boolean searching;
     /**
@@ -288,6 +317,8 @@ class Worker extends CacheLinePadding implements Runnable {
         this.lifoSeen = new Task<?>[workers];
         this.lifoSeenPolls = new long[workers];
         this.lifoSeenAt = new long[workers];
+        this.queueSeenTail = new int[workers];
+        this.queueSeenAt = new long[workers];
         this.pollTimes = engine.config().pollTimeHistogram() ? new PollTimes() : null;
         this.random = 0x9E3779B9 * (index + 1);
         this.taskOnThread = engine.config().threadFactory() == null;
@@ -500,7 +531,12 @@ class Worker extends CacheLinePadding implements Runnable {
             if (victim == index) {
                 continue;
             }
-            Task<?> task = queues[victim].stealInto(queue, stolen);
+            LocalQueue<Task<?>> source = queues[victim];
+            int queued = source.size();
+            if (queued <= 0 || queued < STEAL_BACKLOG && !waitedLong(victim, source)) {
+                continue; // nothing, or a few tasks that its busy owner gets to soon (see "What a searcher steals")
+            }
+            Task<?> task = source.stealInto(queue, stolen);
             if (task != null) {
                 STEALS.setOpaque(this, steals + stolen[0]);
                 return task;
@@ -509,13 +545,34 @@ class Worker extends CacheLinePadding implements Runnable {
         return takeGlobalBatch();
     }
 
+    /**
+     * True if a task that was in {@code victim}'s queue at this worker's last look has been waiting
+     * for {@value #STEAL_AGE_NANOS} ns since. Otherwise (all of those were taken, or it is too
+     * early) false; after all were taken, the tasks queued now are the ones to watch. Positions
+     * wrap, so they are compared by subtraction. Racy reads: a wrong answer only steals a little
+     * early or late.
+     */
+    private boolean waitedLong(int victim, LocalQueue<Task<?>> source) {
+        long now = System.nanoTime();
+        if (source.nextToTake() - queueSeenTail[victim] >= 0) {
+            queueSeenTail[victim] = source.nextToFill();
+            queueSeenAt[victim] = now;
+            return false;
+        }
+        return now - queueSeenAt[victim] >= STEAL_AGE_NANOS;
+    }
+
     private Task<?> spinForWork() {
-        if (!searching || notified) {
+        if (!searching || notified && !engine.hasVisibleWork()) {
             // A worker unparked by a producer that finds nothing parks again at once: its work was
-            // taken by a running worker, and spinning would only take CPU from that one.
+            // taken by a running worker, and spinning would only take CPU from that one. One that
+            // finds a few tasks it may not take yet (see "What a searcher steals") watches them:
+            // parked, it would be unparked again by the owner's next push, a system call on the
+            // owner's thread at nearly every push.
             notified = false;
             return null;
         }
+        notified = false;
         long deadline = System.nanoTime() + SPIN_NANOS;
         for (int round = 1; !engine.isStopping(); round++) {
             for (int i = 0; i < 16; i++) {

@@ -9,7 +9,9 @@
  * {@code worker.rs}, {@code queue.rs}, {@code idle.rs}); the code here is our own.
  * <ul>
  *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 256 slots, single producer (the
- *       owner), many consumers; the owner pops FIFO, idle workers steal half. When full, the
+ *       owner), many consumers; the owner pops FIFO, idle workers steal half (from a queue of
+ *       fewer than 8 tasks only once one has waited 20 &micro;s: see "What a searcher steals" in
+ *       {@code Worker}). When full, the
  *       owner moves half of it to the global queue as one batch entry (one push, as Tokio's
  *       {@code push_batch}), which a worker takes whole. Our own code, after Tokio's
  *       {@code queue.rs}; stress-tested with one owner and several stealers.

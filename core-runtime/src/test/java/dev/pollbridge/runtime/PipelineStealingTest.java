@@ -18,12 +18,15 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Tasks that wake one another (four producers and a consumer on a channel) are not pulled apart
  * by the idle worker: a searcher leaves a busy worker's few queued tasks to it unless one of them
- * has waited 20 &micro;s (Worker, "What a searcher steals"). Before the rule the idle worker stole
- * from every short queue and the pipeline's tasks changed worker at most polls, so every item
- * crossed between cores: in runs of this test (10 rounds after the warm-up), 33,664 steals in
- * 56,113 polls and 58,606 in 79,833 on JDK 17, 50,824 in 71,867 and 133,680 in 153,211 on JDK 25;
- * with it, 130 in 26,446 and 159 in 30,566, and 71 to 167 in about 30,000 on JDK 25. Counts, not
- * time.
+ * has waited 20 &micro;s (Worker, "What a searcher steals"). Pulled apart, the pipeline is polled
+ * in small pieces and every item crosses between cores; kept together, it is polled on two
+ * workers about as often as on one. Before the rule, in runs of this test (10 rounds after the
+ * warm-up), 33,664 steals in 56,113 polls and 58,606 in 79,833 on JDK 17, 50,824 in 71,867 and
+ * 133,680 in 153,211 on JDK 25 (one worker: about 30,000 polls); with it, 130 steals in 26,446
+ * polls and 159 in 30,566, and 71 to 167 in about 30,000 on JDK 25. On a loaded machine the
+ * owner is descheduled now and then and its waiting tasks are rightly stolen (in the JDK 25
+ * pass of the whole suite, 4,505 steals in 12,051 polls for 4 rounds), so the test compares poll
+ * counts, the best of five blocks against one worker's. Counts, not time.
  */
 @Timeout(120)
 class PipelineStealingTest {
@@ -35,9 +38,11 @@ class PipelineStealingTest {
     private static final int ROUNDS_PER_BLOCK = 4;
 
     @Test
-    void aChannelPipelineOnTwoWorkersIsRarelyStolenFrom() {
+    void aChannelPipelineOnTwoWorkersIsPolledAsOnOneWorker() {
+        long expected = (long) PRODUCERS * ITEMS_PER_PRODUCER * (ITEMS_PER_PRODUCER - 1) / 2;
+        long twoWorkersPolls = Long.MAX_VALUE;
+        long twoWorkersSteals = 0;
         try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
-            long expected = (long) PRODUCERS * ITEMS_PER_PRODUCER * (ITEMS_PER_PRODUCER - 1) / 2;
             // Warm up first: the churn shows once the polls are compiled and short (in the
             // interpreter the owner is slow enough that stealing from it pays).
             for (int round = 0; round < WARM_UP_ROUNDS; round++) {
@@ -45,24 +50,34 @@ class PipelineStealingTest {
             }
             // A busy machine deschedules the owner now and then, and its queued tasks are then
             // rightly stolen (they waited): the best of a few blocks is what the rule decides.
-            long bestSteals = Long.MAX_VALUE;
-            long bestPolls = 1;
             for (int block = 0; block < BLOCKS; block++) {
                 PollRuntimeMetrics before = runtime.metrics();
                 for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
                     assertEquals(expected, runPipeline(runtime));
                 }
                 PollRuntimeMetrics after = runtime.metrics();
-                long steals = after.steals() - before.steals();
-                long polls = after.polls() - before.polls();
-                if (steals * bestPolls < bestSteals * polls) {
-                    bestSteals = steals;
-                    bestPolls = polls;
+                if (after.polls() - before.polls() < twoWorkersPolls) {
+                    twoWorkersPolls = after.polls() - before.polls();
+                    twoWorkersSteals = after.steals() - before.steals();
                 }
             }
-            assertTrue(bestSteals * 10 < bestPolls,
-                    "at best " + bestSteals + " steals in " + bestPolls + " polls: the pipeline was pulled apart");
         }
+        long oneWorkerPolls;
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
+            for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
+                assertEquals(expected, runPipeline(runtime));
+            }
+            PollRuntimeMetrics before = runtime.metrics();
+            for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
+                assertEquals(expected, runPipeline(runtime));
+            }
+            oneWorkerPolls = runtime.metrics().polls() - before.polls();
+        }
+        // A pipeline pulled apart is polled in small pieces: its tasks run out of work on one
+        // worker while their partners run on the other.
+        assertTrue(twoWorkersPolls * 2 < oneWorkerPolls * 3, "at best " + twoWorkersPolls + " polls ("
+                + twoWorkersSteals + " steals) on two workers against " + oneWorkerPolls
+                + " on one: the pipeline was pulled apart");
     }
 
     private static long runPipeline(PollRuntime runtime) {

@@ -45,39 +45,37 @@ class PipelineStealingTest {
         try (PollRuntime runtime = PollRuntime.builder().workers(2).build()) {
             // Warm up first: the churn shows once the polls are compiled and short (in the
             // interpreter the owner is slow enough that stealing from it pays).
-            for (int round = 0; round < WARM_UP_ROUNDS; round++) {
-                assertEquals(expected, runPipeline(runtime));
-            }
+            pollsAndSteals(runtime, WARM_UP_ROUNDS, expected);
             // A busy machine deschedules the owner now and then, and its queued tasks are then
             // rightly stolen (they waited): the best of a few blocks is what the rule decides.
             for (int block = 0; block < BLOCKS; block++) {
-                PollRuntimeMetrics before = runtime.metrics();
-                for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
-                    assertEquals(expected, runPipeline(runtime));
-                }
-                PollRuntimeMetrics after = runtime.metrics();
-                if (after.polls() - before.polls() < twoWorkersPolls) {
-                    twoWorkersPolls = after.polls() - before.polls();
-                    twoWorkersSteals = after.steals() - before.steals();
+                long[] counts = pollsAndSteals(runtime, ROUNDS_PER_BLOCK, expected);
+                if (counts[0] < twoWorkersPolls) {
+                    twoWorkersPolls = counts[0];
+                    twoWorkersSteals = counts[1];
                 }
             }
         }
         long oneWorkerPolls;
         try (PollRuntime runtime = PollRuntime.builder().workers(1).build()) {
-            for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
-                assertEquals(expected, runPipeline(runtime));
-            }
-            PollRuntimeMetrics before = runtime.metrics();
-            for (int round = 0; round < ROUNDS_PER_BLOCK; round++) {
-                assertEquals(expected, runPipeline(runtime));
-            }
-            oneWorkerPolls = runtime.metrics().polls() - before.polls();
+            pollsAndSteals(runtime, ROUNDS_PER_BLOCK, expected);
+            oneWorkerPolls = pollsAndSteals(runtime, ROUNDS_PER_BLOCK, expected)[0];
         }
         // A pipeline pulled apart is polled in small pieces: its tasks run out of work on one
         // worker while their partners run on the other.
         assertTrue(twoWorkersPolls * 2 < oneWorkerPolls * 3, "at best " + twoWorkersPolls + " polls ("
                 + twoWorkersSteals + " steals) on two workers against " + oneWorkerPolls
                 + " on one: the pipeline was pulled apart");
+    }
+
+    /** Runs {@code rounds} rounds of the pipeline; returns the runtime's polls and steals meanwhile. */
+    private static long[] pollsAndSteals(PollRuntime runtime, int rounds, long expected) {
+        PollRuntimeMetrics before = runtime.metrics();
+        for (int round = 0; round < rounds; round++) {
+            assertEquals(expected, runPipeline(runtime));
+        }
+        PollRuntimeMetrics after = runtime.metrics();
+        return new long[] {after.polls() - before.polls(), after.steals() - before.steals()};
     }
 
     private static long runPipeline(PollRuntime runtime) {

@@ -174,6 +174,62 @@ class JoinFutureTest {
     }
 
     @Test
+    void aFinishedJoinHandleThatStillReturnsPendingIsPolledAgainOnTheNextPoll() {
+        // A task's finished handle is polled with the joiner's own context (it stores no waker).
+        // If it yields anyway (its poll budget ran out), it wakes that context's waker, not a
+        // child waker: the join must queue it itself, or the next poll would skip it for good.
+        FinishedHandle yielding = new FinishedHandle(7, 1);
+        FinishedHandle ready = new FinishedHandle(8, 0);
+        try (MockTask<List<Integer>> task = MockTask.spawn(Futures.joinAll(List.of(yielding, ready)))) {
+            assertPending(task.poll());
+            assertTrue(task.isWoken(), "the yield woke the joiner");
+            assertReady(task.poll(), List.of(7, 8));
+            assertEquals(2, yielding.polls, "polled again after its yield");
+            assertEquals(1, ready.polls, "a finished child is not polled again");
+        }
+        assertEquals(1, yielding.closes);
+        assertEquals(1, ready.closes);
+    }
+
+    /** A join handle whose task finished: ready with its value after {@code yields} pending polls. */
+    private static final class FinishedHandle implements JoinHandle<Integer> {
+        private final int value;
+        private int yields;
+        int polls;
+        int closes;
+
+        FinishedHandle(int value, int yields) {
+            this.value = value;
+            this.yields = yields;
+        }
+
+        @Override
+        public Poll<Integer> poll(Context cx) {
+            polls++;
+            if (yields > 0) {
+                yields--;
+                cx.waker().wake(); // as a handle whose task's poll budget ran out does
+                return Poll.pending();
+            }
+            return Poll.ready(value);
+        }
+
+        @Override
+        public void abort() {
+        }
+
+        @Override
+        public boolean isFinished() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            closes++;
+        }
+    }
+
+    @Test
     void joinWaitsForEveryChildThenFailsWithTheFirstFailureByIndexAndTheRestSuppressed() {
         List<ProbeFuture<Integer>> children = probes(4);
         RuntimeException late = new RuntimeException("index 1, failed first");

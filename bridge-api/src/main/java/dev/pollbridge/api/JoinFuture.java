@@ -12,8 +12,9 @@ import java.util.List;
  * <p>The first poll polls every child; each later poll polls only the unfinished children woken
  * since the previous poll ({@link WokenChildren}), so children finishing one at a time cost one
  * child poll per wake, not one per child. Each child is polled with the poller's attachment and
- * a waker of its own that marks it woken and wakes the poller's waker. A child is closed as soon
- * as it finishes.
+ * a waker of its own that marks it woken and wakes the poller's waker (the join handle of a task
+ * that already finished is polled with the poller's context: it stores no waker). A child is
+ * closed as soon as it finishes.
  *
  * <p>Failure: in {@link Mode#WAIT_ALL} a failed child is recorded and the others are still
  * driven to the end; then the first failure in index order is returned, with the later ones
@@ -35,7 +36,8 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
     /** Slot i holds child i until it finishes or is closed, then {@code null}. */
     private final List<PollFuture<? extends T>> children;
     private final Object[] values;
-    private final Throwable[] failures;
+    /** Slot i holds child i's failure ({@link Mode#WAIT_ALL}); made by the first failure. */
+    private Throwable[] failures;
     private final WokenChildren woken;
     private int unfinished;
     private State state = State.POLLING;
@@ -45,7 +47,6 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
         this.children = new ArrayList<>(children);
         this.mode = mode;
         this.values = new Object[children.size()];
-        this.failures = new Throwable[children.size()];
         this.woken = new WokenChildren(children.size());
         this.unfinished = children.size();
     }
@@ -64,7 +65,7 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
             if (child == null) {
                 continue; // finished; a late wake of its waker changes nothing
             }
-            Poll<? extends T> poll = child.poll(woken.contextFor(i, cx));
+            Poll<? extends T> poll = woken.poll(i, child, cx);
             if (poll.isPending()) {
                 continue;
             }
@@ -83,6 +84,9 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
                 }
                 return Poll.failed(poll.error());
             } else {
+                if (failures == null) {
+                    failures = new Throwable[values.length];
+                }
                 failures[i] = poll.error();
             }
         }
@@ -102,6 +106,9 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
     }
 
     private Throwable firstFailureWithOthersSuppressed() {
+        if (failures == null) {
+            return null;
+        }
         Throwable first = null;
         for (Throwable failure : failures) {
             if (failure == null) {

@@ -47,7 +47,7 @@ final class SelectFuture<T> extends SingleUse implements PollFuture<T> {
         }
         woken.beginPoll(cx, fair ? ThreadLocalRandom.current().nextInt(children.size()) : 0);
         for (int i = woken.next(); i >= 0; i = woken.next()) {
-            Poll<? extends T> poll = children.get(i).poll(woken.contextFor(i, cx));
+            Poll<? extends T> poll = woken.poll(i, children.get(i), cx);
             if (!poll.isPending()) {
                 state = State.COMPLETE;
                 woken.finish();

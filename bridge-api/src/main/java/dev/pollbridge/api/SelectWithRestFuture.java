@@ -41,7 +41,7 @@ final class SelectWithRestFuture<T, F extends PollFuture<? extends T>> extends S
         }
         woken.beginPoll(cx);
         for (int i = woken.next(); i >= 0; i = woken.next()) {
-            Poll<? extends T> poll = children.get(i).poll(woken.contextFor(i, cx));
+            Poll<? extends T> poll = woken.poll(i, children.get(i), cx);
             if (poll.isPending()) {
                 continue;
             }

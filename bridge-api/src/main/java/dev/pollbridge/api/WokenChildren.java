@@ -9,10 +9,11 @@ import java.util.Arrays;
  * task (join, select), so that a poll re-polls only those: one wake costs one child poll, not one
  * poll of every child (the design of futures-rs's {@code FuturesUnordered}).
  *
- * <p>Each child is polled with its own {@link ChildWaker}. Its {@code wake()} puts the child's
- * index on a lock-free stack of woken children, at most once until the owner takes it off, and
- * then wakes the task's waker, which the owner updates on every poll (rule 7: the children keep
- * their child wakers, so a new task waker needs no child poll).
+ * <p>Each child is polled with its own {@link ChildWaker}, made by the child's first poll (the
+ * join handle of a task that already finished needs none: see {@link #poll}). Its
+ * {@code wake()} puts the child's index on a lock-free stack of woken children, at most once
+ * until the owner takes it off, and then wakes the task's waker, which the owner updates on every
+ * poll (rule 7: the children keep their child wakers, so a new task waker needs no child poll).
  *
  * <p><b>Threads.</b> {@link ChildWaker#wake()} may run on any thread, any number of times. All
  * other methods belong to the owner, which polls one call at a time (the poll contract).
@@ -22,10 +23,10 @@ import java.util.Arrays;
  * pushes (CAS) before it reads the task's waker (volatile). So a wake that reads an older waker
  * pushed before the owner's take and is seen by this poll; a wake that finds its child still
  * queued came before the owner's clear, and the poll that follows the clear sees the progress it
- * announces; a wake after the clear queues the child again and wakes the current waker. A flag
- * the owner reads as clear is not stored again (the store is a full fence): that is a child's
- * first poll, before which no wake could run (its waker is handed out by that poll), so any wake
- * comes after the read, sets the flag by CAS and queues the child as after a clear.
+ * announces; a wake after the clear queues the child again and wakes the current waker. A
+ * child's first poll with a waker makes that waker, not queued, and stores nothing: no wake could
+ * run before it (the waker is handed out by that poll). Every later poll of a child is one it was
+ * queued for, so the owner finds its flag set and clears it.
  */
 final class WokenChildren {
 
@@ -42,6 +43,7 @@ final class WokenChildren {
         }
     }
 
+    /** Owner only: child i's waker, made by its first poll that needs one ({@link #contextFor}). */
     private final ChildWaker[] wakers;
     /** Top of the stack of woken children, linked by {@link ChildWaker#next}; CAS only. */
     @SuppressWarnings("unused") // through HEAD
@@ -66,9 +68,6 @@ final class WokenChildren {
 
     WokenChildren(int count) {
         wakers = new ChildWaker[count];
-        for (int i = 0; i < count; i++) {
-            wakers[i] = new ChildWaker(this, i);
-        }
     }
 
     /**
@@ -177,12 +176,39 @@ final class WokenChildren {
     }
 
     /**
+     * Polls child {@code index}, now, with {@link #contextFor its context}; a child that is the join
+     * handle of a task that already finished, and was never polled with a waker of its own, is
+     * polled with {@code cx} instead. Such a handle returns its outcome without storing a waker,
+     * so the join of many finished tasks allocates no waker and no context for them. If it still
+     * returns pending (its task's poll budget ran out, rule 16; or a handle of another kind), the
+     * child is queued here as if it had woken itself, so the next poll polls it again, then with
+     * its own waker: a wake the handle sent to {@code cx}'s waker only made that poll come.
+     */
+    <V> Poll<? extends V> poll(int index, PollFuture<? extends V> child, Context cx) {
+        if (wakers[index] != null || !(child instanceof JoinHandle) || !((JoinHandle<?>) child).isFinished()) {
+            return child.poll(contextFor(index, cx));
+        }
+        polled = null;
+        Poll<? extends V> poll = child.poll(cx);
+        if (poll.isPending()) {
+            ChildWaker waker = new ChildWaker(this, index);
+            wakers[index] = waker;
+            waker.wake(); // queues it and wakes the task again; next() counts it as a self-wake
+            polled = waker;
+        }
+        return poll;
+    }
+
+    /**
      * The context to poll child {@code index} with, now: {@code cx}'s attachment and the child's
      * own waker. Marks the child not woken, so a wake from now on queues it again.
      */
     Context contextFor(int index, Context cx) {
         ChildWaker waker = wakers[index];
-        if ((int) QUEUED.getVolatile(waker) != 0) {
+        if (waker == null) {
+            waker = new ChildWaker(this, index); // not queued: its first poll hands it out
+            wakers[index] = waker;
+        } else if ((int) QUEUED.getVolatile(waker) != 0) {
             QUEUED.setVolatile(waker, 0); // before the child's poll: see the class comment
         }
         polled = waker;

@@ -41,10 +41,42 @@ class JoinWakeTest {
         }
     }
 
+    @Test
+    void aTaskJoiningChildrenThatAlreadyFinishedCollectsThemAllAcrossItsBudgetYields() {
+        try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("join-finished-").build()) {
+            AtomicInteger parentPolls = new AtomicInteger();
+            AtomicInteger joinPolls = new AtomicInteger();
+            List<Integer> results = runtime.blockOn(runtime.spawn(new Parent(runtime, parentPolls) {
+                @Override
+                PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children, Context cx) {
+                    if (!children.stream().allMatch(JoinHandle::isFinished)) {
+                        return null; // yield: on one worker the queued children run first
+                    }
+                    PollFuture<List<Integer>> all = super.join(children, cx);
+                    return joinCx -> {
+                        joinPolls.incrementAndGet();
+                        return all.poll(joinCx);
+                    };
+                }
+            }));
+            assertEquals(CHILDREN, results.size());
+            for (int i = 0; i < CHILDREN; i++) {
+                assertEquals(i, results.get(i));
+            }
+            // Finished handles are polled with the joiner's context; every 128 of them its poll
+            // budget runs out and the handle yields by waking that context, not a child waker:
+            // the join queues the yielded children itself (a lost one would hang this test).
+            assertTrue(joinPolls.get() >= CHILDREN / 128, "the budget cut the join into polls: " + joinPolls.get());
+            assertTrue(parentPolls.get() <= CHILDREN / 20,
+                    "the joiner was polled " + parentPolls.get() + " times for " + CHILDREN + " children");
+        }
+    }
+
     /** Spawns the children on its first poll, then joins them all. */
-    private static final class Parent implements PollFuture<List<Integer>> {
+    private static class Parent implements PollFuture<List<Integer>> {
         private final PollRuntime runtime;
         private final AtomicInteger polls;
+        private List<JoinHandle<Integer>> children;
         private PollFuture<List<Integer>> join;
 
         Parent(PollRuntime runtime, AtomicInteger polls) {
@@ -55,15 +87,26 @@ class JoinWakeTest {
         @Override
         public Poll<List<Integer>> poll(Context cx) {
             polls.incrementAndGet();
-            if (join == null) {
-                List<JoinHandle<Integer>> children = new ArrayList<>(CHILDREN);
+            if (children == null) {
+                children = new ArrayList<>(CHILDREN);
                 for (int i = 0; i < CHILDREN; i++) {
                     int value = i;
                     children.add(runtime.spawn((PollFuture<Integer>) childCx -> Poll.ready(value)));
                 }
-                join = Futures.joinAll(children);
+            }
+            if (join == null) {
+                join = join(children, cx);
+                if (join == null) {
+                    cx.waker().wake();
+                    return Poll.pending();
+                }
             }
             return join.poll(cx);
+        }
+
+        /** The join to poll now, or null to yield and ask again on the next poll. */
+        PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children, Context cx) {
+            return Futures.joinAll(children);
         }
     }
 }

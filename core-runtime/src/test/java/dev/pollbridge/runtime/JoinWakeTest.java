@@ -48,11 +48,11 @@ class JoinWakeTest {
             AtomicInteger joinPolls = new AtomicInteger();
             List<Integer> results = runtime.blockOn(runtime.spawn(new Parent(runtime, parentPolls) {
                 @Override
-                PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children, Context cx) {
+                PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children) {
                     if (!children.stream().allMatch(JoinHandle::isFinished)) {
                         return null; // yield: on one worker the queued children run first
                     }
-                    PollFuture<List<Integer>> all = super.join(children, cx);
+                    PollFuture<List<Integer>> all = super.join(children);
                     return joinCx -> {
                         joinPolls.incrementAndGet();
                         return all.poll(joinCx);
@@ -95,7 +95,7 @@ class JoinWakeTest {
                 }
             }
             if (join == null) {
-                join = join(children, cx);
+                join = join(children);
                 if (join == null) {
                     cx.waker().wake();
                     return Poll.pending();
@@ -105,7 +105,7 @@ class JoinWakeTest {
         }
 
         /** The join to poll now, or null to yield and ask again on the next poll. */
-        PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children, Context cx) {
+        PollFuture<List<Integer>> join(List<JoinHandle<Integer>> children) {
             return Futures.joinAll(children);
         }
     }

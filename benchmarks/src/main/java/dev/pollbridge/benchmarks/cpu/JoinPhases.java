@@ -19,6 +19,10 @@ import java.util.concurrent.TimeUnit;
  * Splits join_many into its two phases, so a change to one of them can be measured without the
  * other's noise: the parent's spawn loop, and the join that follows it (from the end of the loop
  * until the parent has every value), in ns per child, as medians and quartiles over the rounds.
+ * A third column, the round, is the whole round as the thread that starts it sees it (from
+ * starting the parent until it is released), as a JMH invocation is timed: what it adds to the two
+ * phases is the round's edges (waking a worker, handing the parent over, waking the waiting
+ * thread). Each column ends with its mean, which is what a JMH throughput reflects.
  *
  * <h2>Modes</h2>
  * <ul>
@@ -79,19 +83,22 @@ public final class JoinPhases {
         }
     }
 
-    /** One round on Pollbridge: {spawn loop, join} in ns. */
+    /** One round on Pollbridge: {spawn loop, join, round} in ns. */
     private static long[] pollbridge(PollRuntime runtime, int n, boolean waitForChildren) throws InterruptedException {
-        long[] nanos = new long[2];
+        long[] nanos = new long[3];
         CountDownLatch done = new CountDownLatch(1);
+        long start = System.nanoTime();
         runtime.spawn(new Parent(runtime, n, waitForChildren, nanos, done)).close();
         done.await();
+        nanos[2] = System.nanoTime() - start;
         return nanos;
     }
 
-    /** One round of the anchor: {spawn loop, allOf and the values} in ns. */
+    /** One round of the anchor: {spawn loop, allOf and the values, round} in ns. */
     private static long[] allOf(ForkJoinPool pool, int n) throws InterruptedException {
-        long[] nanos = new long[2];
+        long[] nanos = new long[3];
         CountDownLatch done = new CountDownLatch(1);
+        long roundStart = System.nanoTime();
         pool.execute(() -> {
             long start = System.nanoTime();
             @SuppressWarnings("unchecked")
@@ -112,6 +119,7 @@ public final class JoinPhases {
             });
         });
         done.await();
+        nanos[2] = System.nanoTime() - roundStart;
         return nanos;
     }
 
@@ -175,32 +183,39 @@ public final class JoinPhases {
         private final int skipped;
         private final double[] spawn;
         private final double[] join;
+        private final double[] whole;
         private int count;
 
         Phases(int rounds) {
             skipped = rounds / 3;
             spawn = new double[rounds - skipped];
             join = new double[rounds - skipped];
+            whole = new double[rounds - skipped];
         }
 
         void add(int round, long[] nanos) {
             if (round >= skipped) {
                 spawn[count] = nanos[0];
                 join[count] = nanos[1];
+                whole[count] = nanos[2];
                 count++;
             }
         }
 
         String line(String name, int children) {
-            return String.format(Locale.ROOT, "%-20s spawn loop %s  join %s  ns per child, median (quartiles) of %d rounds",
-                    name, quartiles(spawn, children), quartiles(join, children), count);
+            return String.format(Locale.ROOT, "%-20s spawn loop %s  join %s  round %s  ns per child, median (quartiles) mean, of %d rounds",
+                    name, quartiles(spawn, children), quartiles(join, children), quartiles(whole, children), count);
         }
 
         private String quartiles(double[] nanos, int children) {
             double[] sorted = Arrays.copyOf(nanos, count);
             Arrays.sort(sorted);
-            return String.format(Locale.ROOT, "%6.1f (%.1f to %.1f)", sorted[count / 2] / children,
-                    sorted[count / 4] / children, sorted[3 * count / 4] / children);
+            double sum = 0;
+            for (int i = 0; i < count; i++) {
+                sum += sorted[i];
+            }
+            return String.format(Locale.ROOT, "%6.1f (%.1f to %.1f) %.1f", sorted[count / 2] / children,
+                    sorted[count / 4] / children, sorted[3 * count / 4] / children, sum / count / children);
         }
     }
 }

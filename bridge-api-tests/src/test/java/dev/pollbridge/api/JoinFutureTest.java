@@ -191,6 +191,112 @@ class JoinFutureTest {
         assertEquals(1, ready.closes);
     }
 
+    @Test
+    void aJoinOfHandlesWaitsOnItsFirstUnfinishedHandleOnlyAndCollectsTheOthersInOrder() {
+        TaskHandle first = new TaskHandle();
+        TaskHandle second = new TaskHandle();
+        TaskHandle third = new TaskHandle();
+        try (MockTask<List<Integer>> task = MockTask.spawn(Futures.joinAll(List.of(first, second, third)))) {
+            assertPending(task.poll());
+            assertSame(task.waker(), first.waker, "the first handle holds the task's own waker");
+            assertEquals(0, second.polls + third.polls, "the later handles are not polled yet");
+            third.finish(Poll.ready(3));
+            assertFalse(task.isWoken(), "a task that ends behind the one waited on wakes nobody");
+            first.finish(Poll.ready(1));
+            assertTrue(task.isWoken());
+            assertPending(task.poll());
+            assertEquals(1, first.closes, "closed once the join passed it");
+            assertSame(task.waker(), second.waker);
+            assertEquals(0, third.polls);
+            second.finish(Poll.ready(2));
+            assertTrue(task.isWoken());
+            assertReady(task.poll(), List.of(1, 2, 3));
+            assertEquals(1, third.polls, "a handle whose task ended is collected in one poll");
+        }
+        for (TaskHandle handle : List.of(first, second, third)) {
+            assertEquals(1, handle.closes);
+        }
+    }
+
+    @Test
+    void aJoinOfHandlesWaitsForEveryHandleAndFailsWithTheFirstFailureByIndex() {
+        TaskHandle first = new TaskHandle();
+        TaskHandle second = new TaskHandle();
+        TaskHandle third = new TaskHandle();
+        RuntimeException late = new RuntimeException("index 2, failed first");
+        RuntimeException early = new RuntimeException("index 1, failed second");
+        try (MockTask<List<Integer>> task = MockTask.spawn(Futures.joinAll(List.of(first, second, third)))) {
+            assertPending(task.poll());
+            third.finish(Poll.failed(late));
+            second.finish(Poll.failed(early));
+            assertFalse(task.isWoken(), "no fail-fast: the join cannot end before the first handle");
+            first.finish(Poll.ready(1));
+            RuntimeException failure = assertFailed(task.poll(), RuntimeException.class);
+            assertSame(early, failure);
+            assertArrayEquals(new Throwable[] {late}, failure.getSuppressed());
+        }
+    }
+
+    @Test
+    void aFailFastJoinOfHandlesSeesALaterHandlesFailureAtOnce() {
+        TaskHandle first = new TaskHandle();
+        TaskHandle second = new TaskHandle();
+        RuntimeException error = new RuntimeException("boom");
+        try (MockTask<List<Integer>> task = MockTask.spawn(Futures.tryJoinAll(List.of(first, second)))) {
+            assertPending(task.poll());
+            assertEquals(1, second.polls, "a fail-fast join polls every handle");
+            second.finish(Poll.failed(error));
+            assertTrue(task.isWoken());
+            assertSame(error, assertFailed(task.poll(), RuntimeException.class));
+            assertEquals(1, first.closes, "the unfinished handle is closed (detached)");
+        }
+    }
+
+    /**
+     * The join handle of a task that runs by itself: pending until {@link #finish}, which wakes the
+     * last waker it was polled with, as a task's completion wakes its joiner.
+     */
+    private static final class TaskHandle implements JoinHandle<Integer> {
+        private Poll<Integer> outcome;
+        Waker waker;
+        int polls;
+        int closes;
+
+        void finish(Poll<Integer> result) {
+            outcome = result;
+            Waker joiner = waker;
+            waker = null;
+            if (joiner != null) {
+                joiner.wake();
+            }
+        }
+
+        @Override
+        public Poll<Integer> poll(Context cx) {
+            polls++;
+            if (outcome != null) {
+                return outcome;
+            }
+            waker = cx.waker();
+            return Poll.pending();
+        }
+
+        @Override
+        public void abort() {
+        }
+
+        @Override
+        public boolean isFinished() {
+            return outcome != null;
+        }
+
+        @Override
+        public void close() {
+            closes++;
+            waker = null;
+        }
+    }
+
     /** A join handle whose task finished: ready with its value after {@code yields} pending polls. */
     private static final class FinishedHandle implements JoinHandle<Integer> {
         private final int value;

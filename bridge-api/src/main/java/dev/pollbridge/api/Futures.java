@@ -278,7 +278,11 @@ public final class Futures {
      * (an unmodifiable list; values may be {@code null}). The first poll polls every child; each
      * later poll polls only the unfinished children that woke since the previous one (each child
      * gets a waker of its own that wakes the task), so a wake costs one child poll whatever the
-     * number of children. Each child is closed as soon as it finishes.
+     * number of children. Each child is closed as soon as it finishes. If every child is a
+     * {@link JoinHandle}, the join takes them in list order instead, waiting on the first
+     * unfinished one only (a task runs whether or not its handle is polled, and the join cannot
+     * end before that task does): no child gets a waker, and each handle is closed when the join
+     * reaches it.
      *
      * <p><b>Failure:</b> a failing child does not stop the others: the join waits until every
      * child has finished, then fails with the first failure in list order, with the other

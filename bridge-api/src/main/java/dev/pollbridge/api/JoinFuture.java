@@ -16,6 +16,14 @@ import java.util.List;
  * that already finished is polled with the poller's context: it stores no waker). A child is
  * closed as soon as it finishes.
  *
+ * <p><b>Handles.</b> A {@link Mode#WAIT_ALL} join whose children are all {@link JoinHandle}s takes
+ * them in index order from a cursor, each polled with the poller's own context, and waits on the
+ * first unfinished one only: a handle's poll only looks at its task, which runs whether or not it
+ * is polled, and the join cannot end before that handle's task does. So no child gets a waker of
+ * its own, and a task that ends before the cursor reaches it wakes nobody. A handle is closed when
+ * the cursor passes it. (A fail-fast join must see any child's failure at once, so it wakes per
+ * child as above.)
+ *
  * <p>Failure: in {@link Mode#WAIT_ALL} a failed child is recorded and the others are still
  * driven to the end; then the first failure in index order is returned, with the later ones
  * added to it as suppressed. In {@link Mode#FAIL_FAST} the first failure seen ends the join at
@@ -38,7 +46,10 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
     private final Object[] values;
     /** Slot i holds child i's failure ({@link Mode#WAIT_ALL}); made by the first failure. */
     private Throwable[] failures;
+    /** The woken-children bookkeeping; null for a join over handles (see "Handles"). */
     private final WokenChildren woken;
+    /** A join over handles: every child before this index has finished and was collected. */
+    private int cursor;
     private int unfinished;
     private State state = State.POLLING;
 
@@ -47,7 +58,7 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
         this.children = new ArrayList<>(children);
         this.mode = mode;
         this.values = new Object[children.size()];
-        this.woken = new WokenChildren(children.size());
+        this.woken = mode == Mode.WAIT_ALL && allHandles(children) ? null : new WokenChildren(children.size());
         this.unfinished = children.size();
     }
 
@@ -58,6 +69,9 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
             case COMPLETE: throw Outcomes.polledAfterCompletion(name);
             case CLOSED: throw Outcomes.polledAfterClose(name);
             default: break;
+        }
+        if (woken == null) {
+            return pollHandles(cx);
         }
         woken.beginPoll(cx);
         for (int i = woken.next(); i >= 0; i = woken.next()) {
@@ -76,7 +90,7 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
                 values[i] = poll.value();
             } else if (mode == Mode.FAIL_FAST) {
                 state = State.COMPLETE;
-                woken.finish();
+                finishWakes();
                 try {
                     Closer.closeAll(children);
                 } finally {
@@ -84,17 +98,53 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
                 }
                 return Poll.failed(poll.error());
             } else {
-                if (failures == null) {
-                    failures = new Throwable[values.length];
-                }
-                failures[i] = poll.error();
+                recordFailure(i, poll.error());
             }
         }
-        if (unfinished > 0) {
-            return Poll.pending();
+        return unfinished > 0 ? Poll.pending() : complete();
+    }
+
+    /** True if every child is a task's join handle (see "Handles"). */
+    private static boolean allHandles(List<? extends PollFuture<?>> children) {
+        for (PollFuture<?> child : children) {
+            if (!(child instanceof JoinHandle)) {
+                return false;
+            }
         }
+        return true;
+    }
+
+    /** A join over handles: collects from the cursor on, and waits on the first unfinished handle. */
+    private Poll<List<T>> pollHandles(Context cx) {
+        for (; cursor < values.length; cursor++) {
+            PollFuture<? extends T> child = children.get(cursor);
+            Poll<? extends T> poll = child.poll(cx);
+            if (poll.isPending()) {
+                return Poll.pending(); // the handle wakes cx's waker when its task ends (or yields for the budget)
+            }
+            children.set(cursor, null);
+            unfinished--;
+            Closer.close(child);
+            if (poll.isReady()) {
+                values[cursor] = poll.value();
+            } else {
+                recordFailure(cursor, poll.error());
+            }
+        }
+        return complete();
+    }
+
+    private void recordFailure(int index, Throwable failure) {
+        if (failures == null) {
+            failures = new Throwable[values.length];
+        }
+        failures[index] = failure;
+    }
+
+    /** Every child finished: the values, or the first failure with the others suppressed. */
+    private Poll<List<T>> complete() {
         state = State.COMPLETE;
-        woken.finish();
+        finishWakes();
         Throwable failure = firstFailureWithOthersSuppressed();
         if (failure != null) {
             Dropped.closeAll(values, DROPPED, Dropped.suppressedBy(failure));
@@ -103,6 +153,12 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
         @SuppressWarnings("unchecked")
         List<T> result = (List<T>) Collections.unmodifiableList(Arrays.asList(values));
         return Poll.ready(result);
+    }
+
+    private void finishWakes() {
+        if (woken != null) {
+            woken.finish();
+        }
     }
 
     private Throwable firstFailureWithOthersSuppressed() {
@@ -130,7 +186,7 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
             return;
         }
         state = State.CLOSED;
-        woken.finish();
+        finishWakes();
         try {
             Closer.closeAll(children);
         } finally {

@@ -15,6 +15,7 @@ import dev.pollbridge.test.ProbeFuture;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -175,12 +176,25 @@ class JoinFutureTest {
 
     @Test
     void aFinishedJoinHandleThatStillReturnsPendingIsPolledAgainOnTheNextPoll() {
-        // A task's finished handle is polled with the joiner's own context (it stores no waker).
-        // If it yields anyway (its poll budget ran out), it wakes that context's waker, not a
-        // child waker: the join must queue it itself, or the next poll would skip it for good.
+        // joinAll of handles waits on its first unfinished handle with the joiner's own context;
+        // a handle that yields (its poll budget ran out) wakes that context, and the next poll
+        // resumes at it.
+        finishedHandleThatYieldsOnceIsPolledAgain(Futures::joinAll);
+    }
+
+    @Test
+    void aFinishedJoinHandleThatStillReturnsPendingIsPolledAgainByAFailFastJoin() {
+        // tryJoinAll keeps a waker per child, but polls a task's finished handle with the joiner's
+        // own context (it stores no waker). If it yields anyway, it wakes that context's waker,
+        // not a child waker: the join must queue it itself, or the next poll would skip it for good.
+        finishedHandleThatYieldsOnceIsPolledAgain(Futures::tryJoinAll);
+    }
+
+    private static void finishedHandleThatYieldsOnceIsPolledAgain(
+            Function<List<FinishedHandle>, PollFuture<List<Integer>>> join) {
         FinishedHandle yielding = new FinishedHandle(7, 1);
         FinishedHandle ready = new FinishedHandle(8, 0);
-        try (MockTask<List<Integer>> task = MockTask.spawn(Futures.joinAll(List.of(yielding, ready)))) {
+        try (MockTask<List<Integer>> task = MockTask.spawn(join.apply(List.of(yielding, ready)))) {
             assertPending(task.poll());
             assertTrue(task.isWoken(), "the yield woke the joiner");
             assertReady(task.poll(), List.of(7, 8));

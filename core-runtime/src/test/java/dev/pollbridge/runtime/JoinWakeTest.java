@@ -11,6 +11,7 @@ import dev.pollbridge.api.PollFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,6 +44,22 @@ class JoinWakeTest {
 
     @Test
     void aTaskJoiningChildrenThatAlreadyFinishedCollectsThemAllAcrossItsBudgetYields() {
+        // joinAll of handles: a cursor, each handle polled with the joiner's context; every 128 of
+        // them the poll budget runs out, the handle yields by waking that context, and the join
+        // resumes at the same handle on the next poll.
+        joinsChildrenThatAlreadyFinished(Futures::joinAll);
+    }
+
+    @Test
+    void aFailFastJoinOfChildrenThatAlreadyFinishedCollectsThemAllAcrossItsBudgetYields() {
+        // tryJoinAll keeps a waker per child: a finished handle is polled with the joiner's
+        // context, and one that yields for the budget wakes that context, not a child waker, so
+        // the join queues it itself (a lost one would hang this test).
+        joinsChildrenThatAlreadyFinished(Futures::tryJoinAll);
+    }
+
+    private static void joinsChildrenThatAlreadyFinished(
+            Function<List<JoinHandle<Integer>>, PollFuture<List<Integer>>> joinAll) {
         try (PollRuntime runtime = PollRuntime.builder().workers(1).threadNamePrefix("join-finished-").build()) {
             AtomicInteger parentPolls = new AtomicInteger();
             AtomicInteger joinPolls = new AtomicInteger();
@@ -52,7 +69,7 @@ class JoinWakeTest {
                     if (!children.stream().allMatch(JoinHandle::isFinished)) {
                         return null; // yield: on one worker the queued children run first
                     }
-                    PollFuture<List<Integer>> all = super.join(children);
+                    PollFuture<List<Integer>> all = joinAll.apply(children);
                     return joinCx -> {
                         joinPolls.incrementAndGet();
                         return all.poll(joinCx);
@@ -63,9 +80,6 @@ class JoinWakeTest {
             for (int i = 0; i < CHILDREN; i++) {
                 assertEquals(i, results.get(i));
             }
-            // Finished handles are polled with the joiner's context; every 128 of them its poll
-            // budget runs out and the handle yields by waking that context, not a child waker:
-            // the join queues the yielded children itself (a lost one would hang this test).
             assertTrue(joinPolls.get() >= CHILDREN / 128, "the budget cut the join into polls: " + joinPolls.get());
             assertTrue(parentPolls.get() <= CHILDREN / 20,
                     "the joiner was polled " + parentPolls.get() + " times for " + CHILDREN + " children");

@@ -80,9 +80,12 @@ class JoinWakeTest {
             for (int i = 0; i < CHILDREN; i++) {
                 assertEquals(i, results.get(i));
             }
+            // Only the join's polls are counted: the yields before it depend on how often the worker
+            // looks at the global queue, where half the children overflowed, and that interval is
+            // tuned by the measured poll time (5 to 50 yields seen). 8 join polls when written.
             assertTrue(joinPolls.get() >= CHILDREN / 128, "the budget cut the join into polls: " + joinPolls.get());
-            assertTrue(parentPolls.get() <= CHILDREN / 20,
-                    "the joiner was polled " + parentPolls.get() + " times for " + CHILDREN + " children");
+            assertTrue(joinPolls.get() <= CHILDREN / 20,
+                    "the join was polled " + joinPolls.get() + " times for " + CHILDREN + " children");
         }
     }
 

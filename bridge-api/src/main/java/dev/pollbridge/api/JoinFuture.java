@@ -50,6 +50,7 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
     private final WokenChildren woken;
     /** A join over handles: every child before this index has finished and was collected. */
     private int cursor;
+    /** Children not finished yet (the woken-children path; a join over handles has its cursor). */
     private int unfinished;
     private State state = State.POLLING;
 
@@ -123,7 +124,6 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
                 return Poll.pending(); // the handle wakes cx's waker when its task ends (or yields for the budget)
             }
             children.set(cursor, null);
-            unfinished--;
             Closer.close(child);
             if (poll.isReady()) {
                 values[cursor] = poll.value();

@@ -278,8 +278,16 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         submit(newTask(future, false, worker), worker);
     }
 
+    /**
+     * A new task, pushed by {@link #submit} right after. On a worker of an engine that takes owned
+     * entries it is born RUNNING (rule T1's owned spawn: one state CAS less per task, the worker
+     * that takes it runs it as it is); from any other thread it is born SCHEDULED, since a spawn
+     * from outside may race with the close (see {@link #submit}), which a worker's spawn cannot.
+     */
     private <T> Task<T> newTask(PollFuture<T> future, boolean joinInterest, int worker) {
-        Task<T> task = new Task<>(newTaskId(worker), future, this, joinInterest);
+        long id = newTaskId(worker);
+        Task<T> task = worker >= 0 && requeuesOwned() ? Task.bornOwned(id, future, this, joinInterest)
+                : new Task<>(id, future, this, joinInterest);
         counts.spawned(worker); // before it can complete: alive() never counts a completion without its spawn
         captureSpawnSite(task);
         RuntimeEvents.taskSpawned(task);
@@ -299,7 +307,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      */
     private void submit(Task<?> task, int worker) {
         if (tasks.isClosed()) {
-            task.shutdown(); // a spawn inside a closed runtime: cancelled on the spot
+            task.shutdownQueued(); // a spawn inside a closed runtime: cancelled on the spot (it holds its entry)
             return;
         }
         submitNew(task, worker);

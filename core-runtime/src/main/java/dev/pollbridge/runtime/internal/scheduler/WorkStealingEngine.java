@@ -192,7 +192,8 @@ final class WorkStealingEngine extends Engine {
 
     /**
      * Yes: only workers run this engine's tasks, and only they and the closer take tasks out of its
-     * queues (rule T4's owned re-queue).
+     * queues (the watchdog moves a LIFO slot's entry to the global queue, entry and all), so a
+     * worker's spawns are born owned (rule T1) and its yields re-queued owned (T4).
      */
     @Override
     public boolean requeuesOwned() {

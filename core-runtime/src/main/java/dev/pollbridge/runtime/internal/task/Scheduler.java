@@ -24,10 +24,11 @@ public interface Scheduler extends UnwindSet.Owner {
     void yieldTask(Task<?> task);
 
     /**
-     * Whether {@link #yieldTask} may be handed a task that is still RUNNING, its queue entry
-     * carrying the ownership (rule T4's owned re-queue): only if every thread that takes a task
-     * out of this scheduler's queues either runs it ({@link Task#run()}) or, as the closer, shuts
-     * it down with {@link Task#shutdownQueued()}. Constant for a scheduler.
+     * Whether this scheduler's queues may hold a task that is still RUNNING, its queue entry
+     * carrying the ownership (rule T4's owned re-queue through {@link #yieldTask}, and T1's owned
+     * spawn, {@link Task#bornOwned}): only if every thread that takes a task out of its queues
+     * either runs it ({@link Task#run()}) or, as the closer, shuts it down with
+     * {@link Task#shutdownQueued()}. Constant for a scheduler.
      */
     default boolean requeuesOwned() {
         return false;

@@ -66,10 +66,11 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     private boolean selfWoken;
     /**
      * RUNNING holder only: the task sits in a run queue still RUNNING, put there by its runner
-     * after a poll that woke only itself (the owned re-queue of rule T4). The queue entry carries
-     * the ownership: the worker that takes it runs it without the SCHEDULED -&gt; RUNNING
-     * transition, and a closer that drains it owns it (rule T7). The queue's own hand-off orders
-     * this write before the taker's read.
+     * after a poll that woke only itself (the owned re-queue of rule T4), or by its spawner, which
+     * created it RUNNING (the owned spawn of rule T1). The queue entry carries the ownership: the
+     * worker that takes it runs it without the SCHEDULED -&gt; RUNNING transition, and a closer
+     * that drains it owns it (rule T7). The queue's own hand-off orders this write (or the
+     * constructor's) before the taker's read.
      */
     private boolean queuedRunning;
     /** Registry links, guarded by the registry shard's lock. */
@@ -95,10 +96,29 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      * SCHEDULED as above.
      */
     public Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest, long spawnTime) {
-        super(joinInterest, spawnTime);
+        this(id, future, scheduler, joinInterest, spawnTime, false, UNTIMED);
+    }
+
+    private Task(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest, long spawnTime,
+            boolean bornOwned, long firstTurnUnits) {
+        super(joinInterest, spawnTime, bornOwned, firstTurnUnits);
         this.id = id;
         this.slot = future;
         this.scheduler = scheduler;
+        this.queuedRunning = bornOwned;
+    }
+
+    /**
+     * A task for {@code future} born RUNNING, its queue entry carrying the ownership (rule T1's
+     * owned spawn): the caller must push it to a queue of {@code scheduler} exactly once right
+     * after creating it, and {@code scheduler} must {@linkplain Scheduler#requeuesOwned() take
+     * owned entries}. The worker that takes it runs it with no SCHEDULED -&gt; RUNNING CAS. Its
+     * first turn's start is recorded as its spawn time if the scheduler records turns at all.
+     */
+    public static <T> Task<T> bornOwned(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
+        long spawnTime = spawnTime(scheduler);
+        boolean stampsTurns = scheduler.timesEachPoll() || scheduler.coarseClockUnits() != UNTIMED; // as runOwned reads
+        return new Task<>(id, future, scheduler, joinInterest, spawnTime, true, stampsTurns ? spawnTime : UNTIMED);
     }
 
     /**
@@ -334,11 +354,12 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
     }
 
     /**
-     * A turn of a task that its previous runner re-queued still RUNNING (rule T4): this thread took
-     * the queue entry and with it the ownership, so no transition is needed to poll. An abort that
-     * came meanwhile found the task RUNNING and left CANCELLED for this runner (rule T6). The turn's
-     * start is recorded for the dump only when the clock moved to another unit since the last one
-     * (a CAS about once per {@link TaskClock} unit, not once per turn).
+     * A turn of a task that its previous runner re-queued still RUNNING (rule T4), or that its
+     * spawner created RUNNING (rule T1): this thread took the queue entry and with it the
+     * ownership, so no transition is needed to poll. An abort that came meanwhile found the task
+     * RUNNING and left CANCELLED for this runner (rule T6). The turn's start is recorded for the
+     * dump only when the clock moved to another unit since the last one (a CAS about once per
+     * {@link TaskClock} unit, not once per turn; an owned spawn came with its spawn's unit).
      */
     private long runOwned(long threshold, boolean timed, long start) {
         long s = loadState();
@@ -443,8 +464,10 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     /**
      * Shutdown (rule T7) of a task the closer took out of a run queue, after the workers stopped:
-     * an entry that carried RUNNING (the owned re-queue of rule T4) makes the closer its owner,
-     * which cancels it at once; any other entry goes through {@link #shutdown()}.
+     * an entry that carried RUNNING (the owned re-queue of rule T4, the owned spawn of T1) makes
+     * the closer its owner, which cancels it at once; any other entry goes through
+     * {@link #shutdown()}. Also called by a spawn that the closed runtime refused, before the push:
+     * the spawner holds the entry (T1).
      */
     public void shutdownQueued() {
         if (queuedRunning) {

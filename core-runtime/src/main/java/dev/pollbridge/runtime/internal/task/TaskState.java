@@ -33,7 +33,10 @@ abstract class TaskState {
      * of a field keeps the task object smaller. Once set, never unset.
      */
     static final long SLOW_POLL_REPORTED = 1L << 6;
-    /** The task was run at least once, so {@link #LAST_POLL_SHIFT}'s field holds a time. Once set, never unset. */
+    /**
+     * {@link #LAST_POLL_SHIFT}'s field holds a time: the task was run at least once, or it was born
+     * owned with its first turn's start recorded (T1's owned spawn). Once set, never unset.
+     */
     static final long POLLED = 1L << 7;
     /**
      * The task dump's timestamps ({@link TaskClock}) in the word's spare bits, so the task object
@@ -61,10 +64,19 @@ abstract class TaskState {
     @SuppressWarnings("unused")
     private volatile long state;
 
-    /** A new task is born scheduled: the spawner pushes it to a queue right after (rule T1). */
-    TaskState(boolean joinInterest, long spawnedUnits) {
-        long flags = joinInterest ? SCHEDULED | JOIN_INTEREST : SCHEDULED;
-        STATE.set(this, flags | (spawnedUnits & TaskClock.MASK) << SPAWNED_SHIFT);
+    /**
+     * A new task (rule T1): born SCHEDULED, or, if {@code bornOwned}, RUNNING (T1's owned spawn:
+     * the queue entry the spawner pushes right after carries the ownership). An owned task's first
+     * turn is recorded as starting at {@code firstTurnUnits} unless it is {@link #UNTIMED}: the
+     * taker re-records it only if its turn starts in a later unit, so a child run within the unit
+     * of its spawn pays no CAS for the stamp, and the dump's time since the last poll stays exact
+     * to one unit.
+     */
+    TaskState(boolean joinInterest, long spawnedUnits, boolean bornOwned, long firstTurnUnits) {
+        long flags = (joinInterest ? JOIN_INTEREST : 0L) | (bornOwned ? RUNNING : SCHEDULED);
+        long stamp = !bornOwned || firstTurnUnits == UNTIMED ? 0L
+                : POLLED | (firstTurnUnits & TaskClock.MASK) << LAST_POLL_SHIFT;
+        STATE.set(this, flags | stamp | (spawnedUnits & TaskClock.MASK) << SPAWNED_SHIFT);
     }
 
     /** The spawn timestamp ({@link TaskClock} units) of a snapshot. */

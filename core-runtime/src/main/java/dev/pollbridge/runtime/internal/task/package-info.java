@@ -17,8 +17,8 @@
  * still unwinding (rule T11); while it is not empty a completing task stays RUNNING.
  * Invariants: SCHEDULED and RUNNING are never both set; NOTIFIED only with RUNNING; COMPLETE
  * excludes SCHEDULED, RUNNING and NOTIFIED. A task is in a run queue only while SCHEDULED, or
- * while RUNNING with its {@code queuedRunning} flag set (T4's owned re-queue: the queue entry
- * holds RUNNING). Hence a task is in at most one queue at a time and is polled by at most one
+ * while RUNNING with its {@code queuedRunning} flag set (T1's owned spawn and T4's owned re-queue:
+ * the queue entry holds RUNNING). Hence a task is in at most one queue at a time and is polled by at most one
  * thread at a time.
  *
  * <h2>Transitions (each one CAS loop in {@code TaskState}, returning a named outcome)</h2>
@@ -30,14 +30,26 @@
  *       outside gets {@code RejectedExecutionException} and keeps the future. A spawn that races
  *       with the close is settled by the spawner re-reading the closed flag after its push
  *       ({@code Engine.submit}): the task is then run, or cancelled by T7, never lost.
+ *       <br><b>Owned spawn.</b> A task spawned on a worker of a scheduler that takes owned entries
+ *       ({@code Scheduler.requeuesOwned}) is born RUNNING instead, with its {@code queuedRunning}
+ *       flag set: its one queue entry carries the ownership, as T4's owned re-queue does, and the
+ *       worker that takes it polls it with no T2 transition (one CAS less per spawned task). A wake
+ *       or an abort before its first turn finds it RUNNING and acts as during a poll. A spawn from
+ *       another thread stays SCHEDULED: it can race with the close, which the re-read above
+ *       settles with {@code shutdown()}, a no-op on a RUNNING task; a worker's spawn cannot (the
+ *       closer joins the worker before it empties the queues, and takes the entry by T7). If the
+ *       runtime is closed already, the spawner still holds the entry and cancels the task itself
+ *       ({@code shutdownQueued}). Born owned, its first turn's start is recorded as its spawn time
+ *       (if turns are timed): the taker re-records it only if its turn starts in a later
+ *       {@code TaskClock} unit.
  *   <li><b>T2 run.</b> A thread that takes a task from a queue performs SCHEDULED -&gt; RUNNING
  *       ({@code transitionToRunning}). Only the RUNNING holder touches {@code future} and
  *       {@code output} before COMPLETE (one field holds the future, then the output); the CAS
  *       that hands RUNNING from one thread to the next orders their accesses. The slow-poll flag
  *       is set by the RUNNING holder, or by the thread that just ran the task (a CAS that keeps
  *       the other bits, so it needs no ownership). An entry whose task is no longer SCHEDULED (possible only after shutdown took
- *       it) is skipped. An entry of T4's owned re-queue needs no transition: the thread that took
- *       it from the queue is the RUNNING holder; it reads the word first and cancels instead of
+ *       it) is skipped. An entry of T1's owned spawn or T4's owned re-queue needs no transition: the
+ *       thread that took it from the queue is the RUNNING holder; it reads the word first and cancels instead of
  *       polling if CANCELLED was set meanwhile (T6).
  *   <li><b>T3 wake.</b> {@code wake()} from any thread: if COMPLETE, SCHEDULED or NOTIFIED,
  *       nothing (wakes coalesce); if RUNNING, set NOTIFIED; if idle, set SCHEDULED and push the
@@ -78,7 +90,7 @@
  *       task completes first, the abort does nothing: one outcome only.
  *   <li><b>T7 shutdown.</b> After the workers stopped, the closer empties the queues and performs
  *       {@code transitionToShutdown} on every task it took from them ({@code shutdownQueued}: an
- *       entry of T4's owned re-queue makes the closer the RUNNING holder, which cancels the task
+ *       entry of T1's owned spawn or T4's owned re-queue makes the closer the RUNNING holder, which cancels the task
  *       at once; the workers that could have taken the entry were joined first, which orders
  *       their writes of the flag before the closer's read), then on every task in the
  *       registry (a task may be in both; the second shutdown finds it RUNNING or COMPLETE and

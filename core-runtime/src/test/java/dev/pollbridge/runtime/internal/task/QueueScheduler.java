@@ -16,6 +16,33 @@ final class QueueScheduler implements Scheduler {
     final AtomicInteger released = new AtomicInteger();
     final AtomicInteger doubleQueued = new AtomicInteger();
     private final java.util.Set<Task<?>> queued = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final boolean requeuesOwned;
+    /** What {@link #coarseClockUnits()} returns; set by a test. */
+    volatile long coarseUnits = TaskState.UNTIMED;
+
+    QueueScheduler() {
+        this(false);
+    }
+
+    /** A scheduler whose queue may hold tasks still RUNNING (rules T1 and T4) if {@code requeuesOwned}. */
+    QueueScheduler(boolean requeuesOwned) {
+        this.requeuesOwned = requeuesOwned;
+    }
+
+    @Override
+    public boolean requeuesOwned() {
+        return requeuesOwned;
+    }
+
+    @Override
+    public long coarseClockUnits() {
+        return coarseUnits;
+    }
+
+    /** Queues a task created by the test (a spawn's push, rule T1). */
+    void push(Task<?> task) {
+        schedule(task);
+    }
 
     @Override
     public void schedule(Task<?> task) {

@@ -67,15 +67,15 @@ abstract class TaskState {
     /**
      * A new task (rule T1): born SCHEDULED, or, if {@code bornOwned}, RUNNING (T1's owned spawn:
      * the queue entry the spawner pushes right after carries the ownership). An owned task's first
-     * turn is recorded as starting at {@code firstTurnUnits} unless it is {@link #UNTIMED}: the
+     * turn is recorded as starting at {@code firstTurnUnits} unless it is {@link #UNTIMED} (always,
+     * for a task born SCHEDULED, whose first turn records its own start at T2): the
      * taker re-records it only if its turn starts in a later unit, so a child run within the unit
      * of its spawn pays no CAS for the stamp, and the dump's time since the last poll stays exact
      * to one unit.
      */
     TaskState(boolean joinInterest, long spawnedUnits, boolean bornOwned, long firstTurnUnits) {
         long flags = (joinInterest ? JOIN_INTEREST : 0L) | (bornOwned ? RUNNING : SCHEDULED);
-        long stamp = !bornOwned || firstTurnUnits == UNTIMED ? 0L
-                : POLLED | (firstTurnUnits & TaskClock.MASK) << LAST_POLL_SHIFT;
+        long stamp = firstTurnUnits == UNTIMED ? 0L : POLLED | (firstTurnUnits & TaskClock.MASK) << LAST_POLL_SHIFT;
         STATE.set(this, flags | stamp | (spawnedUnits & TaskClock.MASK) << SPAWNED_SHIFT);
     }
 

@@ -55,11 +55,11 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
     private State state = State.POLLING;
 
     JoinFuture(List<PollFuture<? extends T>> children, Mode mode) {
-        SingleUse.claimAll(children, mode == Mode.FAIL_FAST ? "tryJoin" : "join");
+        boolean allHandles = SingleUse.claimAll(children, mode == Mode.FAIL_FAST ? "tryJoin" : "join", JoinHandle.class);
         this.children = new ArrayList<>(children);
         this.mode = mode;
         this.values = new Object[children.size()];
-        this.woken = mode == Mode.WAIT_ALL && allHandles(children) ? null : new WokenChildren(children.size());
+        this.woken = mode == Mode.WAIT_ALL && allHandles ? null : new WokenChildren(children.size());
         this.unfinished = children.size();
     }
 
@@ -103,16 +103,6 @@ final class JoinFuture<T> extends SingleUse implements PollFuture<List<T>> {
             }
         }
         return unfinished > 0 ? Poll.pending() : complete();
-    }
-
-    /** True if every child is a task's join handle (see "Handles"). */
-    private static boolean allHandles(List<? extends PollFuture<?>> children) {
-        for (PollFuture<?> child : children) {
-            if (!(child instanceof JoinHandle)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** A join over handles: collects from the cursor on, and waits on the first unfinished handle. */

@@ -60,6 +60,10 @@ class SecondOwnerCombinatorsTest {
         PollFuture<String> firstOwner = owned.map(s -> s);
         assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.joinAll(List.of(free, owned))));
         assertEquals(Optional.empty(), free.owner());
+        // The join claims from the last child back: here it claims free before it meets owned.
+        assertSaysTheFix(assertThrows(IllegalStateException.class, () -> Futures.joinAll(List.of(owned, free))));
+        assertEquals(Optional.empty(), free.owner(), "a refused join gives back the claims it made");
+        assertEquals(Optional.of("map"), owned.owner(), "and leaves the owned child to its owner");
         PollFuture<String> secondTry = free.map(s -> s); // still free to hand over
         assertEquals(Optional.of("map"), free.owner());
         secondTry.close();

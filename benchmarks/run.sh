@@ -44,10 +44,15 @@ cat "$results/$date_tag-machine.txt"
 echo "== build (Java 17 baseline)"
 mvn -B -q -pl benchmarks -am package -DskipTests
 jar="$root/benchmarks/target/benchmarks.jar"
+# How fast a cache line moves between the two CPUs now (the host's placement of the vCPUs, see
+# CoreToCore): every executor scenario moves with it, so the run records it before and after.
+core_to_core() { echo "core-to-core $1: $("$java_bin" -cp "$jar" dev.pollbridge.benchmarks.cpu.CoreToCore)"; }
+core_to_core "before JMH" | tee -a "$results/$date_tag-machine.txt"
 
 echo "== JMH scenarios"
 "$java_bin" -jar "$jar" "$include" -e 'Virtual' "${jmh_opts[@]}" \
   -rf json -rff "$results/$date_tag.json"
+core_to_core "after JMH" | tee -a "$results/$date_tag-machine.txt"
 
 if [[ "${SKIP_MEMORY:-0}" != 1 ]]; then
   echo "== memory footprints ($memory_count units each)"

@@ -28,19 +28,22 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code spawned}: the JMH scenario's shape ({@code JoinMany}), on Pollbridge and on
  *       {@code CompletableFuture.allOf} over a {@code ForkJoinPool(2)}, rounds alternated. The join
- *       phase includes running the children that were still queued when the loop ended.</li>
+ *       phase includes running the children that were still queued when the loop ended. An
+ *       optional fourth argument sets the workers (and pool threads), 2 by default: with 1, every
+ *       child runs on the parent's thread after the loop, and comparing the two rounds shows what
+ *       the second worker brings to each executor.</li>
  *   <li>{@code finished}: a one-worker runtime whose parent waits until every child finished
  *       before it creates the join, so the join phase is the join's own work per finished child
  *       (claims, handle polls, closes, values), with no other worker and no child still to run.</li>
  * </ul>
  *
  * <p>Usage: {@code java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -cp benchmarks.jar
- * dev.pollbridge.benchmarks.cpu.JoinPhases [MODE [CHILDREN [ROUNDS]]]} ({@code finished}, 100,000
- * children, 300 rounds by default). The first third of the rounds is the JIT's and is left out.
+ * dev.pollbridge.benchmarks.cpu.JoinPhases [MODE [CHILDREN [ROUNDS [WORKERS]]]]} ({@code finished},
+ * 100,000 children, 300 rounds, 2 workers by default; {@code finished} always runs one). The first third of the rounds is the JIT's and is left out.
  */
 public final class JoinPhases {
 
-    /** Workers and pool threads in {@code spawned} mode, as in every JMH scenario. */
+    /** Workers and pool threads in {@code spawned} mode by default, as in every JMH scenario. */
     private static final int WORKERS = 2;
 
     private JoinPhases() {}
@@ -55,6 +58,7 @@ public final class JoinPhases {
         String mode = args.length > 0 ? args[0] : "finished";
         int children = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 300;
+        int workers = args.length > 3 ? Integer.parseInt(args[3]) : WORKERS;
         boolean finished;
         switch (mode) {
             case "finished": finished = true; break;
@@ -63,8 +67,8 @@ public final class JoinPhases {
         }
         Phases pollbridge = new Phases(rounds);
         Phases allOf = new Phases(rounds);
-        ForkJoinPool pool = finished ? null : new ForkJoinPool(WORKERS);
-        try (PollRuntime runtime = PollRuntime.builder().workers(finished ? 1 : WORKERS).build()) {
+        ForkJoinPool pool = finished ? null : new ForkJoinPool(workers);
+        try (PollRuntime runtime = PollRuntime.builder().workers(finished ? 1 : workers).build()) {
             for (int round = 0; round < rounds; round++) {
                 pollbridge.add(round, pollbridge(runtime, children, finished));
                 if (pool != null) {
@@ -77,9 +81,10 @@ public final class JoinPhases {
                 pool.awaitTermination(10, TimeUnit.SECONDS);
             }
         }
-        System.out.println(pollbridge.line("pollbridge " + mode, children));
+        String threads = finished ? "" : " x" + workers;
+        System.out.println(pollbridge.line("pollbridge " + mode + threads, children));
         if (pool != null) {
-            System.out.println(allOf.line("allOf", children));
+            System.out.println(allOf.line("allOf" + threads, children));
         }
     }
 
@@ -203,7 +208,7 @@ public final class JoinPhases {
         }
 
         String line(String name, int children) {
-            return String.format(Locale.ROOT, "%-20s spawn loop %s  join %s  round %s  ns per child, median (quartiles) mean, of %d rounds",
+            return String.format(Locale.ROOT, "%-23s spawn loop %s  join %s  round %s  ns per child, median (quartiles) mean, of %d rounds",
                     name, quartiles(spawn, children), quartiles(join, children), quartiles(whole, children), count);
         }
 

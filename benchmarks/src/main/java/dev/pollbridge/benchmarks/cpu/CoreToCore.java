@@ -13,12 +13,11 @@ import java.util.Locale;
  * <h2>Why</h2>
  * Every executor scenario hands work between two threads, so its score moves with this latency,
  * and on a VM the latency is the host's choice: two vCPUs on cores that share a cache hand a line
- * over several times faster than two vCPUs on cores that do not, and the host may move a vCPU from
- * one minute to the next. A fork that runs while the vCPUs share a cache scores near its best, one
- * that runs while they do not scores near half of it; an anchor can land on either, whatever the
- * code under test does. {@code benchmarks/run.sh} runs this before and after the JMH scenarios
- * and writes both lines into the run's {@code -machine.txt}, so that a reader can tell a run on a
- * fast placement from a run on a slow one.
+ * over faster than two vCPUs on cores that do not, and the host may move a vCPU from one minute to
+ * the next. Whether that is what puts some forks of an anchor at twice its usual level (see
+ * docs/performance.md) is still open: {@code benchmarks/run.sh} runs this before and after the
+ * JMH scenarios and writes both lines into the run's {@code -machine.txt}, so that runs can be
+ * compared with the placement they ran on.
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.pollbridge.benchmarks.cpu.CoreToCore [SECONDS]}
  * (about 1 second by default). The two threads are not pinned (Java cannot pin): on 2 vCPUs the

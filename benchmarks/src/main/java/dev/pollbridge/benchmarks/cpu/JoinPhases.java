@@ -39,7 +39,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Usage: {@code java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -cp benchmarks.jar
  * dev.pollbridge.benchmarks.cpu.JoinPhases [MODE [CHILDREN [ROUNDS [WORKERS]]]]} ({@code finished},
- * 100,000 children, 300 rounds, 2 workers by default; {@code finished} always runs one). The first third of the rounds is the JIT's and is left out.
+ * 100,000 children, 300 rounds, 2 workers by default; {@code finished} always runs one). The
+ * first third of the rounds is the JIT's and is left out.
  */
 public final class JoinPhases {
 

@@ -1,7 +1,5 @@
 package dev.pollbridge.benchmarks.cpu;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -25,18 +23,7 @@ import java.util.Locale;
  */
 public final class CoreToCore {
 
-    private static final VarHandle TURN;
-
-    static {
-        try {
-            TURN = MethodHandles.lookup().findVarHandle(CoreToCore.class, "turn", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     /** Even: the main thread's turn to increment it; odd: the echo thread's. */
-    @SuppressWarnings("unused")
     private volatile long turn;
 
     private CoreToCore() {}
@@ -58,13 +45,13 @@ public final class CoreToCore {
         Thread echo = new Thread(() -> {
             for (long next = 1; ; next += 2) {
                 long seen;
-                while ((seen = (long) TURN.getVolatile(this)) < next) {
+                while ((seen = turn) < next) {
                     Thread.onSpinWait();
                 }
                 if (seen == stop) {
                     return;
                 }
-                TURN.setVolatile(this, next + 1);
+                turn = next + 1;
             }
         }, "core-to-core-echo");
         echo.setDaemon(true);
@@ -77,9 +64,9 @@ public final class CoreToCore {
         for (int batch = 0; count < batches.length && (batch < warmup || System.nanoTime() < end); batch++) {
             long start = System.nanoTime();
             for (int i = 0; i < handOvers; i++) {
-                TURN.setVolatile(this, value + 1);
+                turn = value + 1;
                 value += 2;
-                while ((long) TURN.getVolatile(this) < value) {
+                while (turn < value) {
                     Thread.onSpinWait();
                 }
             }
@@ -87,7 +74,7 @@ public final class CoreToCore {
                 batches[count++] = (System.nanoTime() - start) / (2.0 * handOvers);
             }
         }
-        TURN.setVolatile(this, stop);
+        turn = stop;
         echo.join(1_000);
         double[] sorted = Arrays.copyOf(batches, count);
         Arrays.sort(sorted);

@@ -8,7 +8,7 @@
  * Tokio's multi-thread scheduler is the reference ({@code runtime/scheduler/multi_thread}:
  * {@code worker.rs}, {@code queue.rs}, {@code idle.rs}); the code here is our own.
  * <ul>
- *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 256 slots, single producer (the
+ *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 4,096 slots, single producer (the
  *       owner), many consumers; the owner pops FIFO, idle workers steal half (from a queue of
  *       fewer than 8 tasks only once one has waited 20 &micro;s: see "What a searcher steals" in
  *       {@code Worker}). When full, the

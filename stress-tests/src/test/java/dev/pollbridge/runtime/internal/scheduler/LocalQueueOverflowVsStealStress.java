@@ -14,28 +14,29 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * {@code LocalQueue}: the owner pushes onto a full ring (elements 1..256) while a stealer steals.
+ * {@code LocalQueue}: the owner pushes onto a full ring (elements 1..C, C =
+ * {@code LocalQueue.CAPACITY}) while a stealer steals.
  * A push that finds the ring full claims the older half by CAS on {@code head} and moves it, plus
  * the new element, to the overflow sink (the global queue); that CAS races with the stealer's
  * claim. Interleavings:
  * <ul>
- *   <li>the steal finishes first: it took 128; the push then fits, nothing overflows;
- *   <li>the overflow claim wins: 1..128 and 257 go to the sink, the stealer takes half of the
- *       remaining 128;
+ *   <li>the steal finishes first: it took C / 2; the push then fits, nothing overflows;
+ *   <li>the overflow claim wins: 1..C / 2 and C + 1 go to the sink, the stealer takes half of
+ *       the remaining C / 2;
  *   <li>the stealer is mid-copy when the push looks: the ring is still full but its claimed half
  *       is not free yet, so only the new element goes to the sink;
  *   <li>the overflow CAS fails because the stealer claimed meanwhile: the push retries.
  * </ul>
- * In every case each of the 257 elements ends in exactly one place (sink, stealer, or still in
+ * In every case each of the C + 1 elements ends in exactly one place (sink, stealer, or still in
  * the ring), and each place holds its elements in FIFO order.
  *
  * <p>Outcome: (elements in the sink, elements the stealer got, 1 if every element is accounted
  * for exactly once and in order).
  */
 @JCStressTest
-@Outcome(id = "0, 128, 1", expect = ACCEPTABLE, desc = "the steal finished first; the push fit")
-@Outcome(id = "129, 64, 1", expect = ACCEPTABLE, desc = "the overflow claim won; the steal took half of the rest")
-@Outcome(id = "1, 128, 1", expect = ACCEPTABLE_INTERESTING, desc = "the push saw the stealer mid-copy: only the new element overflowed")
+@Outcome(id = "0, " + LocalQueue.CAPACITY / 2 + ", 1", expect = ACCEPTABLE, desc = "the steal finished first; the push fit")
+@Outcome(id = (LocalQueue.CAPACITY / 2 + 1) + ", " + LocalQueue.CAPACITY / 4 + ", 1", expect = ACCEPTABLE, desc = "the overflow claim won; the steal took half of the rest")
+@Outcome(id = "1, " + LocalQueue.CAPACITY / 2 + ", 1", expect = ACCEPTABLE_INTERESTING, desc = "the push saw the stealer mid-copy: only the new element overflowed")
 @Outcome(expect = FORBIDDEN, desc = "an element lost, duplicated or out of order")
 @State
 public class LocalQueueOverflowVsStealStress {

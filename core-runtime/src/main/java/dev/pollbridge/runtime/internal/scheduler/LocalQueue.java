@@ -11,8 +11,9 @@ import java.util.function.Consumer;
  * {@code steal} and {@code real}. Tokio's ring has 256 slots; ours has {@value #CAPACITY}, so a
  * poll that spawns a few thousand tasks (a join over them) keeps them in its queue instead of
  * sending half of it to the global queue at every 128 spawns: join_many n=100,000 ran about 15 %
- * faster with 4,096 slots than with 256 ({@code docs/performance.md}, "The local queue's 256
- * slots cost join_many n=100,000 about a fifth").
+ * faster with 4,096 slots than with 256 in alternated JMH forks, though two full benchmark runs
+ * did not show it ({@code docs/performance.md}, "The local queue's 256 slots cost join_many
+ * n=100,000 about a fifth" and "Runs 19 and 20").
  *
  * <ul>
  *   <li>{@code real} is the next slot to consume. The owner's {@link #pop()} and a stealer's claim

@@ -919,8 +919,8 @@ class Worker extends CacheLinePadding implements Runnable {
     /**
      * Owner only, after an overflow: hands what the local queue gave up to the global queue, as
      * one batch (one push for up to {@code LocalQueue.CAPACITY / 2 + 1} tasks) or, if only the
-     * pushed task overflowed (a stealer was mid-copy), as that task. The push is a volatile read-modify-write, which orders it
-     * before the caller's read of {@link Idle}.
+     * pushed task overflowed (a stealer was mid-copy), as that task. The push is a volatile
+     * read-modify-write, which orders it before the caller's read of {@link Idle}.
      */
     private void pushOverflowed() {
         int count = overflowedCount;

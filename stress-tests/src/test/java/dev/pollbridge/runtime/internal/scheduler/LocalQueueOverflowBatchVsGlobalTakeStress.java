@@ -17,9 +17,9 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * A real {@code Worker} whose local queue is full (tasks 1..C, C = {@code LocalQueue.CAPACITY})
  * pushes task C + 1: the overflow hands the older half and C + 1 to the global queue as one batch
  * entry. Meanwhile another worker takes its share of the global queue, which holds one single
- * task (0) to begin with. The taker gets the
- * single task, and the batch too if it was there when it looked again: a batch is taken whole (as
- * much as its local queue has room for, C / 2; the rest goes back to the global queue).
+ * task (0) to begin with. The taker gets the single task, and the batch too if it was there when
+ * it looked again: a batch is taken whole (as much as its local queue has room for, C / 2; the
+ * rest goes back to the global queue).
  *
  * <p>Outcome: (tasks the taker got: returned plus queued; tasks left in the global queue; tasks in
  * the owner's queue; 1 if every task is in exactly one place and each place holds them in FIFO

@@ -14,8 +14,11 @@ import java.util.Objects;
  *     nanoseconds turns the reports off
  * @param globalQueueInterval ticks between two forced looks at the global queue; {@link #ADAPTIVE}
  *     tunes it per worker from the measured poll time (Tokio's self-tuning)
+ * @param localQueueMaxCapacity the most slots a worker's local queue grows to, a power of two of at
+ *     least {@code LocalQueue.INITIAL_CAPACITY}; not a builder setting (tests use small ones)
  */
-public record SchedulerTuning(boolean lifoSlot, Duration stuckWorkerThreshold, int globalQueueInterval) {
+public record SchedulerTuning(boolean lifoSlot, Duration stuckWorkerThreshold, int globalQueueInterval,
+        int localQueueMaxCapacity) {
 
     /** {@link #globalQueueInterval()}: tuned from the measured poll time. */
     public static final int ADAPTIVE = 0;
@@ -31,6 +34,16 @@ public record SchedulerTuning(boolean lifoSlot, Duration stuckWorkerThreshold, i
         if (globalQueueInterval < 0) {
             throw new IllegalArgumentException("globalQueueInterval must be >= 1 (or ADAPTIVE), was " + globalQueueInterval);
         }
+        if (Integer.bitCount(localQueueMaxCapacity) != 1 || localQueueMaxCapacity < LocalQueue.INITIAL_CAPACITY
+                || localQueueMaxCapacity > 1 << 24) {
+            throw new IllegalArgumentException("localQueueMaxCapacity must be a power of two from "
+                    + LocalQueue.INITIAL_CAPACITY + " to 2^24, was " + localQueueMaxCapacity);
+        }
+    }
+
+    /** The knobs with the local queue growing to {@code LocalQueue.MAX_CAPACITY}. */
+    public SchedulerTuning(boolean lifoSlot, Duration stuckWorkerThreshold, int globalQueueInterval) {
+        this(lifoSlot, stuckWorkerThreshold, globalQueueInterval, LocalQueue.MAX_CAPACITY);
     }
 
     /** The stuck-worker threshold in nanoseconds; {@code Long.MAX_VALUE} means reports are off. */

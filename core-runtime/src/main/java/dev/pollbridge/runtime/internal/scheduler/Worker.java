@@ -185,16 +185,20 @@ class Worker extends CacheLinePadding implements Runnable {
     private final WorkStealingEngine engine;
     final int index;
     /** Owner pushes and pops; other workers steal (through {@code WorkStealingEngine.queues}). */
-    final LocalQueue<Task<?>> queue = new LocalQueue.Padded<>();
-    /** Owner only: scratch for the global batch take. */
-    private final Object[] batch = new Object[LocalQueue.CAPACITY / 2];
+    final LocalQueue<Task<?>> queue;
+    /**
+     * Owner only: scratch for the global take of single tasks, which takes at most this many
+     * (growing the local queue for them): spawns from outside arrive in chunks this large.
+     */
+    private final Object[] batch = new Object[2048];
     /**
      * Owner only: the tasks one overflow of the local queue hands over (its older half and the
-     * pushed task, {@link LocalQueue#pushBack}), sent to the global queue as one batch.
+     * pushed task, {@link LocalQueue#pushBack}), sent to the global queue as one batch. Grows with
+     * the first overflow of a ring at its largest (half of {@code LocalQueue.MAX_CAPACITY}).
      */
-    private final Object[] overflowed = new Object[LocalQueue.CAPACITY / 2 + 1];
+    private Object[] overflowed = new Object[LocalQueue.INITIAL_CAPACITY / 2 + 1];
     private int overflowedCount;
-    private final Consumer<Object> overflowSink = task -> overflowed[overflowedCount++] = task;
+    private final Consumer<Object> overflowSink = this::addOverflowed;
     private final int[] stolen = new int[1];
     /** Parks and unparks the owner; re-bound to a successor thread if the owner dies. */
     final Parker parker;
@@ -307,6 +311,7 @@ class Worker extends CacheLinePadding implements Runnable {
         this.engine = engine;
         this.index = index;
         SchedulerTuning tuning = engine.config().tuning();
+        this.queue = new LocalQueue.Padded<>(tuning.localQueueMaxCapacity());
         this.lifoConfigured = tuning.lifoSlot();
         this.lifoEnabled = lifoConfigured;
         this.fixedGlobalQueueInterval = tuning.globalQueueInterval();
@@ -455,7 +460,7 @@ class Worker extends CacheLinePadding implements Runnable {
             return null;
         }
         int share = global.size() / engine.workerCount() + 1;
-        int room = Math.min(queue.remainingSlots(), LocalQueue.CAPACITY / 2);
+        int room = Math.min(queue.makeRoom(Math.min(share, batch.length)), batch.length);
         int wanted = Math.min(share, room);
         Object entry = global.poll();
         if (entry == null) {
@@ -483,15 +488,16 @@ class Worker extends CacheLinePadding implements Runnable {
 
     /**
      * A batch taken from the global queue, after {@code taken} single tasks already in the
-     * {@link #batch} scratch: queues those, then the batch's tasks, locally, except its first
-     * task if {@code runFirst}, which it returns (to run now; else null). What the local queue has
-     * no room for goes back to the global queue.
+     * {@link #batch} scratch: queues those, then the batch's tasks, locally (growing the local
+     * queue), except its first task if {@code runFirst}, which it returns (to run now; else null).
+     * What the local queue has no room for at its largest goes back to the global queue.
      */
     private Task<?> queueBatch(Object[] tasks, int taken, boolean runFirst) {
         int from = runFirst ? 1 : 0;
-        int fit = Math.min(tasks.length - from, Math.min(queue.remainingSlots(), batch.length) - taken);
-        System.arraycopy(tasks, from, batch, taken, fit);
-        queueTaken(taken + fit);
+        queue.pushBackBatch(batch, 0, taken); // they fit: takeGlobalBatch took no more than the room
+        Arrays.fill(batch, 0, taken, null);
+        int fit = queue.pushBackBatch(tasks, from, tasks.length - from);
+        notifyQueued(taken + fit);
         int left = tasks.length - from - fit;
         if (left == 1) {
             engine.global.push((Task<?>) tasks[tasks.length - 1]);
@@ -501,11 +507,16 @@ class Worker extends CacheLinePadding implements Runnable {
         return runFirst ? (Task<?>) tasks[0] : null;
     }
 
-    /** Pushes the first {@code count} tasks of the {@link #batch} scratch to the local queue. */
+    /** Pushes the first {@code count} tasks of the {@link #batch} scratch to the local queue (they fit). */
     private void queueTaken(int count) {
+        queue.pushBackBatch(batch, 0, count);
+        Arrays.fill(batch, 0, count, null);
+        notifyQueued(count);
+    }
+
+    /** Owner only, after {@code count} tasks were queued locally in one push: wakes a parked worker for them. */
+    private void notifyQueued(int count) {
         if (count > 0) {
-            queue.pushBackBatch(batch, count);
-            Arrays.fill(batch, 0, count, null);
             VarHandle.fullFence(); // order the release store of the local tail before reading Idle
             engine.notifyParked();
         }
@@ -918,10 +929,17 @@ class Worker extends CacheLinePadding implements Runnable {
 
     /**
      * Owner only, after an overflow: hands what the local queue gave up to the global queue, as
-     * one batch (one push for up to {@code LocalQueue.CAPACITY / 2 + 1} tasks) or, if only the
+     * one batch (one push for up to {@code LocalQueue.MAX_CAPACITY / 2 + 1} tasks) or, if only the
      * pushed task overflowed (a stealer was mid-copy), as that task. The push is a volatile
      * read-modify-write, which orders it before the caller's read of {@link Idle}.
      */
+    private void addOverflowed(Object task) {
+        if (overflowedCount == overflowed.length) {
+            overflowed = Arrays.copyOf(overflowed, 2 * overflowed.length);
+        }
+        overflowed[overflowedCount++] = task;
+    }
+
     private void pushOverflowed() {
         int count = overflowedCount;
         overflowedCount = 0;

@@ -8,13 +8,14 @@
  * Tokio's multi-thread scheduler is the reference ({@code runtime/scheduler/multi_thread}:
  * {@code worker.rs}, {@code queue.rs}, {@code idle.rs}); the code here is our own.
  * <ul>
- *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, 4,096 slots, single producer (the
- *       owner), many consumers; the owner pops FIFO, idle workers steal half (from a queue of
- *       fewer than 8 tasks only once one has waited 20 &micro;s: see "What a searcher steals" in
- *       {@code Worker}). When full, the
- *       owner moves half of it to the global queue as one batch entry (one push, as Tokio's
- *       {@code push_batch}), which a worker takes whole. Our own code, after Tokio's
- *       {@code queue.rs}; stress-tested with one owner and several stealers.
+ *   <li><b>Local queues</b> ({@code LocalQueue}): per worker, a ring of 256 slots that doubles
+ *       when a push finds it full, up to 131,072 (as {@code ForkJoinPool}'s work queues grow),
+ *       single producer (the owner), many consumers; the owner pops FIFO, idle workers steal half
+ *       (from a queue of fewer than 8 tasks only once one has waited 20 &micro;s: see "What a
+ *       searcher steals" in {@code Worker}). When full at its largest, the owner moves half of it
+ *       to the global queue as one batch entry (one push, as Tokio's {@code push_batch}), which a
+ *       worker takes whole. Our own code, after Tokio's {@code queue.rs}; stress-tested with one
+ *       owner and several stealers.
  *   <li><b>Global injection queue</b> ({@code GlobalQueue}): spawns and wakes from foreign
  *       threads, and local overflow (batch entries). Workers take a fair share into their local
  *       queue, a batch entry whole. Every few ticks a worker looks at it first, so outside work

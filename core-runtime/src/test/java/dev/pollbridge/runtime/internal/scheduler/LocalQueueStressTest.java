@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * One owner pushing and popping, several stealer threads stealing into their own queues and
- * draining them: every element must come out exactly once (no loss, no duplicate).
+ * draining them: every element must come out exactly once (no loss, no duplicate), also while
+ * the owner grows its ring under the stealers.
  */
 @Tag("stress")
 @Timeout(30)
@@ -27,7 +28,18 @@ class LocalQueueStressTest {
 
     @Test
     void everyElementIsConsumedExactlyOnce() throws Exception {
-        LocalQueue<Integer> owner = new LocalQueue<>();
+        everyElementIsConsumedExactlyOnce(new LocalQueue<>());
+    }
+
+    /** A ring of 2 that grows to 1,024 while stealers take from it, then overflows at 1,024. */
+    @Test
+    void everyElementIsConsumedExactlyOnceWhileTheRingGrows() throws Exception {
+        LocalQueue<Integer> owner = new LocalQueue<>(2, 1024);
+        everyElementIsConsumedExactlyOnce(owner);
+        assertEquals(1024, owner.capacity());
+    }
+
+    private void everyElementIsConsumedExactlyOnce(LocalQueue<Integer> owner) throws Exception {
         AtomicIntegerArray seen = new AtomicIntegerArray(ELEMENTS);
         ConcurrentLinkedQueue<Object> overflow = new ConcurrentLinkedQueue<>();
         AtomicBoolean producing = new AtomicBoolean(true);

@@ -19,6 +19,13 @@ final class Engines {
                 Duration.ofDays(1), failure -> { }, Clock.system(), true, null));
     }
 
+    /** As {@link #unstarted(int)}, with local queues that grow to {@code localQueueMaxCapacity} slots. */
+    static WorkStealingEngine unstarted(int workers, int localQueueMaxCapacity) {
+        return new WorkStealingEngine(new EngineConfig(workers, 1, Duration.ofSeconds(1), "stress-",
+                Duration.ofDays(1), failure -> { }, Clock.system(), true, null,
+                new SchedulerTuning(true, Duration.ofSeconds(1), SchedulerTuning.ADAPTIVE, localQueueMaxCapacity)));
+    }
+
     /** A task of {@code engine} that is never run: only its identity matters. */
     static Task<Object> task(WorkStealingEngine engine) {
         return new Task<>(1, cx -> Poll.pending(), engine, false);

@@ -31,7 +31,7 @@ public class LocalQueueBatchPushVsStealStress {
 
     @Actor
     public void owner() {
-        source.pushBackBatch(new Object[] {Item.of(1), Item.of(2), Item.of(3)}, 3);
+        source.pushBackBatch(new Object[] {Item.of(1), Item.of(2), Item.of(3)}, 0, 3);
     }
 
     @Actor

@@ -14,27 +14,27 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
- * A real {@code Worker} whose local queue is full (tasks 1..C, C = {@code LocalQueue.CAPACITY})
- * pushes task C + 1: the overflow hands the older half and C + 1 to the global queue as one batch
- * entry. Meanwhile another worker takes its share of the global queue, which holds one single
- * task (0) to begin with. The taker gets the single task, and the batch too if it was there when
- * it looked again: a batch is taken whole (as much as its local queue has room for, C / 2; the
- * rest goes back to the global queue).
+ * A real {@code Worker} whose local queue is full at its largest (tasks 1..C, C =
+ * {@code LocalQueue.INITIAL_CAPACITY}, the engine's queues set not to grow) pushes task C + 1: the
+ * overflow hands the older half and C + 1 to the global queue as one batch entry. Meanwhile another
+ * worker takes its share of the global queue, which holds one single task (0) to begin with. The
+ * taker gets the single task, and the batch too if it was there when it looked again: a batch is
+ * taken whole (its empty local queue has room for all C / 2 + 1).
  *
  * <p>Outcome: (tasks the taker got: returned plus queued; tasks left in the global queue; tasks in
  * the owner's queue; 1 if every task is in exactly one place and each place holds them in FIFO
  * order).
  */
 @JCStressTest
-@Outcome(id = "1, " + (LocalQueue.CAPACITY / 2 + 1) + ", " + LocalQueue.CAPACITY / 2 + ", 1", expect = ACCEPTABLE, desc = "the take came first (or looked once): the batch waits in the global queue")
-@Outcome(id = (LocalQueue.CAPACITY / 2 + 1) + ", 1, " + LocalQueue.CAPACITY / 2 + ", 1", expect = ACCEPTABLE, desc = "the batch came first: taken whole, the one task without room pushed back")
+@Outcome(id = "1, " + (LocalQueue.INITIAL_CAPACITY / 2 + 1) + ", " + LocalQueue.INITIAL_CAPACITY / 2 + ", 1", expect = ACCEPTABLE, desc = "the take came first (or looked once): the batch waits in the global queue")
+@Outcome(id = (LocalQueue.INITIAL_CAPACITY / 2 + 2) + ", 0, " + LocalQueue.INITIAL_CAPACITY / 2 + ", 1", expect = ACCEPTABLE, desc = "the batch came first: taken whole, after the single task")
 @Outcome(expect = FORBIDDEN, desc = "a task lost, duplicated or out of order")
 @State
 public class LocalQueueOverflowBatchVsGlobalTakeStress {
 
-    private static final int FULL = LocalQueue.CAPACITY;
+    private static final int FULL = LocalQueue.INITIAL_CAPACITY;
 
-    private final WorkStealingEngine engine = Engines.unstarted(2);
+    private final WorkStealingEngine engine = Engines.unstarted(2, FULL);
     private final Worker owner = engine.workers[0];
     private final Worker taker = engine.workers[1];
     private final Task<?>[] tasks = new Task<?>[FULL + 2];

@@ -210,7 +210,7 @@ class LocalQueue<E> extends CacheLinePadding {
                 return tailNow - real;
             }
             if (steal == real && capacity < maxCapacity) {
-                grow(current, tailNow); // if a stealer moved head first, look again
+                grow(current, tailNow);
                 continue;
             }
             if (steal != real || tailNow - real < capacity / 2) {
@@ -228,14 +228,14 @@ class LocalQueue<E> extends CacheLinePadding {
 
     /**
      * Owner only, with {@code steal == real} in {@code current}: doubles the ring (see
-     * "Growing"). Returns false, changing nothing, if a stealer moved {@code head} first.
+     * "Growing"); does nothing if a stealer moved {@code head} first (the caller looks again).
      */
-    private boolean grow(long current, int tailNow) {
+    private void grow(long current, int tailNow) {
         int real = realOf(current);
         // steal = real - 1 keeps stealers out (they back off while steal != real) and claims nothing:
         // the owner is the only thread that moves head until the release store below.
         if (!casHead(current, pack(real - 1, real))) {
-            return false;
+            return;
         }
         Object[] old = ring;
         Object[] grown = new Object[PAD + 2 * capacityOf(old) + PAD];
@@ -246,7 +246,6 @@ class LocalQueue<E> extends CacheLinePadding {
         RING.setRelease(this, grown);
         // Release: a stealer whose claiming CAS reads this head (or a later one) reads the new ring.
         HEAD.setRelease(this, current);
-        return true;
     }
 
     /** Claims the older half of a full ring by CAS, then hands it and {@code element} to {@code overflow}. */

@@ -194,7 +194,7 @@ class Worker extends CacheLinePadding implements Runnable {
     /**
      * Owner only: the tasks one overflow of the local queue hands over (its older half and the
      * pushed task, {@link LocalQueue#pushBack}), sent to the global queue as one batch. Grows with
-     * the first overflow of a ring at its largest (half of {@code LocalQueue.MAX_CAPACITY}).
+     * the first overflow of a ring at its largest (to half of that size, plus one).
      */
     private Object[] overflowed = new Object[LocalQueue.INITIAL_CAPACITY / 2 + 1];
     private int overflowedCount;
@@ -927,12 +927,7 @@ class Worker extends CacheLinePadding implements Runnable {
         }
     }
 
-    /**
-     * Owner only, after an overflow: hands what the local queue gave up to the global queue, as
-     * one batch (one push for up to {@code LocalQueue.MAX_CAPACITY / 2 + 1} tasks) or, if only the
-     * pushed task overflowed (a stealer was mid-copy), as that task. The push is a volatile
-     * read-modify-write, which orders it before the caller's read of {@link Idle}.
-     */
+    /** Owner only: the overflow sink of {@link LocalQueue#pushBack}; grows the scratch for a larger ring's half. */
     private void addOverflowed(Object task) {
         if (overflowedCount == overflowed.length) {
             overflowed = Arrays.copyOf(overflowed, 2 * overflowed.length);
@@ -940,6 +935,12 @@ class Worker extends CacheLinePadding implements Runnable {
         overflowed[overflowedCount++] = task;
     }
 
+    /**
+     * Owner only, after an overflow: hands what the local queue gave up to the global queue, as
+     * one batch (one push for up to half the largest ring plus one task) or, if only the
+     * pushed task overflowed (a stealer was mid-copy), as that task. The push is a volatile
+     * read-modify-write, which orders it before the caller's read of {@link Idle}.
+     */
     private void pushOverflowed() {
         int count = overflowedCount;
         overflowedCount = 0;

@@ -27,4 +27,38 @@ final class Item {
         }
         return digits;
     }
+
+    /**
+     * Counts {@code item} in {@code seen} and returns its number; counts it in {@code seen[0]}
+     * instead if it is null, unknown (beyond {@code seen}) or not after {@code previous}, so a
+     * place whose elements are checked in order keeps FIFO order.
+     */
+    static int mark(int[] seen, Item item, int previous) {
+        int number = numberOf(item);
+        if (number < 1 || number >= seen.length || number <= previous) {
+            seen[0]++;
+            return previous;
+        }
+        seen[number]++;
+        return number;
+    }
+
+    /**
+     * Steals from {@code source} into {@code thiefQueue} (the calling thief's own, empty queue),
+     * drains it, and counts what it got in {@code seen} (see {@link #mark}); returns how many it
+     * stole.
+     */
+    static int stealAndMark(LocalQueue<Item> source, LocalQueue<Item> thiefQueue, int[] seen) {
+        int[] count = new int[1];
+        Item returned = source.stealInto(thiefQueue, count);
+        if (returned == null) {
+            return 0;
+        }
+        int previous = 0;
+        for (Item item = thiefQueue.pop(); item != null; item = thiefQueue.pop()) {
+            previous = mark(seen, item, previous);
+        }
+        mark(seen, returned, previous);
+        return count[0];
+    }
 }

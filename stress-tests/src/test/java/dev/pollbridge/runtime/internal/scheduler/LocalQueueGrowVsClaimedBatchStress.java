@@ -52,7 +52,7 @@ public class LocalQueueGrowVsClaimedBatchStress {
         for (int i = 1; i <= RING; i++) {
             source.pushBack(Item.of(i), overflow -> { throw new AssertionError(); });
         }
-        mark(leftSeen, source.pop(), 0); // 1; claims 1..4 (32 queued / 8)
+        Item.mark(leftSeen, source.pop(), 0); // 1; claims 1..4 (32 queued / 8)
         source.pushBack(Item.of(RING + 1), overflow -> { throw new AssertionError(); });
     }
 
@@ -60,47 +60,24 @@ public class LocalQueueGrowVsClaimedBatchStress {
     public void owner() {
         source.pushBack(Item.of(LAST), moved -> {
             sunk++;
-            mark(ownerSeen, (Item) moved, 0);
+            Item.mark(ownerSeen, (Item) moved, 0);
         });
-        int second = mark(ownerSeen, source.pop(), 1);
-        int third = mark(ownerSeen, source.pop(), second);
-        int fourth = mark(ownerSeen, source.pop(), third);
+        int second = Item.mark(ownerSeen, source.pop(), 1);
+        int third = Item.mark(ownerSeen, source.pop(), second);
+        int fourth = Item.mark(ownerSeen, source.pop(), third);
         claimedFirst = second == 2 && third == 3 && fourth == 4;
     }
 
     @Actor
     public void stealer() {
-        int[] count = new int[1];
-        Item returned = source.stealInto(stealerQueue, count);
-        if (returned != null) {
-            stolen = count[0];
-            int previous = 0;
-            for (Item item = stealerQueue.pop(); item != null; item = stealerQueue.pop()) {
-                previous = mark(stealerSeen, item, previous);
-            }
-            mark(stealerSeen, returned, previous);
-        }
-    }
-
-    /**
-     * Counts {@code item} in {@code seen} and returns its number; counts it in {@code seen[0]}
-     * instead if it is null, unknown or not after {@code previous} (FIFO order per place).
-     */
-    private static int mark(int[] seen, Item item, int previous) {
-        int number = Item.numberOf(item);
-        if (number < 1 || number >= seen.length || number <= previous) {
-            seen[0]++;
-            return previous;
-        }
-        seen[number]++;
-        return number;
+        stolen = Item.stealAndMark(source, stealerQueue, stealerSeen);
     }
 
     @Arbiter
     public void arbiter(IIII_Result r) {
         int previous = 4;
         for (Item item = source.pop(); item != null; item = source.pop()) {
-            previous = mark(leftSeen, item, previous);
+            previous = Item.mark(leftSeen, item, previous);
         }
         boolean once = claimedFirst && source.referencedSlots() == 0
                 && stealerQueue.referencedSlots() == 0;

@@ -59,43 +59,20 @@ public class LocalQueueGrowVsStealStress {
     public void owner() {
         source.pushBack(Item.of(FULL + 1), moved -> {
             sunk++;
-            mark(ownerSeen, (Item) moved, 0);
+            Item.mark(ownerSeen, (Item) moved, 0);
         });
     }
 
     @Actor
     public void stealer() {
-        int[] count = new int[1];
-        Item returned = source.stealInto(stealerQueue, count);
-        if (returned != null) {
-            stolen = count[0];
-            int previous = 0;
-            for (Item item = stealerQueue.pop(); item != null; item = stealerQueue.pop()) {
-                previous = mark(stealerSeen, item, previous);
-            }
-            mark(stealerSeen, returned, previous);
-        }
-    }
-
-    /**
-     * Counts {@code item} in {@code seen} and returns its number; counts it in {@code seen[0]}
-     * instead if it is null, unknown or not after {@code previous} (FIFO order per place).
-     */
-    private static int mark(int[] seen, Item item, int previous) {
-        int number = Item.numberOf(item);
-        if (number < 1 || number >= seen.length || number <= previous) {
-            seen[0]++;
-            return previous;
-        }
-        seen[number]++;
-        return number;
+        stolen = Item.stealAndMark(source, stealerQueue, stealerSeen);
     }
 
     @Arbiter
     public void arbiter(IIII_Result r) {
         int previous = 0;
         for (Item item = source.pop(); item != null; item = source.pop()) {
-            previous = mark(leftSeen, item, previous);
+            previous = Item.mark(leftSeen, item, previous);
         }
         boolean once = source.referencedSlots() == 0 && stealerQueue.referencedSlots() == 0;
         for (int i = 0; i <= FULL + 1; i++) {

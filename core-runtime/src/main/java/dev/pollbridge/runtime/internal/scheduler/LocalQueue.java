@@ -209,9 +209,8 @@ class LocalQueue<E> extends CacheLinePadding {
                 setTailRelease(tailNow + 1);
                 return tailNow - real;
             }
-            if (steal == real && capacity < maxCapacity) {
-                grow(current, tailNow);
-                continue;
+            if (capacity < maxCapacity && makeRoom(1) > 0) {
+                continue; // grown, or a stealer freed slots meanwhile
             }
             if (steal != real || tailNow - real < capacity / 2) {
                 // Full, but not of stealable elements: a stealer is mid-copy, or the owner's

@@ -12,7 +12,9 @@ import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
+import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
+import dev.pollbridge.runtime.internal.task.ForeignThreadState;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
 import dev.pollbridge.runtime.internal.task.Scheduler;
 import dev.pollbridge.runtime.internal.task.Task;
@@ -76,11 +78,6 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     public static final long CLOSE_UNWIND_NANOS = 10_000_000_000L;
     /** How long {@code blockOn} spins for a wake before parking its thread. */
     private static final long BLOCK_ON_SPIN_NANOS = 20_000L;
-    /**
-     * Cancelled Async bodies registered on a thread inside {@code blockOn} (rule T11), created at
-     * the first registration; {@code blockOn} waits for them before it returns. Own thread only.
-     */
-    private static final ThreadLocal<UnwindSet> BLOCK_ON_UNWINDS = new ThreadLocal<>();
 
     /** Settings. Immutable. */
     protected final EngineConfig config;
@@ -182,10 +179,11 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
      */
     @Override
     public Unwind register(String body) {
-        UnwindSet set = BLOCK_ON_UNWINDS.get();
+        ForeignThreadState here = ForeignThreadState.current();
+        UnwindSet set = here.blockOnUnwinds(); // created at the first registration; blockOn waits for it
         if (set == null) {
             set = new UnwindSet(this, true);
-            BLOCK_ON_UNWINDS.set(set);
+            here.blockOnUnwinds(set);
         }
         return set.register(body);
     }
@@ -380,7 +378,10 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     public <T> T blockOn(PollFuture<T> future, long timeoutNanos) {
         SingleUse.claim(future, "PollRuntime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
-        if (workerEngine(thread) != null || Task.current() != null) {
+        // One thread-local lookup for the task, the scope and the unwinds (ForeignThreadState).
+        ForeignThreadState here = ForeignThreadState.current();
+        if (workerEngine(thread) != null
+                || (thread instanceof BudgetedThread ? Task.current() : here.currentTask()) != null) {
             future.close();
             throw new IllegalStateException("blockOn() called inside a task (thread '" + thread.getName()
                     + "'): it would block the thread that runs tasks and could deadlock the runtime. Await the"
@@ -390,7 +391,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
             future.close();
             throw new RejectedExecutionException("the runtime is closed");
         }
-        UnwindScope outer = enter();
+        UnwindScope outer = here.install(this); // enter(), without a second lookup
         Parker parker = new Parker(thread);
         Context cx = Context.of(parker, this); // the engine as attachment: what the future polls finds its timers
         // Without a time limit the start is never read: no clock read (about 20 ns here) per call.
@@ -404,16 +405,16 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
             try {
                 future.close();
             } finally {
-                exit(outer);
+                here.restore(outer); // exit(outer)
             }
         }
         // Async bodies that the future's close (or a select inside it) cancelled while they ran
         // registered with this thread (rule T11): return only once they have unwound.
-        UnwindSet unwinds = BLOCK_ON_UNWINDS.get();
+        UnwindSet unwinds = here.blockOnUnwinds();
         if (unwinds == null) {
             return resultOf(result, List.of());
         }
-        BLOCK_ON_UNWINDS.remove();
+        here.blockOnUnwinds(null);
         unwinds.awaitAll(false, 0L); // not interruptible, like StructuredTaskScope.close()
         return resultOf(result, unwinds.takeKept());
     }
@@ -466,9 +467,14 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
                 + limit + " (real time), so it was closed"));
     }
 
-    /** One poll of a driven future with a fresh budget; a thrown exception becomes a failure. */
+    /**
+     * One poll of a driven future with a fresh budget; a thrown exception becomes a failure. Only
+     * on a {@code blockOn} thread, which is never a runtime thread, so its budget lives in its
+     * {@link ForeignThreadState} (one lookup for the grant and the restore).
+     */
     protected static <T> Poll<T> pollWithBudget(PollFuture<T> future, Context cx) {
-        int previous = CoopBudget.reset();
+        ForeignThreadState here = ForeignThreadState.current();
+        int previous = here.grantBudget(CoopBudget.PER_POLL);
         try {
             Poll<T> result = future.poll(cx);
             if (result == null) {
@@ -481,7 +487,7 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
         } catch (Throwable failure) {
             return Poll.failed(failure);
         } finally {
-            CoopBudget.set(previous);
+            here.grantBudget(previous);
         }
     }
 

@@ -105,6 +105,9 @@ public final class RuntimeThreads {
      * factory; null otherwise (a {@link WorkerThread} is recognised by its class instead).
      */
     static Worker factoryWorker(WorkStealingEngine engine) {
+        if (FACTORY_WORKER_THREADS.isEmpty()) {
+            return null; // no factory-made worker runs (one that does added itself before its loop): no lookup
+        }
         Bound bound = FACTORY_WORKER.get();
         return bound != null && bound.engine() == engine ? bound.worker() : null;
     }
@@ -120,6 +123,9 @@ public final class RuntimeThreads {
 
     /** The engine whose worker runs on the current factory-made thread, or null. */
     static Engine factoryWorkerEngine() {
+        if (FACTORY_WORKER_THREADS.isEmpty()) {
+            return null; // as in factoryWorker: the common case costs no thread-local lookup
+        }
         Bound bound = FACTORY_WORKER.get();
         return bound == null ? null : bound.engine();
     }

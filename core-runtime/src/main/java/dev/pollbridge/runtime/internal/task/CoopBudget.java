@@ -16,7 +16,7 @@ import dev.pollbridge.api.Context;
  * check first and call {@link #tryConsume()} on the ready path.
  *
  * <p>The budget lives on the polling thread: a field of {@link BudgetedThread} for runtime
- * threads, or a thread-local for threads that drive futures themselves ({@code blockOn}, the test
+ * threads, or their {@link ForeignThreadState} for threads that drive futures themselves ({@code blockOn}, the test
  * runtime). Code polled outside any runtime poll has an unlimited budget.
  */
 public final class CoopBudget {
@@ -25,8 +25,6 @@ public final class CoopBudget {
     public static final int PER_POLL = 128;
     /** Marks "no budget in force". */
     static final int UNLIMITED = -1;
-
-    private static final ThreadLocal<int[]> FOREIGN = ThreadLocal.withInitial(() -> new int[] {UNLIMITED});
 
     private CoopBudget() {}
 
@@ -48,14 +46,15 @@ public final class CoopBudget {
             runtimeThread.budget = left - 1;
             return true;
         }
-        int[] cell = FOREIGN.get();
-        if (cell[0] == UNLIMITED) {
+        ForeignThreadState here = ForeignThreadState.current();
+        int left = here.budget;
+        if (left == UNLIMITED) {
             return true;
         }
-        if (cell[0] == 0) {
+        if (left == 0) {
             return false;
         }
-        cell[0]--;
+        here.budget = left - 1;
         return true;
     }
 
@@ -80,14 +79,14 @@ public final class CoopBudget {
     /** True if the current poll may still make progress (the budget is not exhausted). */
     public static boolean hasRemaining() {
         Thread thread = Thread.currentThread();
-        int left = thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : FOREIGN.get()[0];
+        int left = thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : ForeignThreadState.current().budget;
         return left != 0;
     }
 
     /** The units left on this thread ({@link #unlimited()} if no budget is in force). */
     public static int remaining() {
         Thread thread = Thread.currentThread();
-        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : FOREIGN.get()[0];
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : ForeignThreadState.current().budget;
     }
 
     /** Grants a fresh budget to the current thread before it polls a task; returns the previous value. */
@@ -104,9 +103,9 @@ public final class CoopBudget {
             runtimeThread.budget = units;
             return previous;
         }
-        int[] cell = FOREIGN.get();
-        int previous = cell[0];
-        cell[0] = units;
+        ForeignThreadState here = ForeignThreadState.current();
+        int previous = here.budget;
+        here.budget = units;
         return previous;
     }
 

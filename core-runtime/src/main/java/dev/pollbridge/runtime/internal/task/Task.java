@@ -22,8 +22,6 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
 
     private static final VarHandle JOIN_WAKER;
     private static final VarHandle ASIDE;
-    /** {@link #current()} on threads that are not runtime threads. */
-    private static final ThreadLocal<Task<?>> CURRENT = new ThreadLocal<>();
 
     static {
         try {
@@ -171,7 +169,8 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      */
     public static Task<?> current() {
         Thread thread = Thread.currentThread();
-        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask : CURRENT.get();
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask
+                : ForeignThreadState.current().currentTask;
     }
 
     /**
@@ -269,8 +268,9 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
             runtimeThread.setCurrentTask(this);
             return outer;
         }
-        Task<?> outer = CURRENT.get();
-        CURRENT.set(this);
+        ForeignThreadState here = ForeignThreadState.current();
+        Task<?> outer = here.currentTask;
+        here.currentTask = this;
         return outer;
     }
 
@@ -278,7 +278,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         if (thread instanceof BudgetedThread) {
             ((BudgetedThread) thread).setCurrentTask(outer);
         } else {
-            CURRENT.set(outer);
+            ForeignThreadState.current().currentTask = outer;
         }
     }
 

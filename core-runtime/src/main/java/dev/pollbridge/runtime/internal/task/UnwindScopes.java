@@ -9,9 +9,6 @@ import java.util.function.BiConsumer;
  */
 public final class UnwindScopes {
 
-    /** Scopes installed by threads that are not inside a task's poll or close. Own thread only. */
-    private static final ThreadLocal<UnwindScope> INSTALLED = new ThreadLocal<>();
-
     /** Where failures of bodies cancelled by the close running on this thread go, if the closer named a place. */
     private static final ThreadLocal<BiConsumer<String, Throwable>> CANCEL_SINK = new ThreadLocal<>();
 
@@ -47,30 +44,32 @@ public final class UnwindScopes {
 
     /** The scope a body cancelled on this thread registers with, or null (nobody waits for it). */
     public static UnwindScope current() {
-        Task<?> task = Task.current();
-        return task != null ? task : INSTALLED.get();
+        Thread thread = Thread.currentThread();
+        Task<?> task = thread instanceof BudgetedThread ? ((BudgetedThread) thread).currentTask : null;
+        if (task != null) {
+            return task;
+        }
+        ForeignThreadState here = ForeignThreadState.current(); // one lookup for the task and the scope
+        return here.currentTask != null ? here.currentTask : here.installed;
     }
 
     /** The scope this thread installed for itself (outside any task), or null. */
     public static UnwindScope installed() {
-        return INSTALLED.get();
+        return ForeignThreadState.current().installed;
     }
 
     /** Installs {@code scope} on this thread; returns the previous one for {@link #restore}. */
     public static UnwindScope install(UnwindScope scope) {
-        UnwindScope previous = INSTALLED.get();
-        INSTALLED.set(scope);
-        return previous;
+        return ForeignThreadState.current().install(scope);
     }
 
     /**
-     * Puts back what {@link #install} returned. A null goes back as a null value, not a
-     * {@code remove()}: the thread's entry stays, so the next {@code blockOn} on this thread finds
-     * it instead of creating one (creating an entry also makes {@code ThreadLocalMap} scan and clean
-     * its table, a cost that grows with the thread's other thread-locals). The entry holds no
-     * scope, so it keeps no engine alive.
+     * Puts back what {@link #install} returned. The thread's {@link ForeignThreadState} stays, so
+     * the next {@code blockOn} on this thread finds it instead of creating an entry (which also
+     * makes {@code ThreadLocalMap} scan and clean its table); with a null scope it keeps no engine
+     * alive.
      */
     public static void restore(UnwindScope previous) {
-        INSTALLED.set(previous);
+        ForeignThreadState.current().restore(previous);
     }
 }

@@ -16,8 +16,9 @@ import dev.pollbridge.api.Context;
  * check first and call {@link #tryConsume()} on the ready path.
  *
  * <p>The budget lives on the polling thread: a field of {@link BudgetedThread} for runtime
- * threads, or their {@link ForeignThreadState} for threads that drive futures themselves ({@code blockOn}, the test
- * runtime). Code polled outside any runtime poll has an unlimited budget.
+ * threads, or the thread's {@link ForeignThreadState} for threads that drive futures themselves
+ * ({@code blockOn}, the test runtime). Code polled outside any runtime poll has an unlimited
+ * budget.
  */
 public final class CoopBudget {
 
@@ -78,15 +79,14 @@ public final class CoopBudget {
 
     /** True if the current poll may still make progress (the budget is not exhausted). */
     public static boolean hasRemaining() {
-        Thread thread = Thread.currentThread();
-        int left = thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : ForeignThreadState.current().budget;
-        return left != 0;
+        return remaining() != 0;
     }
 
     /** The units left on this thread ({@link #unlimited()} if no budget is in force). */
     public static int remaining() {
         Thread thread = Thread.currentThread();
-        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget : ForeignThreadState.current().budget;
+        return thread instanceof BudgetedThread ? ((BudgetedThread) thread).budget
+                : ForeignThreadState.current().budget;
     }
 
     /** Grants a fresh budget to the current thread before it polls a task; returns the previous value. */

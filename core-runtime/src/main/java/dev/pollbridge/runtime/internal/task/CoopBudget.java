@@ -103,10 +103,7 @@ public final class CoopBudget {
             runtimeThread.budget = units;
             return previous;
         }
-        ForeignThreadState here = ForeignThreadState.current();
-        int previous = here.budget;
-        here.budget = units;
-        return previous;
+        return ForeignThreadState.current().grantBudget(units);
     }
 
     /** Lifts the budget on the current thread (the value {@link #set} accepts to mean unlimited). */

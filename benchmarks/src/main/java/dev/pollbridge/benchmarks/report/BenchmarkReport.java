@@ -214,7 +214,7 @@ public final class BenchmarkReport {
 
     private static final String USAGE = "usage: BenchmarkReport [--section comparisons|memory|benchmarks|scaling]"
             + " RESULT.json [MORE.json ...] [MEMORY.jsonl]\n"
-            + "       BenchmarkReport --section runs RUN1.json [RUN1-jdk25.json RUN1-memory.jsonl ...]"
+            + "       BenchmarkReport --section runs RUN1.json [RUN1-jdk25.json RUN1-memory.jsonl RUN1-machine.txt ...]"
             + " -- RUN2.json [...] [-- RUN3.json ...]";
 
     /** A JMH result: the median, min and max of all measurement iterations of all forks. */
@@ -223,6 +223,8 @@ public final class BenchmarkReport {
 
     private final Map<String, Score> scores = new TreeMap<>();
     private final List<Map<String, Object>> footprints = new ArrayList<>();
+    /** From a run's {@code -machine.txt}: {@code CoreToCore}'s readings before and after JMH, in order. */
+    private final List<String> coreToCore = new ArrayList<>();
     private final List<String> out = new ArrayList<>();
 
     public static void main(String[] args) throws IOException {
@@ -287,6 +289,15 @@ public final class BenchmarkReport {
 
     void load(Path path) throws IOException {
         String text = Files.readString(path, StandardCharsets.UTF_8);
+        if (path.toString().endsWith("-machine.txt")) {
+            for (String line : text.split("\n")) {
+                // run.sh writes "core-to-core before JMH: 35.7 ns per one-way hand-over (...)"
+                if (line.startsWith("core-to-core ")) {
+                    coreToCore.add(line.substring(line.indexOf(':') + 1).strip().split("\\s+")[0]);
+                }
+            }
+            return;
+        }
         if (path.toString().endsWith(".jsonl")) {
             for (String line : text.split("\n")) {
                 if (line.strip().startsWith("{")) {
@@ -477,6 +488,12 @@ public final class BenchmarkReport {
                         + " |");
             }
         });
+        if (runs.stream().noneMatch(run -> run.coreToCore.isEmpty())) {
+            // The host's placement of the two vCPUs, which every executor row moves with.
+            StringBuilder cells = new StringBuilder();
+            runs.forEach(run -> cells.append(' ').append(String.join(" / ", run.coreToCore)).append(" ns |"));
+            out.add("| host: `CoreToCore` before / after JMH |  |  |" + cells + " |  |  |");
+        }
         List<String> missing = new ArrayList<>();
         for (IssueTarget target : ISSUE_18) {
             if (!shown.contains(target)) {

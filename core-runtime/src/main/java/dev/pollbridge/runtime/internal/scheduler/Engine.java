@@ -12,7 +12,6 @@ import dev.pollbridge.runtime.metrics.TaskDump;
 import dev.pollbridge.runtime.metrics.WorkerMetrics;
 import dev.pollbridge.runtime.internal.async.Failures;
 import dev.pollbridge.runtime.internal.async.InheritedLocals;
-import dev.pollbridge.runtime.internal.task.BudgetedThread;
 import dev.pollbridge.runtime.internal.task.CoopBudget;
 import dev.pollbridge.runtime.internal.task.ForeignThreadState;
 import dev.pollbridge.runtime.internal.task.OwnedTasks;
@@ -378,10 +377,11 @@ public abstract class Engine implements Scheduler, UnwindScope, TimerHost {
     public <T> T blockOn(PollFuture<T> future, long timeoutNanos) {
         SingleUse.claim(future, "PollRuntime.blockOn"); // before anything closes it: a refused future is not ours
         Thread thread = Thread.currentThread();
-        // One thread-local lookup for the task, the scope and the unwinds (ForeignThreadState).
+        // One thread-local lookup for the task, the scope and the unwinds (ForeignThreadState). The
+        // only runtime threads (BudgetedThread) are WorkerThreads, which the first check refuses, so
+        // past it the current task is the one the thread's state holds.
         ForeignThreadState here = ForeignThreadState.current();
-        if (workerEngine(thread) != null
-                || (thread instanceof BudgetedThread ? Task.current() : here.currentTask()) != null) {
+        if (workerEngine(thread) != null || here.currentTask() != null) {
             future.close();
             throw new IllegalStateException("blockOn() called inside a task (thread '" + thread.getName()
                     + "'): it would block the thread that runs tasks and could deadlock the runtime. Await the"

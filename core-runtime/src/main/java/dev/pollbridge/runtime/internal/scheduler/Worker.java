@@ -36,6 +36,21 @@ import java.util.function.Consumer;
  * After a task's poll, the LIFO slot holds the task it woke last, or else the first it spawned (a
  * message hand-off, or a spawned child, runs next, while the data is hot).
  *
+ * <h2>Owned yields</h2>
+ * A task that wakes itself in its poll (a yield, a budget hand-back) and is not cancelled goes back
+ * to the queue still RUNNING (task rule T4): its turn returns it to this worker
+ * ({@link Task#runYieldingToCaller}), which queues it at once ({@link #pushBackYielded}). If the
+ * poll woke no other task (the LIFO slot is empty), and the next tick is not the global queue's,
+ * the next turn is the next task of the batch this worker has claimed from its queue, taken
+ * without the loop's checks: the inbox and the stopping flag are looked at again when the claimed
+ * batch ends, after at most {@value LocalQueue#POP_BATCH} turns. The
+ * checks a turn needs for itself stay per turn: its poll budget, poll count and running task
+ * (the watchdog and the slow-poll timing), its home (rule T12), its forced-yield count, and the
+ * tick that brings the global queue's turn. A yield-heavy load (many tasks that each yield
+ * often) thus costs one loop turn per claimed batch instead of one per yield. A worker that times
+ * each poll queues the yield through the engine ({@code yieldTask}) and runs each turn through
+ * the loop.
+ *
  * <h2>The LIFO slot (Tokio's rules, and a slot others can take)</h2>
  * <ul>
  *   <li><b>Capped.</b> A task and the LIFO tasks run after it share one poll budget (it is granted
@@ -276,6 +291,8 @@ class Worker extends CacheLinePadding implements Runnable {
      * "Why the executor scenarios are bimodal" in {@code docs/performance.md}).
      */
     private final boolean taskOnThread;
+    /** The engine times each poll ({@link Task#run()}), else turns take {@link Task#runYieldingToCaller}. Immutable. */
+    private final boolean timesEachPoll;
     /** Owner only: the task whose {@code run()} threw out of {@link #poll}, for {@link #died}'s report. */
     private Task<?> cutShort;
     /** Owner only: the sequence part of the next task id spawned on this worker. */
@@ -327,6 +344,7 @@ class Worker extends CacheLinePadding implements Runnable {
         this.pollTimes = engine.config().pollTimeHistogram() ? new PollTimes() : null;
         this.random = 0x9E3779B9 * (index + 1);
         this.taskOnThread = engine.config().threadFactory() == null;
+        this.timesEachPoll = engine.timesEachPoll();
         this.thread = newThread();
         this.parker = new Parker(thread);
     }
@@ -691,10 +709,23 @@ class Worker extends CacheLinePadding implements Runnable {
                 engine.notifyIfWorkPending();
             }
         }
-        // One budget for the task and the LIFO tasks run after it (Tokio's rule): a LIFO poll
-        // spends a unit, and one found when the budget is spent waits at the back of the queue.
-        CoopBudget.reset();
-        poll(task);
+        // See "Owned yields": while a turn ends in an owned self-yield that woke nothing, the next
+        // turn is the next task of the claimed batch, and it takes its tick of the global-queue
+        // interval here instead of in nextTask.
+        for (;;) {
+            // One budget for the task and the LIFO tasks run after it (Tokio's rule): a LIFO poll
+            // spends a unit, and one found when the budget is spent waits at the back of the queue.
+            CoopBudget.reset();
+            if (!poll(task) || LIFO_SLOT.getOpaque(this) != null || ticksToGlobalCheck <= 1) {
+                break;
+            }
+            Task<?> next = queue.popClaimed();
+            if (next == null) {
+                break;
+            }
+            ticksToGlobalCheck--;
+            task = next;
+        }
         for (int lifoPolls = 0; !engine.isStopping(); ) {
             Task<?> next = takeLifo();
             if (next == null) {
@@ -712,11 +743,15 @@ class Worker extends CacheLinePadding implements Runnable {
         lifoEnabled = lifoConfigured;
     }
 
-    private void poll(Task<?> task) {
+    /**
+     * One turn of {@code task}: true if it ended in an owned self-yield (rule T4) that this worker
+     * has queued ({@link #pushBackYielded}), false for any other end.
+     */
+    private boolean poll(Task<?> task) {
         Thread home = task.home();
         if (home != null && home != thread) {
             if (engine.forward(task, home)) {
-                return; // rule T12: its continuation resumes on its home worker
+                return false; // rule T12: its continuation resumes on its home worker
             }
             awaitEnd(home); // its home worker died: the task moves here (see "When the thread dies")
         }
@@ -727,9 +762,15 @@ class Worker extends CacheLinePadding implements Runnable {
         if (!taskOnThread) {
             RUNNING.setOpaque(this, task);
         }
-        long nanos;
+        long nanos = -1L;
+        boolean yielded = false;
         try {
-            nanos = task.run();
+            if (timesEachPoll) {
+                nanos = task.run(); // an owned yield is queued by the engine's yieldTask
+            } else if (task.runYieldingToCaller(engine.coarseClockUnits())) {
+                yielded = true;
+                pushBackYielded(task); // at once: the task is in no queue, and only this thread may queue it
+            }
         } catch (Throwable escaped) { // only the runtime's own failures get here (run() contains the user's)
             cutShort = task;
             throw escaped;
@@ -746,6 +787,7 @@ class Worker extends CacheLinePadding implements Runnable {
         if (!CoopBudget.hasRemaining()) {
             FORCED_YIELDS.setOpaque(this, forcedYields + 1);
         }
+        return yielded;
     }
 
     /**

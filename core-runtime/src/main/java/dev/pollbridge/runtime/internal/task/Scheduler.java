@@ -19,7 +19,8 @@ public interface Scheduler extends UnwindSet.Owner {
      * Re-queues a task that was woken during its own poll (rule T4). Called only by the thread
      * that just polled it; the task goes to the back of a queue, never to the LIFO slot, so a
      * self-waking task cannot monopolise its worker. The task is SCHEDULED, or, if
-     * {@link #requeuesOwned()}, possibly still RUNNING (T4's owned re-queue).
+     * {@link #requeuesOwned()}, possibly still RUNNING (T4's owned re-queue). A turn run through
+     * {@link Task#runYieldingToCaller} hands an owned re-queue to its caller instead.
      */
     void yieldTask(Task<?> task);
 
@@ -27,7 +28,7 @@ public interface Scheduler extends UnwindSet.Owner {
      * Whether this scheduler's queues may hold a task that is still RUNNING, its queue entry
      * carrying the ownership (rule T4's owned re-queue through {@link #yieldTask}, and T1's owned
      * spawn, {@link Task#bornOwned}): only if every thread that takes a task out of its queues
-     * either runs it ({@link Task#run()}) or, as the closer, shuts it down with
+     * either runs it ({@link Task#run()}, {@link Task#runYieldingToCaller}) or, as the closer, shuts it down with
      * {@link Task#shutdownQueued()}. Constant for a scheduler.
      */
     default boolean requeuesOwned() {

@@ -115,7 +115,7 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
      */
     public static <T> Task<T> bornOwned(long id, PollFuture<T> future, Scheduler scheduler, boolean joinInterest) {
         long spawnTime = spawnTime(scheduler);
-        boolean stampsTurns = scheduler.timesEachPoll() || scheduler.coarseClockUnits() != UNTIMED; // as runOwned reads
+        boolean stampsTurns = scheduler.timesEachPoll() || scheduler.coarseClockUnits() != UNTIMED; // as takeTurn reads
         return new Task<>(id, future, scheduler, joinInterest, spawnTime, true, stampsTurns ? spawnTime : UNTIMED);
     }
 
@@ -336,45 +336,72 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
         long threshold = scheduler.slowPollThresholdNanos();
         boolean timed = scheduler.timesEachPoll();
         long start = timed ? System.nanoTime() : 0L;
+        if (!takeTurn(timed ? TaskClock.units(start) : scheduler.coarseClockUnits())) {
+            return -1L;
+        }
+        return pollOnce(threshold, timed, start, false);
+    }
+
+    /**
+     * A turn, as {@link #run()}, for a worker that does not time polls ({@link Scheduler#timesEachPoll()}
+     * false) and queues its own tasks' owned re-queues ({@link Scheduler#requeuesOwned()} true):
+     * a turn that ends in an owned self-yield (rule T4) does not call {@link Scheduler#yieldTask};
+     * it returns true, and the caller must queue the task at once (it stays RUNNING, and the queue
+     * entry carries the ownership). Never throws.
+     *
+     * @param clockUnits the scheduler's coarse clock ({@link Scheduler#coarseClockUnits()}), read by
+     *     the caller for this turn: the turn's start for the task dump
+     * @return true if the caller now holds the task, owned, to queue
+     */
+    public boolean runYieldingToCaller(long clockUnits) {
+        return takeTurn(clockUnits) && pollOnce(0L, false, 0L, true) == YIELDED_TO_CALLER;
+    }
+
+    /**
+     * Takes this turn: true if the caller now owns the task and polls it. A task its previous runner
+     * re-queued still RUNNING (rule T4), or that its spawner created RUNNING (rule T1), came with
+     * its queue entry: this thread took the entry and with it the ownership, so no transition is
+     * needed. An abort that came meanwhile found the task RUNNING and left CANCELLED for this
+     * runner (rule T6). The turn's start ({@code units}, unless {@link TaskState#UNTIMED}) is
+     * recorded for the dump only when the clock moved to another unit since the last one (a CAS
+     * about once per {@link TaskClock} unit, not once per turn; an owned spawn came with its
+     * spawn's unit). Any other task is taken by the SCHEDULED -> RUNNING CAS, which records it.
+     */
+    private boolean takeTurn(long units) {
         if (queuedRunning) {
             queuedRunning = false;
-            return runOwned(threshold, timed, start);
+            long s = loadState();
+            if (isCancelled(s)) {
+                cancel();
+                return false;
+            }
+            if (units != UNTIMED && lastPollUnits(s) != units) {
+                recordTurnStart(units);
+            }
+            return true;
         }
-        switch (transitionToRunning(timed ? TaskClock.units(start) : scheduler.coarseClockUnits())) {
+        switch (transitionToRunning(units)) {
             case SUCCESS:
-                return pollOnce(threshold, timed, start);
+                return true;
             case CANCELLED:
                 cancel();
-                return -1L;
+                return false;
             case NOT_SCHEDULED:
-                return -1L;
+                return false;
             default:
                 throw new AssertionError();
         }
     }
 
-    /**
-     * A turn of a task that its previous runner re-queued still RUNNING (rule T4), or that its
-     * spawner created RUNNING (rule T1): this thread took the queue entry and with it the
-     * ownership, so no transition is needed to poll. An abort that came meanwhile found the task
-     * RUNNING and left CANCELLED for this runner (rule T6). The turn's start is recorded for the
-     * dump only when the clock moved to another unit since the last one (a CAS about once per
-     * {@link TaskClock} unit, not once per turn; an owned spawn came with its spawn's unit).
-     */
-    private long runOwned(long threshold, boolean timed, long start) {
-        long s = loadState();
-        if (isCancelled(s)) {
-            cancel();
-            return -1L;
-        }
-        long units = timed ? TaskClock.units(start) : scheduler.coarseClockUnits();
-        if (units != UNTIMED && lastPollUnits(s) != units) {
-            recordTurnStart(units);
-        }
-        return pollOnce(threshold, timed, start);
-    }
+    /** {@link #pollOnce}'s result when the turn ended in an owned self-yield its caller queues (never a duration). */
+    private static final long YIELDED_TO_CALLER = Long.MIN_VALUE;
 
-    private long pollOnce(long threshold, boolean timed, long start) {
+    /**
+     * The poll of a turn this thread took, and what follows it. With {@code callerQueuesYield}, an
+     * owned self-yield returns {@link #YIELDED_TO_CALLER} instead of calling
+     * {@link Scheduler#yieldTask} (see {@link #runYieldingToCaller}).
+     */
+    private long pollOnce(long threshold, boolean timed, long start, boolean callerQueuesYield) {
         Poll<T> result;
         Thread thread = Thread.currentThread();
         Task<?> outer = enter(thread);
@@ -410,12 +437,15 @@ public final class Task<T> extends TaskState implements Waker, UnwindScope {
             cancel(); // the runtime closed during this poll: nobody would find the idle task (rule T7)
             return elapsed;
         }
-        if (woken && scheduler.requeuesOwned() && !isCancelled(loadState())) {
+        if (woken && (callerQueuesYield || scheduler.requeuesOwned()) && !isCancelled(loadState())) {
             // Rule T4, owned re-queue: the task woke itself, so it goes back to a queue anyway; it
             // keeps RUNNING there instead of paying RUNNING -> SCHEDULED now and back at its next
             // turn. A wake from elsewhere meanwhile finds it RUNNING and sets NOTIFIED (one more
             // poll at worst); an abort sets CANCELLED, which the next runner checks first.
             queuedRunning = true;
+            if (callerQueuesYield) {
+                return YIELDED_TO_CALLER;
+            }
             scheduler.yieldTask(this);
             return elapsed;
         }

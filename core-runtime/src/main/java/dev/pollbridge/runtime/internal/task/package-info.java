@@ -77,7 +77,9 @@
  *       extra poll at worst), an abort sets CANCELLED|NOTIFIED, and neither pushes, so the entry
  *       stays the task's only one. This saves the two state CASes of a yield (RUNNING -&gt;
  *       SCHEDULED here, back at T2). The taker records its turn's start for the dump only when the
- *       clock moved to another unit (a CAS about once per 17 ms).
+ *       clock moved to another unit (a CAS about once per 17 ms). A work-stealing worker runs its
+ *       turns with {@code Task.runYieldingToCaller}: the runner then hands the flagged task back
+ *       to the worker, which pushes it at once, instead of calling {@code Scheduler.yieldTask}.
  *   <li><b>T5 completion.</b> The RUNNING holder closes the future (exactly once: the only
  *       close of a task's future is here), writes {@code output}, then (once the {@code Async}
  *       bodies it cancelled have unwound, T11) RUNNING -&gt; COMPLETE, removes the task from the registry (if it entered it) and wakes the join waker (contained, T10: a throwing

@@ -46,8 +46,14 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
 
     /** The worker loop: everything between two task turns (spin, yield, park, steal). */
     static final Allowance WORKER_LOOP = new Allowance(SCHEDULER + "Worker", "run");
-    /** One task's turn on a worker: poll, close, completion. Checked again inside the loop. */
-    static final Allowance TASK_TURN = new Allowance(TASK + "Task", "run");
+    /**
+     * One task's turn on a worker (poll, close, completion), by either entry a worker takes:
+     * {@code run}, or {@code runYieldingToCaller} (a worker that does not time each poll).
+     * Checked again inside the loop.
+     */
+    static final List<Allowance> TASK_TURNS = List.of(
+            new Allowance(TASK + "Task", "run"),
+            new Allowance(TASK + "Task", "runYieldingToCaller"));
 
     /** Where the runtime's own code waits; see the class comment. */
     static final List<Allowance> ALLOWED = List.of(
@@ -80,7 +86,9 @@ public final class PollbridgeBlockHoundIntegration implements BlockHoundIntegrat
         for (Allowance allowance : ALLOWED) {
             builder.allowBlockingCallsInside(allowance.className(), allowance.methodName());
         }
-        builder.disallowBlockingCallsInside(TASK_TURN.className(), TASK_TURN.methodName());
+        for (Allowance turn : TASK_TURNS) {
+            builder.disallowBlockingCallsInside(turn.className(), turn.methodName());
+        }
     }
 
     /** A method of the runtime, named for BlockHound (which instruments it by name). */

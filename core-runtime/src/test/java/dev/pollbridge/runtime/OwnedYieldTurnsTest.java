@@ -1,5 +1,6 @@
 package dev.pollbridge.runtime;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,11 +78,15 @@ class OwnedYieldTurnsTest {
             runtime.blockOn(runtime.spawn(cx -> Poll.ready(null)));
             recording.stop();
             recording.dump(dump);
-            List<RecordedEvent> reports = RecordingFile.readAllEvents(dump).stream()
+            List<RecordedEvent> all = RecordingFile.readAllEvents(dump).stream()
                     .filter(e -> e.getEventType().getName().equals("dev.pollbridge.SlowPoll"))
                     .collect(Collectors.toList());
-            assertEquals(1, reports.size(), reports::toString);
-            assertTrue(reports.get(0).getString("task").contains("SlowYielder"), reports::toString);
+            // A yielder's turn may be reported too if the host stalls the worker in it (a long GC
+            // pause): that report is true. The slow turn must be reported once, under its own task.
+            List<RecordedEvent> reports = all.stream()
+                    .filter(e -> e.getString("task").contains("SlowYielder"))
+                    .collect(Collectors.toList());
+            assertEquals(1, reports.size(), all::toString);
             long reported = reports.get(0).getDuration("pollNanos").toNanos();
             assertTrue(reported >= 20_000_000L && reported <= outer, () -> reported + " ns, outer bound " + outer);
         } finally {
@@ -104,8 +109,7 @@ class OwnedYieldTurnsTest {
             }
             assertEquals(YIELDERS / 2, closes.get(), "each aborted yielder closed once, the others not");
             long after = turns.get();
-            runtime.blockOn(Time.sleep(Duration.ofMillis(5)));
-            assertTrue(turns.get() > after, "the yielders left keep running");
+            await().atMost(Duration.ofSeconds(10)).until(() -> turns.get() > after); // the yielders left keep running
         }
         assertEquals(YIELDERS, closes.get(), "the others closed by the shutdown");
     }

@@ -37,19 +37,18 @@ import java.util.function.Consumer;
  * message hand-off, or a spawned child, runs next, while the data is hot).
  *
  * <h2>Owned yields</h2>
- * A task that wakes itself in its poll (a yield, a budget hand-back) and is not cancelled goes back
- * to the queue still RUNNING (task rule T4): its turn returns it to this worker
+ * A task that wakes itself in its poll (a yield, a budget hand-back) and is not cancelled goes
+ * back to the queue still RUNNING (task rule T4): its turn returns it to this worker
  * ({@link Task#runYieldingToCaller}), which queues it at once ({@link #pushBackYielded}). If the
  * poll woke no other task (the LIFO slot is empty), and the next tick is not the global queue's,
  * the next turn is the next task of the batch this worker has claimed from its queue, taken
  * without the loop's checks: the inbox and the stopping flag are looked at again when the claimed
- * batch ends, after at most {@value LocalQueue#POP_BATCH} turns. The
- * checks a turn needs for itself stay per turn: its poll budget, poll count and running task
- * (the watchdog and the slow-poll timing), its home (rule T12), its forced-yield count, and the
- * tick that brings the global queue's turn. A yield-heavy load (many tasks that each yield
- * often) thus costs one loop turn per claimed batch instead of one per yield. A worker that times
- * each poll queues the yield through the engine ({@code yieldTask}) and runs each turn through
- * the loop.
+ * batch ends, after at most {@value LocalQueue#POP_BATCH} turns. The checks a turn needs for
+ * itself stay per turn: its poll budget, poll count and running task (the watchdog and the
+ * slow-poll timing), its home (rule T12), its forced-yield count, and the tick that brings the
+ * global queue's turn. A yield-heavy load (many tasks that each yield often) thus costs one loop
+ * turn per claimed batch instead of one per yield. A worker that times each poll queues the yield
+ * through the engine ({@code yieldTask}) and runs each turn through the loop.
  *
  * <h2>The LIFO slot (Tokio's rules, and a slot others can take)</h2>
  * <ul>
